@@ -1,0 +1,70 @@
+/** Business constants of spec section 9, written once for both sides. */
+
+export const GRADES = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
+export type Grade = (typeof GRADES)[number];
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+export const EXPORT_GENDERS = ['male', 'female'] as const;
+export const ORPHAN_STATUSES = ['active', 'inactive', 'graduated'] as const;
+export const MEDICAL_CONDITIONS = ['Healthy', 'Minor Issues', 'Needs Attention', 'Critical'] as const;
+
+export const RESULT_TYPES = ['education', 'discipline', 'course'] as const;
+export const MEDIA_TYPES = ['image', 'video', 'document'] as const;
+export const FILTER_TERMS = ['First Term', 'Second Term', 'Third Term', 'Final', 'Monthly', 'Year'] as const;
+export const EXPORT_TERMS = ['First Term', 'Second Term', 'Third Term', 'Final'] as const;
+export const EDUCATION_TERMS = ['Monthly', 'First Term', 'Second Term', 'Third Term', 'Final', 'Year'] as const;
+export const COURSE_TERMS = ['First Term', 'Second Term', 'Final'] as const;
+export const COURSE_TYPES = ['Language', 'Computer', 'Art', 'Sport', 'Vocational', 'Other'] as const;
+
+export const ORPHAN_PAGE_SIZES = [5, 7, 10, 25, 50, 100] as const;
+export const ORPHAN_DEFAULT_PAGE_SIZE = 10;
+export const RESULTS_DEFAULT_PAGE_SIZE = 5;
+export const ATTENDANCE_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const ITEMS_PER_PAGE_OPTIONS = [5, 10, 15, 25, 50] as const;
+export const DEFAULT_ITEMS_PER_PAGE = 10;
+/** The largest page any list call answers; bigger requests are refused with 422. */
+export const MAX_PER_PAGE = 100;
+export const MAX_SEARCH_LENGTH = 100;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const REACHABILITY_TIMEOUT_MS = 5000;
+export const CSRF_LOGIN_DELAY_MS = 100;
+export const TOAST_DURATION_MS = 3000;
+export const SETTINGS_BANNER_MS = 3000;
+export const RECENT_ACTIVITIES_LIMIT = 10;
+export const PAGINATOR_MAX_BUTTONS = 5;
+
+export const SIDEBAR_WIDTH_OPEN = 250;
+export const SIDEBAR_WIDTH_COLLAPSED = 70;
+export const SIDEBAR_COLLAPSE_BELOW = 768;
+export const SIDEBAR_OPEN_FROM = 1024;
+export const HEADER_SHRINK_AFTER = 20;
+
+export const STORAGE_KEYS = {
+  token: 'auth_token',
+  user: 'user',
+  theme: 'theme',
+  sidebar: 'sidebar_open',
+  language: 'language',
+} as const;
+
+/** Grade bands of spec section 9: A+ from 90, A 80, B 70, C 60, D 50, else F. */
+export function gradeForScore(score: number): string {
+  if (score >= 90) return 'A+';
+  if (score >= 80) return 'A';
+  if (score >= 70) return 'B';
+  if (score >= 60) return 'C';
+  if (score >= 50) return 'D';
+  return 'F';
+}
+
+/** Current year and the `count - 1` before it, newest first. */
+export function recentYears(count: number, now = new Date()): number[] {
+  const y = now.getFullYear();
+  return Array.from({ length: count }, (_, i) => y - i);
+}
+
+/** Upload limits (spec leaves them open; see docs/decisions/0003-upload-limits.md). */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export const MAX_MEDIA_BYTES = 512 * 1024 * 1024;
