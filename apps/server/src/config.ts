@@ -1,0 +1,59 @@
+import 'dotenv/config';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** `postgres://...` selects PostgreSQL; anything else is a SQLite file path (or `sqlite:` URL). */
+  databaseUrl: string;
+  dialect: Dialect;
+  sqlitePath: string;
+  storageDir: string;
+  webDist: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  appUrl: string;
+  smtpUrl?: string;
+  /** Idle life of a token without Remember me, and the life of one with it (minutes). */
+  tokenIdleMinutes: number;
+  tokenRememberMinutes: number;
+  logLevel: string;
+  production: boolean;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** Read the environment once; everything else receives a Config (tests build their own). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const databaseUrl = env.DATABASE_URL || path.join(repoRoot, 'data/app.db');
+  const dialect: Dialect = /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
+  const sqlitePath = dialect === 'sqlite' ? path.resolve(databaseUrl.replace(/^sqlite:(\/\/)?/, '')) : '';
+  const port = int(env.PORT, 8000);
+  const host = env.HOST || '127.0.0.1';
+  return {
+    port,
+    host,
+    databaseUrl,
+    dialect,
+    sqlitePath,
+    storageDir: path.resolve(env.STORAGE_DIR || path.join(repoRoot, 'data/storage')),
+    webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    appUrl: (env.APP_URL || `http://${host}:${port}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    tokenIdleMinutes: int(env.TOKEN_IDLE_MINUTES, 120),
+    tokenRememberMinutes: int(env.TOKEN_REMEMBER_MINUTES, 60 * 24 * 30),
+    logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    production: env.NODE_ENV === 'production',
+    ...overrides,
+  };
+}

@@ -1,0 +1,87 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Portable choices (both SQLite and PostgreSQL): timestamps are ISO 8601
+ * UTC text, dates `YYYY-MM-DD` text, booleans 0/1 integers, money integer cents.
+ * Feature modules add their tables here as their migrations add them.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password: string;
+  email_verified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PermissionsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface RolePermissionsTable {
+  role_id: number;
+  permission_id: number;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  name: string;
+  remember: number;
+  last_used_at: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+/** Secrets shared by every server process (signing keys), generated on first start. */
+export interface AppKeysTable {
+  name: string;
+  value: string;
+}
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  /** orphan, document, event, attendance, user, other (spec section 3). */
+  type: string;
+  /** created, updated, deleted, restored, purged, ... */
+  action: string;
+  subject_type: string;
+  subject_id: number | null;
+  /** Human name of the subject at the time (kept when the subject is gone). */
+  name: string;
+  properties: string | null;
+  created_at: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  roles: RolesTable;
+  permissions: PermissionsTable;
+  role_permissions: RolePermissionsTable;
+  user_roles: UserRolesTable;
+  personal_access_tokens: TokensTable;
+  settings: SettingsTable;
+  app_keys: AppKeysTable;
+  activities: ActivitiesTable;
+}

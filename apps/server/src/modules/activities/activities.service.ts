@@ -1,0 +1,70 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { nowIso } from '../../lib/time.ts';
+
+export type ActivityType = 'orphan' | 'document' | 'event' | 'attendance' | 'user' | 'other';
+
+export interface ActivityEntry {
+  userId: number | null;
+  type: ActivityType;
+  action: string;
+  subjectType: string;
+  subjectId: number | null;
+  /** What a person reads in Recent Activity, e.g. the child's full name. */
+  name: string;
+  properties?: Record<string, unknown>;
+}
+
+/**
+ * The one activity log (decisions.md). Call it inside the same transaction as the change it
+ * records, so a change and its log entry are written together or not at all.
+ */
+export async function logActivity(db: Kysely<DB> | Transaction<DB>, entry: ActivityEntry): Promise<void> {
+  await db
+    .insertInto('activities')
+    .values({
+      user_id: entry.userId,
+      type: entry.type,
+      action: entry.action,
+      subject_type: entry.subjectType,
+      subject_id: entry.subjectId,
+      name: entry.name.slice(0, 255),
+      properties: entry.properties ? JSON.stringify(entry.properties) : null,
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+export interface ActivityView {
+  id: number;
+  type: string;
+  name: string;
+  action: string;
+  time: string;
+  subject_type: string;
+  subject_id: number | null;
+  user: { name: string } | null;
+}
+
+export async function recentActivities(db: Kysely<DB>, limit: number): Promise<ActivityView[]> {
+  const rows = await db
+    .selectFrom('activities')
+    .leftJoin('users', 'users.id', 'activities.user_id')
+    .select([
+      'activities.id', 'activities.type', 'activities.name', 'activities.action', 'activities.created_at',
+      'activities.subject_type', 'activities.subject_id', 'users.name as user_name',
+    ])
+    .orderBy('activities.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    name: r.name,
+    action: r.action,
+    time: r.created_at,
+    subject_type: r.subject_type,
+    subject_id: r.subject_id,
+    user: r.user_name ? { name: r.user_name } : null,
+  }));
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG } from '@app/shared/messages';
+import { loginSchema, registerSchema } from '@app/shared/schemas/auth.schema';
+import { AppError } from '../../lib/app-error.ts';
+import { openInMaintenance, publicAccess, signedIn } from '../../lib/access.ts';
+import { currentUser } from '../../plugins/access.ts';
+import { login, register } from './auth.service.ts';
+import { revokeToken } from './tokens.service.ts';
+
+/** New accounts per address per hour; stops scripted sign-up floods without bothering people. */
+const REGISTRATIONS_PER_HOUR = 20;
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/auth/login', { config: { ...publicAccess, ...openInMaintenance }, schema: { tags: ['auth'], body: loginSchema } }, async (request) =>
+    login({ db: app.db, limiter: app.limiter, life: app.appConfig }, request.body, request.ip),
+  );
+
+  r.post('/auth/register', { config: publicAccess, schema: { tags: ['auth'], body: registerSchema } }, async (request, reply) => {
+    const { count, retryAfter } = await app.limiter.hit(`register:${request.ip}`, 3600);
+    if (count > REGISTRATIONS_PER_HOUR) throw new AppError(429, MSG.tooManyRequests, undefined, { 'Retry-After': String(retryAfter) });
+    await register(app.db, request.body);
+    return reply.code(201).send({ message: MSG.registered, redirectTo: '/login' });
+  });
+
+  r.post('/auth/logout', { config: { ...signedIn, ...openInMaintenance }, schema: { tags: ['auth'] } }, async (request) => {
+    if (request.tokenId !== null) await revokeToken(app.db, request.tokenId);
+    return { message: MSG.loggedOut };
+  });
+
+  r.get('/auth/user', { config: { ...signedIn, ...openInMaintenance }, schema: { tags: ['auth'] } }, async (request) => ({
+    user: currentUser(request),
+  }));
+}

@@ -1,0 +1,78 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { addMinutes, nowIso } from '../../lib/time.ts';
+
+export interface TokenLifetimes {
+  tokenIdleMinutes: number;
+  tokenRememberMinutes: number;
+}
+
+/** Sliding expiry is written at most this often, so reads do not turn into writes. */
+const TOUCH_AFTER_MS = 60_000;
+
+function sha256(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** Sanctum-style token: the client gets `id|secret`, the database keeps only SHA-256(secret). */
+export async function issueToken(db: Kysely<DB>, userId: number, remember: boolean, life: TokenLifetimes, name = 'web'): Promise<string> {
+  const secret = randomBytes(32).toString('base64url');
+  const now = nowIso();
+  const { id } = await db
+    .insertInto('personal_access_tokens')
+    .values({
+      user_id: userId,
+      token_hash: sha256(secret),
+      name,
+      remember: remember ? 1 : 0,
+      last_used_at: now,
+      expires_at: addMinutes(now, remember ? life.tokenRememberMinutes : life.tokenIdleMinutes),
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return `${id}|${secret}`;
+}
+
+/** The user id and token id a bearer token stands for, or null when unknown, wrong or expired. */
+export async function resolveToken(db: Kysely<DB>, raw: string, life: TokenLifetimes): Promise<{ tokenId: number; userId: number } | null> {
+  const bar = raw.indexOf('|');
+  if (bar < 1) return null;
+  const tokenId = Number(raw.slice(0, bar));
+  if (!Number.isSafeInteger(tokenId) || tokenId <= 0) return null;
+  const row = await db
+    .selectFrom('personal_access_tokens')
+    .select(['user_id', 'token_hash', 'remember', 'last_used_at', 'expires_at'])
+    .where('id', '=', tokenId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const given = Buffer.from(sha256(raw.slice(bar + 1)), 'hex');
+  const stored = Buffer.from(row.token_hash, 'hex');
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
+  const now = Date.now();
+  if (Date.parse(row.expires_at) <= now) {
+    await db.deleteFrom('personal_access_tokens').where('id', '=', tokenId).execute();
+    return null;
+  }
+  if (now - Date.parse(row.last_used_at) > TOUCH_AFTER_MS) {
+    const iso = new Date(now).toISOString();
+    await db
+      .updateTable('personal_access_tokens')
+      .set({ last_used_at: iso, expires_at: addMinutes(iso, row.remember ? life.tokenRememberMinutes : life.tokenIdleMinutes) })
+      .where('id', '=', tokenId)
+      .execute();
+  }
+  return { tokenId, userId: row.user_id };
+}
+
+export async function revokeToken(db: Kysely<DB>, tokenId: number): Promise<void> {
+  await db.deleteFrom('personal_access_tokens').where('id', '=', tokenId).execute();
+}
+
+/** Sign the user out everywhere but the current device (after a password change). */
+export async function revokeOtherTokens(db: Kysely<DB>, userId: number, keepTokenId: number | null): Promise<void> {
+  let q = db.deleteFrom('personal_access_tokens').where('user_id', '=', userId);
+  if (keepTokenId !== null) q = q.where('id', '!=', keepTokenId);
+  await q.execute();
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, isAdministrator } from '@app/shared/permissions';
+import { MSG } from '@app/shared/messages';
+import { AppError } from '../lib/app-error.ts';
+import type { Access } from '../lib/access.ts';
+import { loadAuthUser } from '../modules/auth/current-user.service.ts';
+import { resolveToken } from '../modules/auth/tokens.service.ts';
+import { isMaintenanceMode } from '../modules/settings/settings.service.ts';
+
+/** Paths whose routes must declare `access`. Static SPA files outside these are public by nature. */
+const GUARDED = /^\/(api|storage|download|sanctum)(\/|$)/;
+/** Routes registered by third-party plugins we mount (API docs): public, read-only. */
+const THIRD_PARTY_PUBLIC = /^\/api\/docs(\/|$)/;
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h || !h.startsWith('Bearer ')) return null;
+  const t = h.slice(7).trim();
+  return t || null;
+}
+
+/**
+ * Deny by default: registering a guarded route without `config.access` throws at start-up.
+ * Each request then resolves the bearer token, checks the route's access, and applies
+ * maintenance mode (503 for everyone but administrators, except routes marked open).
+ */
+export function registerAccessControl(app: FastifyInstance): void {
+  app.decorate('routeTable', []);
+  app.decorateRequest('user', null);
+  app.decorateRequest('tokenId', null);
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (GUARDED.test(route.url) && !route.config?.access) {
+      if (!THIRD_PARTY_PUBLIC.test(route.url)) {
+        throw new Error(`Route ${methods.join(',')} ${route.url} declares no access (permission or 'public').`);
+      }
+      route.config = { ...route.config, access: 'public' };
+    }
+    for (const method of methods) app.routeTable.push({ method, url: route.url, access: route.config?.access });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    const raw = bearerToken(request);
+    if (raw) {
+      const resolved = await resolveToken(app.db, raw, app.appConfig);
+      if (resolved) {
+        request.user = await loadAuthUser(app.db, resolved.userId);
+        request.tokenId = resolved.tokenId;
+      }
+    }
+    if (!request.routeOptions.config.maintenanceOpen && !isAdministrator(request.user) && (await isMaintenanceMode(app.db))) {
+      throw new AppError(503, MSG.maintenance);
+    }
+    checkAccess(access, request);
+  });
+}
+
+function checkAccess(access: Access, request: FastifyRequest): void {
+  if (access === 'public') return;
+  if (!request.user) throw AppError.unauthenticated();
+  if (access === 'authenticated') return;
+  const names = typeof access.can === 'string' ? [access.can] : access.can;
+  if (!can(request.user, names, access.all)) throw AppError.forbidden();
+}
+
+/** The signed-in user of a route that declared non-public access. */
+export function currentUser(request: FastifyRequest) {
+  if (!request.user) throw AppError.unauthenticated();
+  return request.user;
+}

@@ -1,0 +1,97 @@
+import { expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { ADMIN, call, describeEachDatabase, loginAdmin } from '../../test/harness.ts';
+
+describeEachDatabase('platform', (server) => {
+  it('sets a script-readable XSRF-TOKEN cookie', async () => {
+    const res = await fetch(`${server().url}/sanctum/csrf-cookie`);
+    expect(res.status).toBe(204);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))!;
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/HttpOnly/i);
+  });
+
+  it('answers 419 to an unsafe call without a token that does not echo the cookie', async () => {
+    const body = { email: ADMIN.email, password: ADMIN.password };
+    const none = await call(server(), 'POST', '/api/auth/login', { body, noCsrf: true });
+    expect(none.status).toBe(419);
+    expect(none.body).toEqual({ message: 'CSRF token mismatch.' });
+    const mismatch = await call(server(), 'POST', '/api/auth/login', {
+      body,
+      noCsrf: true,
+      headers: { Cookie: 'XSRF-TOKEN=abc', 'X-XSRF-TOKEN': 'abd' },
+    });
+    expect(mismatch.status).toBe(419);
+  });
+
+  it('does not ask bearer-token calls for the CSRF cookie', async () => {
+    const token = await loginAdmin(server());
+    const res = await call(server(), 'POST', '/api/auth/logout', { token, noCsrf: true });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers malformed JSON with 400 and a message', async () => {
+    const res = await call(server(), 'POST', '/api/auth/login', { body: '{"email": "x"', headers: { 'Content-Type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'The request body is not valid JSON.' });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await call(server(), 'GET', '/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Not Found.' });
+  });
+
+  it('answers the health check', async () => {
+    expect((await call(server(), 'GET', '/api/health')).body).toEqual({ status: 'ok' });
+  });
+
+  it('describes itself as OpenAPI at /api/docs/json', async () => {
+    const res = await call(server(), 'GET', '/api/docs/json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(res.body.paths)).toContain('/api/auth/login');
+  });
+
+  it('declares who may call every guarded route, and refuses guests on every non-public one', async () => {
+    const table = server().app.routeTable.filter((r) => /^\/(api|storage|download|sanctum)(\/|$)/.test(r.url));
+    expect(table.length).toBeGreaterThan(5);
+    for (const route of table) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+    const guarded = table.filter((r) => r.access !== 'public' && r.method !== 'HEAD');
+    expect(guarded.length).toBeGreaterThan(2);
+    for (const route of guarded) {
+      const url = route.url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/, 'x');
+      // A bearer header skips CSRF, so the guard itself must answer: 401, never the handler.
+      const res = await call(server(), route.method, url, { token: '1|not-a-valid-token', body: ['GET', 'HEAD'].includes(route.method) ? undefined : {} });
+      expect(res.status, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+});
+
+it('cannot register a guarded route without declaring its access', async () => {
+  const { loadConfig } = await import('../config.ts');
+  const { openDatabase } = await import('../db/database.ts');
+  const config = loadConfig({ DATABASE_URL: ':memory:', NODE_ENV: 'test' }, { logLevel: 'silent', sqlitePath: ':memory:' });
+  const database = openDatabase(config);
+  const app = await buildApp({ config, database });
+  expect(() => app.get('/api/unguarded', async () => ({ leaked: true }))).toThrow(/declares no access/);
+  await app.close();
+  await database.destroy();
+});
+
+it('never sends a stack trace or internal message on a 5xx', async () => {
+  const { loadConfig } = await import('../config.ts');
+  const { openDatabase } = await import('../db/database.ts');
+  const config = loadConfig({ DATABASE_URL: ':memory:', NODE_ENV: 'test' }, { logLevel: 'silent', sqlitePath: ':memory:' });
+  const database = openDatabase(config);
+  const app = await buildApp({ config, database });
+  app.get('/api/boom', { config: { access: 'public' } }, async () => {
+    throw new Error('secret internal detail at /srv/app.ts:12');
+  });
+  const res = await app.inject({ method: 'GET', url: '/api/boom' });
+  expect(res.statusCode).toBe(500);
+  expect(res.json()).toEqual({ message: 'Server error. Please try again later.' });
+  expect(res.body).not.toContain('secret');
+  await app.close();
+  await database.destroy();
+});

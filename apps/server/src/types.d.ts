@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { AuthUser } from '@app/shared/schemas/auth.schema';
+import type { Config, Dialect } from './config.ts';
+import type { DB } from './db/schema.ts';
+import type { Access } from './lib/access.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<DB>;
+    dialect: Dialect;
+    appConfig: Config;
+    limiter: RateLimiter;
+    /** Every registered route and who may call it; read by the route-table test. */
+    routeTable: Array<{ method: string; url: string; access: Access | undefined }>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    tokenId: number | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+    maintenanceOpen?: boolean;
+  }
+}
