@@ -1,0 +1,414 @@
+import { z } from 'zod';
+import {
+  GENDERS,
+  GRADES,
+  MAX_PER_PAGE,
+  MAX_SEARCH_LENGTH,
+  MEDICAL_CONDITIONS,
+  ORPHAN_DEFAULT_PAGE_SIZE,
+  ORPHAN_STATUSES,
+} from '../constants.ts';
+import { pageQuery } from './common.schema.ts';
+
+/**
+ * The orphan form (spec sections 3 and 5) and the `/orphans` request bodies and list query
+ * (section 7). The web form's resolver and the server's routes both parse with these schemas, so
+ * every message a staff member can see lives here, once.
+ *
+ * Conventions, shared by every field:
+ * - an empty (or whitespace-only) string and `null` mean "not given" — the client skips empty
+ *   values and multipart cannot say null;
+ * - dates are `YYYY-MM-DD`;
+ * - money is a decimal string with at most two places ("1250", "1250.5", "1250.50"), normalised
+ *   to two places on output; numbers are accepted too.
+ */
+
+export const ORPHAN_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  dobRequired: 'Date of birth is required',
+  genderRequired: 'Gender is required',
+  admissionDateRequired: 'Admission date is required',
+  statusRequired: 'Status is required',
+  genderInvalid: 'The selected gender is invalid.',
+  gradeInvalid: 'The selected grade is invalid.',
+  statusInvalid: 'The selected status is invalid.',
+  medicalConditionInvalid: 'The selected medical condition is invalid.',
+  donorEmailInvalid: 'The donor email must be a valid email address.',
+  profileInvalid: 'The profile must be an object with hobbies, talents and special needs.',
+  dobInFuture: 'The date of birth cannot be in the future.',
+  photoNotImage: 'The profile photo must be an image.',
+  perPageTooLarge: `The per page may not be greater than ${MAX_PER_PAGE}.`,
+  perPageTooSmall: 'The per page must be at least 1.',
+  searchTooLong: `The search may not be greater than ${MAX_SEARCH_LENGTH} characters.`,
+  sortInvalid: 'The selected sort is invalid.',
+  admissionRangeInvalid: 'The admission to date must be on or after the admission from date.',
+} as const;
+
+const EARLIEST_DATE = '1900-01-01';
+const LATEST_DATE = '2100-12-31';
+
+function isRealDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+const blankToUndefined = (v: string | null | undefined): string | undefined => {
+  if (v == null) return undefined;
+  const t = v.trim();
+  return t === '' ? undefined : t;
+};
+
+/** A text field that may be left empty. */
+function optionalText(label: string, max: number) {
+  return z
+    .string({ error: `The ${label} must be text.` })
+    .nullish()
+    .transform(blankToUndefined)
+    .pipe(z.string().max(max, `The ${label} may not be greater than ${max} characters.`).optional());
+}
+
+/** A required text field: missing, null, empty or whitespace gives the spec's message. */
+function requiredText(message: string, label: string, max: number) {
+  return z
+    .string({ error: message })
+    .nullish()
+    .transform(blankToUndefined)
+    .pipe(z.string({ error: message }).max(max, `The ${label} may not be greater than ${max} characters.`));
+}
+
+function dateField(label: string) {
+  return z
+    .string()
+    .refine(isRealDate, { message: `The ${label} must be a valid date (YYYY-MM-DD).`, abort: true })
+    .refine((s) => s >= EARLIEST_DATE && s <= LATEST_DATE, `The ${label} must be between ${EARLIEST_DATE} and ${LATEST_DATE}.`);
+}
+
+function optionalDate(label: string) {
+  return z
+    .string({ error: `The ${label} must be a valid date (YYYY-MM-DD).` })
+    .nullish()
+    .transform(blankToUndefined)
+    .pipe(dateField(label).optional());
+}
+
+function requiredDate(message: string, label: string) {
+  return z
+    .string({ error: message })
+    .nullish()
+    .transform(blankToUndefined)
+    .pipe(z.string({ error: message }).pipe(dateField(label)));
+}
+
+/** Today as YYYY-MM-DD in the local time of whoever runs the check, with a day of slack for time zones. */
+function tomorrowIso(): string {
+  const d = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  return d.toISOString().slice(0, 10);
+}
+
+function optionalEnum<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .nullish()
+    .transform((v) => blankToUndefined(v == null ? v : String(v)))
+    .pipe(z.enum(values, { error: message }).optional());
+}
+
+function requiredEnum<const T extends readonly [string, ...string[]]>(values: T, required: string, invalid: string) {
+  return z
+    .union([z.string(), z.number()], { error: required })
+    .nullish()
+    .transform((v) => blankToUndefined(v == null ? v : String(v)))
+    .pipe(z.string({ error: required }).pipe(z.enum(values, { error: invalid })));
+}
+
+const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** Money: ≥ 0, at most two decimals; normalised to a two-place decimal string (never a float). */
+function optionalMoney(label: string) {
+  return z
+    .union([z.string(), z.number()], { error: `The ${label} must be a number.` })
+    .nullish()
+    .transform((v) => blankToUndefined(v == null ? v : typeof v === 'number' ? numberToPlainString(v) : v))
+    .pipe(
+      z
+        .string()
+        .refine((s) => !s.startsWith('-'), `The ${label} must be at least 0.`)
+        .refine((s) => s.startsWith('-') || MONEY_PATTERN.test(s), `The ${label} must be a number with at most 2 decimal places.`)
+        .transform(normaliseMoney)
+        .optional(),
+    );
+}
+
+function numberToPlainString(n: number): string {
+  if (!Number.isFinite(n)) return 'NaN';
+  // Numbers such as 0.1 + 0.2 are refused by the pattern rather than silently rounded.
+  const s = String(n);
+  return /e/i.test(s) ? n.toFixed(20).replace(/\.?0+$/, '') : s;
+}
+
+function normaliseMoney(s: string): string {
+  const [whole, frac = ''] = s.split('.');
+  return `${BigInt(whole!).toString()}.${frac.padEnd(2, '0')}`;
+}
+
+const profileObject = z.object(
+  {
+    hobbies: optionalText('hobbies', 2000),
+    talents: optionalText('talents', 2000),
+    special_needs: optionalText('special needs', 2000),
+  },
+  { error: ORPHAN_MESSAGES.profileInvalid },
+);
+
+/** `profile` arrives as an object (JSON) or as a JSON string (multipart); all-empty means no profile. */
+const profileField = z
+  .union([z.string(), profileObject], { error: ORPHAN_MESSAGES.profileInvalid })
+  .nullish()
+  .transform((v, ctx) => {
+    if (v == null) return undefined;
+    if (typeof v !== 'string') return v;
+    if (v.trim() === '') return undefined;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: ORPHAN_MESSAGES.profileInvalid });
+      return z.NEVER;
+    }
+  })
+  .pipe(profileObject.nullish())
+  .transform((p) => (p && (p.hobbies || p.talents || p.special_needs) ? p : undefined));
+
+export const orphanSchema = z
+  .object({
+    first_name: requiredText(ORPHAN_MESSAGES.firstNameRequired, 'first name', 100),
+    last_name: requiredText(ORPHAN_MESSAGES.lastNameRequired, 'last name', 100),
+    father_name: optionalText('father name', 100),
+    grandfather_name: optionalText('grandfather name', 100),
+    school_id_number: optionalText('school id number', 50),
+    identity_card_number: optionalText('identity card number', 50),
+    dob: requiredDate(ORPHAN_MESSAGES.dobRequired, 'date of birth').refine(
+      (d) => d <= tomorrowIso(),
+      ORPHAN_MESSAGES.dobInFuture,
+    ),
+    gender: requiredEnum(GENDERS, ORPHAN_MESSAGES.genderRequired, ORPHAN_MESSAGES.genderInvalid),
+    blood_group: optionalText('blood group', 10),
+    class_grade: optionalEnum(GRADES, ORPHAN_MESSAGES.gradeInvalid),
+    phone_number: optionalText('phone number', 50),
+    family_contact_number: optionalText('family contact number', 50),
+    contact_info: optionalText('contact info', 1000),
+    address: optionalText('address', 500),
+    guardian_name: optionalText('guardian name', 200),
+    guardian_contact: optionalText('guardian contact', 100),
+    guardian_relationship: optionalText('guardian relationship', 100),
+    responsible_person: optionalText('responsible person', 200),
+    admission_date: requiredDate(ORPHAN_MESSAGES.admissionDateRequired, 'admission date'),
+    // Spec section 4: an empty status at submit becomes 'active'.
+    status: z
+      .union([z.string(), z.number()], { error: ORPHAN_MESSAGES.statusRequired })
+      .nullish()
+      .transform((v) => blankToUndefined(v == null ? v : String(v)) ?? 'active')
+      .pipe(z.enum(ORPHAN_STATUSES, { error: ORPHAN_MESSAGES.statusInvalid })),
+    medical_condition: optionalEnum(MEDICAL_CONDITIONS, ORPHAN_MESSAGES.medicalConditionInvalid),
+    total_income: optionalMoney('total income'),
+    total_expenses: optionalMoney('total expenses'),
+    income_source: optionalText('income source', 255),
+    donor_name: optionalText('donor name', 100),
+    donor_last_name: optionalText('donor last name', 100),
+    donor_email: z
+      .string({ error: ORPHAN_MESSAGES.donorEmailInvalid })
+      .nullish()
+      .transform(blankToUndefined)
+      .pipe(z.email(ORPHAN_MESSAGES.donorEmailInvalid).max(255, ORPHAN_MESSAGES.donorEmailInvalid).optional()),
+    donor_address: optionalText('donor address', 500),
+    notes: optionalText('notes', 5000),
+    profile: profileField,
+  });
+
+/** What the form holds / the client sends (strings; empty means not given). */
+export type OrphanInput = z.input<typeof orphanSchema>;
+/** What a valid request means: trimmed, blanks removed, money normalised to "0.00" strings. */
+export type OrphanData = z.output<typeof orphanSchema>;
+export type OrphanProfile = { hobbies?: string; talents?: string; special_needs?: string };
+
+/** Form defaults (spec section 3): status 'active', medical_condition 'Healthy', all others empty. */
+export const ORPHAN_FORM_DEFAULTS = {
+  first_name: '',
+  last_name: '',
+  father_name: '',
+  grandfather_name: '',
+  school_id_number: '',
+  identity_card_number: '',
+  dob: '',
+  gender: '',
+  blood_group: '',
+  class_grade: '',
+  phone_number: '',
+  family_contact_number: '',
+  contact_info: '',
+  address: '',
+  guardian_name: '',
+  guardian_contact: '',
+  guardian_relationship: '',
+  responsible_person: '',
+  admission_date: '',
+  status: 'active',
+  medical_condition: 'Healthy',
+  total_income: '',
+  total_expenses: '',
+  income_source: '',
+  donor_name: '',
+  donor_last_name: '',
+  donor_email: '',
+  donor_address: '',
+  notes: '',
+  profile: { hobbies: '', talents: '', special_needs: '' },
+} satisfies OrphanInput;
+
+/** Extra multipart/JSON fields of create/update that are not orphan data. */
+export const ORPHAN_PHOTO_FIELD = 'profile_photo';
+export const ORPHAN_REMOVE_PHOTO_FIELD = 'remove_photo';
+
+export const ORPHAN_SORTS = [
+  'last_name', '-last_name',
+  'first_name', '-first_name',
+  'admission_date', '-admission_date',
+  'dob', '-dob',
+  'id', '-id',
+] as const;
+export type OrphanSort = (typeof ORPHAN_SORTS)[number];
+
+const booleanFlag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+/** `GET /orphans` (and `GET /orphans/trash`) query string. */
+export const orphanListQuerySchema = z
+  .object({
+    page: pageQuery,
+    per_page: z.coerce
+      .number({ error: ORPHAN_MESSAGES.perPageTooSmall })
+      .int(ORPHAN_MESSAGES.perPageTooSmall)
+      .min(1, ORPHAN_MESSAGES.perPageTooSmall)
+      .max(MAX_PER_PAGE, ORPHAN_MESSAGES.perPageTooLarge)
+      .default(ORPHAN_DEFAULT_PAGE_SIZE),
+    search: z
+      .string()
+      .optional()
+      .refine((s) => s == null || s.length <= MAX_SEARCH_LENGTH, ORPHAN_MESSAGES.searchTooLong)
+      .transform(blankToUndefined),
+    class_grade: optionalEnum(GRADES, ORPHAN_MESSAGES.gradeInvalid),
+    gender: optionalEnum(GENDERS, ORPHAN_MESSAGES.genderInvalid),
+    admission_from: optionalDate('admission from date'),
+    admission_to: optionalDate('admission to date'),
+    sort: z
+      .string()
+      .optional()
+      .transform(blankToUndefined)
+      .pipe(z.enum(ORPHAN_SORTS, { error: ORPHAN_MESSAGES.sortInvalid }).default('last_name')),
+    no_pagination: booleanFlag,
+  })
+  .refine((q) => !q.admission_from || !q.admission_to || q.admission_from <= q.admission_to, {
+    message: ORPHAN_MESSAGES.admissionRangeInvalid,
+    path: ['admission_to'],
+  });
+export type OrphanListQueryInput = z.input<typeof orphanListQuerySchema>;
+export type OrphanListQuery = z.output<typeof orphanListQuerySchema>;
+
+/** `GET /orphans/{id}` → `{ data: Orphan }`. Money as "1250.00" strings; URLs are short-lived signed URLs. */
+export interface Orphan {
+  id: number;
+  first_name: string;
+  last_name: string;
+  father_name: string | null;
+  grandfather_name: string | null;
+  school_id_number: string | null;
+  identity_card_number: string | null;
+  dob: string;
+  gender: (typeof GENDERS)[number];
+  blood_group: string | null;
+  class_grade: (typeof GRADES)[number] | null;
+  phone_number: string | null;
+  family_contact_number: string | null;
+  contact_info: string | null;
+  address: string | null;
+  guardian_name: string | null;
+  guardian_contact: string | null;
+  guardian_relationship: string | null;
+  responsible_person: string | null;
+  admission_date: string;
+  status: (typeof ORPHAN_STATUSES)[number];
+  medical_condition: (typeof MEDICAL_CONDITIONS)[number] | null;
+  total_income: string | null;
+  total_expenses: string | null;
+  income_source: string | null;
+  donor_name: string | null;
+  donor_last_name: string | null;
+  donor_email: string | null;
+  donor_address: string | null;
+  notes: string | null;
+  profile: { hobbies: string | null; talents: string | null; special_needs: string | null } | null;
+  /** Signed display-size URL, or null without a photo. */
+  profile_photo_url: string | null;
+  /** Signed thumbnail URL, or null without a photo. */
+  profile_photo_thumb_url: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Set only for children in the trash. */
+  deleted_at: string | null;
+}
+
+/** A row of `GET /orphans`. */
+export interface OrphanListItem {
+  id: number;
+  first_name: string;
+  last_name: string;
+  father_name: string | null;
+  grandfather_name: string | null;
+  dob: string;
+  gender: Orphan['gender'];
+  class_grade: Orphan['class_grade'];
+  admission_date: string;
+  status: Orphan['status'];
+  photo_thumb_url: string | null;
+}
+
+/** A row of the trash list: a list row plus when it was trashed. */
+export interface TrashedOrphanListItem extends OrphanListItem {
+  deleted_at: string;
+}
+
+/** The read-only selector view (`no_pagination=true`). */
+export interface OrphanSelectorItem {
+  id: number;
+  first_name: string;
+  last_name: string;
+  father_name: string | null;
+}
+
+/** `GET /orphans?no_pagination=true` answers `{ data: { data: [...] } }` (spec section 7). */
+export interface OrphanSelectorResponse {
+  data: { data: OrphanSelectorItem[] };
+}
+
+export interface OrphanResponse {
+  data: Orphan;
+}
+
+export interface OrphanSavedResponse {
+  message: string;
+  data: Orphan;
+}
+
+export const ORPHAN_RESPONSE_MESSAGES = {
+  created: 'Orphan created successfully',
+  updated: 'Orphan updated successfully',
+  deleted: 'Orphan moved to trash',
+  restored: 'Orphan restored successfully',
+  purged: 'Orphan permanently deleted',
+  notFound: 'Orphan not found.',
+  notInTrash: 'Only an orphan in the trash can be permanently deleted.',
+  methodNotAllowed: 'The method is not supported for this route. Use _method=PUT.',
+} as const;
