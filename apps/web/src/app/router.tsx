@@ -1,0 +1,122 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PERMISSION } from '@app/shared/permissions';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { DashboardLayout } from './layouts/dashboard-layout.tsx';
+import { ADMIN_ROLE_CHECK } from './layouts/dashboard-nav.ts';
+import { ProtectedRoute } from './routes/protected-route.tsx';
+import { AliasRedirect } from './routes/alias-redirect.tsx';
+import { RouteError } from './routes/route-error.tsx';
+import { HomePage } from '../features/public-site/routes/home-page.tsx';
+import { AboutPage } from '../features/public-site/routes/about-page.tsx';
+import { ContactPage } from '../features/public-site/routes/contact-page.tsx';
+import { ServicesPage } from '../features/public-site/routes/services-page.tsx';
+import { CollegePage } from '../features/public-site/routes/college-page.tsx';
+import { UnauthorizedPage } from '../features/public-site/routes/unauthorized-page.tsx';
+import { NotFoundPage } from '../features/public-site/routes/not-found-page.tsx';
+import { LoginPage } from '../features/auth/routes/login-page.tsx';
+import { RegisterPage } from '../features/auth/routes/register-page.tsx';
+import { ForgotPasswordPage } from '../features/auth/routes/forgot-password-page.tsx';
+import { OverviewPage } from '../features/dashboard/routes/overview-page.tsx';
+import { OrphansPage } from '../features/orphans/routes/orphans-page.tsx';
+import { OrphanFormPage } from '../features/orphans/routes/orphan-form-page.tsx';
+import { OrphanDetailsPage } from '../features/orphans/routes/orphan-details-page.tsx';
+import { GalleryPage } from '../features/gallery/routes/gallery-page.tsx';
+import { GalleryUploadPage } from '../features/gallery/routes/gallery-upload-page.tsx';
+import { ResultsPage } from '../features/results/routes/results-page.tsx';
+import { ResultFormPage } from '../features/results/routes/result-form-page.tsx';
+import { ResultDetailsPage } from '../features/results/routes/result-details-page.tsx';
+import { AttendancePage } from '../features/attendance/routes/attendance-page.tsx';
+import { AttendanceFormPage } from '../features/attendance/routes/attendance-form-page.tsx';
+import { ReportsPage } from '../features/reports/routes/reports-page.tsx';
+import { UsersPage } from '../features/users/routes/users-page.tsx';
+import { RolesPage } from '../features/roles/routes/roles-page.tsx';
+import { PagesPage } from '../features/pages/routes/pages-page.tsx';
+import { ContactsPage } from '../features/contacts/routes/contacts-page.tsx';
+import { ProfilePage } from '../features/profile/routes/profile-page.tsx';
+import { SettingsPage } from '../features/settings/routes/settings-page.tsx';
+import { HelpPage } from '../features/help/routes/help-page.tsx';
+
+/** A dashboard route: the path under /dashboard, what it needs (nothing = login only), the screen. */
+interface DashboardRoute {
+  path: string;
+  permission?: string | readonly string[];
+  element: ReactNode;
+}
+
+/** Spec section 2, "Dashboard routes and access". */
+export const DASHBOARD_ROUTES: DashboardRoute[] = [
+  { path: 'orphans', permission: PERMISSION.orphan.view, element: <OrphansPage /> },
+  { path: 'orphans/create', permission: PERMISSION.orphan.create, element: <OrphanFormPage /> },
+  { path: 'orphans/edit/:id', permission: PERMISSION.orphan.edit, element: <OrphanFormPage /> },
+  { path: 'orphans/:id', permission: PERMISSION.orphan.view, element: <OrphanDetailsPage /> },
+  { path: 'gallery', permission: PERMISSION.gallery.view, element: <GalleryPage /> },
+  { path: 'gallery/upload', permission: PERMISSION.gallery.create, element: <GalleryUploadPage /> },
+  { path: 'results', permission: PERMISSION.result.view, element: <ResultsPage /> },
+  { path: 'results/create', permission: PERMISSION.result.create, element: <ResultFormPage /> },
+  { path: 'results/edit/:id', permission: PERMISSION.result.edit, element: <ResultFormPage /> },
+  { path: 'results/:id', permission: PERMISSION.result.view, element: <ResultDetailsPage /> },
+  { path: 'attendance', permission: PERMISSION.attendance.view, element: <AttendancePage /> },
+  { path: 'attendance/create', permission: PERMISSION.attendance.create, element: <AttendanceFormPage /> },
+  { path: 'attendance/edit/:id', permission: PERMISSION.attendance.edit, element: <AttendanceFormPage /> },
+  { path: 'reports', permission: PERMISSION.report.view, element: <ReportsPage /> },
+  { path: 'users', permission: PERMISSION.user.view, element: <UsersPage /> },
+  { path: 'roles', permission: PERMISSION.role.view, element: <RolesPage /> },
+  { path: 'pages', permission: PERMISSION.page.view, element: <PagesPage /> },
+  { path: 'profile', element: <ProfilePage /> },
+  { path: 'settings', permission: PERMISSION.settings.manage, element: <SettingsPage /> },
+  { path: 'contacts', permission: ADMIN_ROLE_CHECK, element: <ContactsPage /> },
+  { path: 'help', element: <HelpPage /> },
+];
+
+/** Short aliases that land on the same path under /dashboard, sub-paths included. */
+export const DASHBOARD_ALIASES = ['profile', 'orphans', 'gallery', 'results', 'attendance', 'reports', 'users', 'pages', 'roles', 'settings'];
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: '/',
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'about', element: <AboutPage /> },
+          { path: 'contact', element: <ContactPage /> },
+          // Route matching ignores case, so this serves both /Services and /services.
+          { path: 'Services', element: <ServicesPage /> },
+          { path: 'college', element: <CollegePage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'unauthorized', element: <UnauthorizedPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      ...DASHBOARD_ALIASES.flatMap((alias) => [
+        { path: `/${alias}`, element: <AliasRedirect /> },
+        { path: `/${alias}/*`, element: <AliasRedirect /> },
+      ]),
+      {
+        path: '/dashboard',
+        element: (
+          <ProtectedRoute>
+            <DashboardLayout />
+          </ProtectedRoute>
+        ),
+        children: [
+          { index: true, element: <OverviewPage /> },
+          ...DASHBOARD_ROUTES.map(({ path, permission, element }) => ({
+            path,
+            element: <ProtectedRoute permission={permission}>{element}</ProtectedRoute>,
+          })),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { loginSchema, type LoginInput } from '@app/shared/schemas/auth.schema';
+import { useAuth } from '../../../lib/auth-context.tsx';
+import { afterLoginTarget, readRedirectState } from '../../../lib/navigation-state.ts';
+import { translateMessage } from '../../../lib/translate-message.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox, Field, Input } from '../../../components/ui/input.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { AuthCard } from '../components/auth-card.tsx';
+import { loginErrorMessage } from '../api/login-error.ts';
+import { useServerReachable } from '../api/use-server-reachable.ts';
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const { login, isAuthenticated } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { reachable, recheck } = useServerReachable();
+  const [error, setError] = useState<string | null>(null);
+  const notice = readRedirectState(location.state).notice;
+  const target = afterLoginTarget(location.state);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '', remember: false } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    if (!(await recheck())) {
+      setError(t('login.errors.recheckFailed'));
+      return;
+    }
+    try {
+      await login({ email: values.email, password: values.password, remember: values.remember ?? false });
+      navigate(target, { replace: true });
+    } catch (err) {
+      setError(loginErrorMessage(err, t));
+    }
+  });
+
+  // Already signed in (or just signed in): go where the visitor was heading.
+  if (isAuthenticated && !isSubmitting) return <Navigate to={target} replace />;
+
+  const shownError = error ?? (reachable === false ? t('login.errors.unreachable') : null);
+  const fieldError = (message?: string) => translateMessage(message);
+
+  return (
+    <AuthCard
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={
+        <>
+          {t('login.noAccount')}{' '}
+          <Link to="/register" className="font-medium text-brand-700 hover:underline dark:text-brand-400">
+            {t('login.registerLink')}
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {notice ? <Notice tone={notice.type}>{translateMessage(notice.message)}</Notice> : null}
+        {shownError ? <Notice tone="error">{shownError}</Notice> : null}
+        <Field label={t('login.email')} error={fieldError(errors.email?.message)}>
+          {(ids) => <Input {...ids} type="email" autoComplete="email" autoFocus {...register('email')} />}
+        </Field>
+        <Field label={t('login.password')} error={fieldError(errors.password?.message)}>
+          {(ids) => <Input {...ids} type="password" autoComplete="current-password" {...register('password')} />}
+        </Field>
+        <div className="flex items-center justify-between gap-4 text-sm">
+          <label className="flex items-center gap-2">
+            <Checkbox {...register('remember')} />
+            <span>{t('login.remember')}</span>
+          </label>
+          <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline dark:text-brand-400">
+            {t('login.forgot')}
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? t('login.submitting') : t('login.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

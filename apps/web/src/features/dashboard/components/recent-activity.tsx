@@ -1,0 +1,47 @@
+import type { LucideIcon } from 'lucide-react';
+import { Activity, CalendarCheck, CalendarDays, FileText, User, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import type { DashboardActivity } from '../api/get-dashboard-data.ts';
+
+const ICONS: Record<string, LucideIcon> = {
+  orphan: Users,
+  document: FileText,
+  event: CalendarDays,
+  attendance: CalendarCheck,
+  user: User,
+};
+
+function formatTime(value: string, locale: string): string {
+  const date = new Date(value);
+  // The server may already send a human text ("2 hours ago"); show it unchanged then.
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function RecentActivity({ activities }: { activities: DashboardActivity[] }) {
+  const { t, i18n } = useTranslation('dashboard');
+  if (activities.length === 0) return <EmptyState message={t('overview.activity.empty')} className="py-6" />;
+  return (
+    <ul className="divide-y divide-gray-200 dark:divide-gray-800">
+      {activities.map((activity) => {
+        const Icon = ICONS[activity.type] ?? Activity;
+        return (
+          <li key={activity.id} className="flex items-start gap-3 py-3">
+            <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300">
+              <Icon className="h-4 w-4" aria-hidden />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="text-sm">
+                <span className="font-medium">{activity.name}</span> <span className="text-gray-600 dark:text-gray-400">{activity.action}</span>
+              </p>
+              <p className="text-xs text-gray-500 dark:text-gray-400">
+                <time dateTime={activity.time}>{formatTime(activity.time, i18n.language)}</time>
+                {activity.user?.name ? ` · ${t('overview.activity.by', { name: activity.user.name })}` : null}
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

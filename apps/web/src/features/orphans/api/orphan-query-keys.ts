@@ -1,0 +1,16 @@
+import type { OrphanListParams } from './orphan-types.ts';
+
+/**
+ * Query keys of the orphan feature, in one place so that invalidation after a save or delete
+ * reaches every list page and filter combination (all start with `orphanKeys.lists()`).
+ */
+export const orphanKeys = {
+  all: ['orphans'] as const,
+  lists: () => [...orphanKeys.all, 'list'] as const,
+  list: (params: OrphanListParams) => [...orphanKeys.lists(), params] as const,
+  details: () => [...orphanKeys.all, 'detail'] as const,
+  detail: (id: number | string) => [...orphanKeys.details(), String(id)] as const,
+  trash: () => [...orphanKeys.all, 'trash'] as const,
+  trashList: (params: { page: number; per_page: number; search?: string }) => [...orphanKeys.trash(), params] as const,
+  selector: () => [...orphanKeys.all, 'selector'] as const,
+};

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '../../../components/ui/coming-soon.tsx';
+
+export function SettingsPage() {
+  const { t } = useTranslation('dashboard');
+  return <ComingSoon title={t('screens.settings')} />;
+}

@@ -1,0 +1,152 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { STORAGE_KEYS } from '@app/shared/constants';
+import { can as canAccess, hasRole as userHasRole, isAdministrator as userIsAdministrator } from '@app/shared/permissions';
+import type { AuthUser, LoginResponse, RegisterInput, RegisterResponse } from '@app/shared/schemas/auth.schema';
+import { api, clearStoredAuth, getStoredToken, isApiError, onUnauthorized, prepareCsrfForLogin } from './api-client.ts';
+
+/**
+ * A failure inside the auth layer that is not an HTTP error: the server answered 2xx but without
+ * the expected body, or something unexpected broke. The screens map `kind` to the spec's texts.
+ */
+export class AuthFlowError extends Error {
+  readonly kind: 'login-failed' | 'login-error' | 'register-error';
+  constructor(kind: AuthFlowError['kind'], cause?: unknown) {
+    super(kind, { cause });
+    this.name = 'AuthFlowError';
+    this.kind = kind;
+  }
+}
+
+export interface LoginCredentials {
+  email: string;
+  password: string;
+  remember?: boolean;
+}
+
+interface AuthContextValue {
+  user: AuthUser | null;
+  isAuthenticated: boolean;
+  /** True while a stored token is being checked at start-up. */
+  isLoading: boolean;
+  login: (credentials: LoginCredentials) => Promise<AuthUser>;
+  register: (input: RegisterInput) => Promise<RegisterResponse>;
+  logout: () => Promise<void>;
+  refreshUser: () => Promise<void>;
+  can: (required: string | readonly string[], requireAll?: boolean) => boolean;
+  hasRole: (role: string) => boolean;
+  isAdministrator: boolean;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+function readStoredUser(): AuthUser | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS.user);
+    return raw ? (JSON.parse(raw) as AuthUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeSession(user: AuthUser, token?: string): void {
+  try {
+    if (token) localStorage.setItem(STORAGE_KEYS.token, token);
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  } catch {
+    // storage unavailable: the session lasts for this page only
+  }
+}
+
+function isAuthUser(value: unknown): value is AuthUser {
+  return !!value && typeof value === 'object' && typeof (value as AuthUser).email === 'string';
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [hasToken] = useState(() => !!getStoredToken());
+  const [user, setUser] = useState<AuthUser | null>(() => (hasToken ? readStoredUser() : null));
+  const [isLoading, setIsLoading] = useState(hasToken);
+
+  const refreshUser = useCallback(async () => {
+    try {
+      const body = await api.get<{ user: AuthUser }>('/auth/user');
+      if (!isAuthUser(body?.user)) throw new Error('No user in the answer');
+      storeSession(body.user);
+      setUser(body.user);
+    } catch {
+      clearStoredAuth();
+      setUser(null);
+    }
+  }, []);
+
+  // Start-up: a stored token is only trusted once the server confirms it.
+  useEffect(() => {
+    if (!hasToken) return;
+    let active = true;
+    void refreshUser().finally(() => {
+      if (active) setIsLoading(false);
+    });
+    return () => {
+      active = false;
+    };
+  }, [hasToken, refreshUser]);
+
+  useEffect(() => onUnauthorized(() => setUser(null)), []);
+
+  const login = useCallback(async ({ email, password, remember = false }: LoginCredentials) => {
+    try {
+      await prepareCsrfForLogin();
+      const body = await api.post<LoginResponse>('/auth/login', { email, password, remember });
+      if (!body?.token || !isAuthUser(body.user)) throw new AuthFlowError('login-failed');
+      storeSession(body.user, body.token);
+      setUser(body.user);
+      return body.user;
+    } catch (err) {
+      if (isApiError(err) || err instanceof AuthFlowError) throw err;
+      throw new AuthFlowError('login-error', err);
+    }
+  }, []);
+
+  const register = useCallback(async (input: RegisterInput) => {
+    try {
+      return (await api.post<RegisterResponse>('/auth/register', input)) ?? ({} as RegisterResponse);
+    } catch (err) {
+      if (isApiError(err)) throw err;
+      throw new AuthFlowError('register-error', err);
+    }
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/auth/logout');
+    } catch {
+      // Spec section 4: the local session ends even when the server call fails.
+    } finally {
+      clearStoredAuth();
+      setUser(null);
+    }
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      isAuthenticated: !!user,
+      isLoading,
+      login,
+      register,
+      logout,
+      refreshUser,
+      can: (required, requireAll = false) => canAccess(user, required, requireAll),
+      hasRole: (role) => userHasRole(user, role),
+      isAdministrator: userIsAdministrator(user),
+    }),
+    [user, isLoading, login, register, logout, refreshUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

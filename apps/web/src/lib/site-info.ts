@@ -1,0 +1,83 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+
+/**
+ * The organisation's public details, in one place. The header, footer, home and contact pages read
+ * them through {@link useSiteInfo}: whatever GET /api/settings/public answers overrides the
+ * defaults below, so an administrator can change them under System Settings without a release.
+ */
+export interface SiteInfo {
+  organization_name: string;
+  organization_slogan: string;
+  contact_email: string;
+  contact_phone: string;
+  address: string;
+  facebook_url: string;
+  twitter_url: string;
+  instagram_url: string;
+  youtube_url: string;
+  /** Embedded office map (OpenStreetMap, centred on Kabul). */
+  map_embed_url: string;
+  map_link_url: string;
+}
+
+export const DEFAULT_SITE_INFO: SiteInfo = {
+  organization_name: 'Orphan Care',
+  organization_slogan: 'Disaster relief, rehabilitation, orphan care and education',
+  contact_email: 'info@example.org',
+  contact_phone: '+93 700 000 000',
+  address: 'Kabul, Afghanistan',
+  facebook_url: 'https://www.facebook.com/',
+  twitter_url: '',
+  instagram_url: '',
+  youtube_url: '',
+  map_embed_url:
+    'https://www.openstreetmap.org/export/embed.html?bbox=69.10%2C34.48%2C69.25%2C34.57&layer=mapnik&marker=34.5281%2C69.1723',
+  map_link_url: 'https://www.openstreetmap.org/?mlat=34.5281&mlon=69.1723#map=13/34.5281/69.1723',
+};
+
+/** Keys the public settings call may answer; anything else in the answer is ignored. */
+const PUBLIC_SETTING_KEYS = [
+  'organization_name',
+  'organization_slogan',
+  'contact_email',
+  'contact_phone',
+  'facebook_url',
+  'twitter_url',
+  'instagram_url',
+  'youtube_url',
+] as const satisfies readonly (keyof SiteInfo)[];
+
+/** Merge a settings answer over the defaults; blank values keep the default. */
+export function mergeSiteInfo(answer: unknown): SiteInfo {
+  const info = { ...DEFAULT_SITE_INFO };
+  if (!answer || typeof answer !== 'object') return info;
+  const source = ('data' in answer && answer.data && typeof answer.data === 'object' ? answer.data : answer) as Record<string, unknown>;
+  for (const key of PUBLIC_SETTING_KEYS) {
+    const value = source[key];
+    if (typeof value === 'string' && value.trim() !== '') info[key] = value.trim();
+  }
+  return info;
+}
+
+/** A WhatsApp link for the phone number, the messaging channel most used in Afghanistan. */
+export function messagingLink(phone: string): string | null {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length >= 7 ? `https://wa.me/${digits}` : null;
+}
+
+export function telLink(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+export const siteInfoQueryKey = ['settings', 'public'] as const;
+
+export function useSiteInfo(): SiteInfo {
+  const { data } = useQuery({
+    queryKey: siteInfoQueryKey,
+    queryFn: async () => mergeSiteInfo(await api.get('/settings/public')),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return data ?? DEFAULT_SITE_INFO;
+}

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './index.css';
+import { applyTheme, initialTheme } from './lib/theme-context.tsx';
+import { ensureCsrfCookie } from './lib/api-client.ts';
+import { App } from './app/app.tsx';
+
+// Apply the theme before the first paint (no inline script is allowed by the CSP).
+applyTheme(initialTheme());
+// Spec section 7: the CSRF cookie is initialised at application start.
+void ensureCsrfCookie();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
