@@ -28,6 +28,36 @@ export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 's
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query afresh; SQLite's parse and plan then costs more than running a
+ * small indexed query. Kysely emits the same SQL text for the same query shape (values are
+ * parameters), so prepared statements are reused by text, least recently used evicted.
+ * Safe because better-sqlite3 is synchronous: a statement is never in use by two callers,
+ * except while an iterator is open — a busy statement is bypassed with a fresh one.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (stmt && !stmt.busy) {
+        cache.delete(sql);
+        cache.set(sql, stmt);
+        return stmt;
+      }
+      stmt = sqlite.prepare(sql);
+      if (!cache.has(sql)) {
+        cache.set(sql, stmt);
+        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      return stmt;
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { can, isAdministrator } from '@app/shared/permissions';
 import { MSG } from '@app/shared/messages';
 import { AppError } from '../lib/app-error.ts';
 import type { Access } from '../lib/access.ts';
-import { loadAuthUser } from '../modules/auth/current-user.service.ts';
+import { loadGrants } from '../modules/auth/current-user.service.ts';
 import { resolveToken } from '../modules/auth/tokens.service.ts';
 import { isMaintenanceMode } from '../modules/settings/settings.service.ts';
 
@@ -44,15 +44,14 @@ export function registerAccessControl(app: FastifyInstance): void {
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const raw = bearerToken(request);
-    if (raw) {
-      const resolved = await resolveToken(app.db, raw, app.appConfig);
-      if (resolved) {
-        request.user = await loadAuthUser(app.db, resolved.userId);
-        request.tokenId = resolved.tokenId;
-      }
+    const resolved = raw ? await resolveToken(app.db, raw, app.appConfig) : null;
+    if (resolved) {
+      request.user = { ...resolved.user, ...(await loadGrants(app.db, resolved.user.id)) };
+      request.tokenId = resolved.tokenId;
     }
-    if (!request.routeOptions.config.maintenanceOpen && !isAdministrator(request.user) && (await isMaintenanceMode(app.db))) {
-      throw new AppError(503, MSG.maintenance);
+    if (!request.routeOptions.config.maintenanceOpen && !isAdministrator(request.user)) {
+      const maintenance = resolved ? resolved.maintenance : await isMaintenanceMode(app.db);
+      if (maintenance) throw new AppError(503, MSG.maintenance);
     }
     checkAccess(access, request);
   });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import type { DB } from '../../db/schema.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 
@@ -35,16 +36,25 @@ export async function issueToken(db: Kysely<DB>, userId: number, remember: boole
   return `${id}|${secret}`;
 }
 
-/** The user id and token id a bearer token stands for, or null when unknown, wrong or expired. */
-export async function resolveToken(db: Kysely<DB>, raw: string, life: TokenLifetimes): Promise<{ tokenId: number; userId: number } | null> {
+/**
+ * The token and user a bearer token stands for (one query), or null when unknown, wrong or
+ * expired. Also answers whether maintenance mode is on, since every authenticated request asks.
+ */
+export async function resolveToken(
+  db: Kysely<DB>,
+  raw: string,
+  life: TokenLifetimes,
+): Promise<{ tokenId: number; user: Omit<AuthUser, 'roles' | 'permissions'>; maintenance: boolean } | null> {
   const bar = raw.indexOf('|');
   if (bar < 1) return null;
   const tokenId = Number(raw.slice(0, bar));
-  if (!Number.isSafeInteger(tokenId) || tokenId <= 0) return null;
+  if (!Number.isSafeInteger(tokenId) || tokenId <= 0 || tokenId > 2_147_483_647) return null;
   const row = await db
-    .selectFrom('personal_access_tokens')
-    .select(['user_id', 'token_hash', 'remember', 'last_used_at', 'expires_at'])
-    .where('id', '=', tokenId)
+    .selectFrom('personal_access_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.token_hash', 't.remember', 't.last_used_at', 't.expires_at', 'u.id', 'u.name', 'u.email', 'u.email_verified_at'])
+    .select((eb) => eb.selectFrom('settings').select('value').where('key', '=', 'maintenance_mode').as('maintenance'))
+    .where('t.id', '=', tokenId)
     .executeTakeFirst();
   if (!row) return null;
   const given = Buffer.from(sha256(raw.slice(bar + 1)), 'hex');
@@ -63,7 +73,11 @@ export async function resolveToken(db: Kysely<DB>, raw: string, life: TokenLifet
       .where('id', '=', tokenId)
       .execute();
   }
-  return { tokenId, userId: row.user_id };
+  return {
+    tokenId,
+    user: { id: row.id, name: row.name, email: row.email, email_verified_at: row.email_verified_at },
+    maintenance: row.maintenance === '1',
+  };
 }
 
 export async function revokeToken(db: Kysely<DB>, tokenId: number): Promise<void> {
