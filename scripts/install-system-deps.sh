@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# System packages the product and its tests need: Debian's Chromium for the browser tests and
+# ffmpeg for video. Installed only when missing (never a browser download from npm).
+set -euo pipefail
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y "${missing[@]}"
+fi
