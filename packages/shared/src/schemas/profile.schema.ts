@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants.ts';
+import type { AuthUser } from './auth.schema.ts';
+
+export const PROFILE_MSG = {
+  nameRequired: 'Name is required',
+  emailInvalid: 'Invalid email',
+  emailRequired: 'Email is required',
+  emailTaken: 'The email has already been taken.',
+  currentRequired: 'Current password is required',
+  currentWrong: 'The current password is incorrect.',
+  passwordLength: 'Password must be at least 8 characters',
+  confirmationRequired: 'Password confirmation is required',
+  mismatch: 'Passwords must match',
+  profileUpdated: 'Profile updated successfully!',
+  passwordUpdated: 'Password updated successfully!',
+} as const;
+
+/** Spec section 5, Profile. */
+export const profileSchema = z.object({
+  name: z.string({ error: PROFILE_MSG.nameRequired }).trim().min(1, PROFILE_MSG.nameRequired).max(255),
+  email: z.string({ error: PROFILE_MSG.emailRequired }).trim().min(1, PROFILE_MSG.emailRequired).max(255).email(PROFILE_MSG.emailInvalid),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+/** Spec section 5, Password change (same PUT /profile call). */
+export const passwordChangeSchema = z
+  .object({
+    current_password: z.string({ error: PROFILE_MSG.currentRequired }).min(1, PROFILE_MSG.currentRequired),
+    password: z.string({ error: PROFILE_MSG.passwordLength }).min(PASSWORD_MIN_LENGTH, PROFILE_MSG.passwordLength).max(200),
+    password_confirmation: z.string({ error: PROFILE_MSG.confirmationRequired }).min(1, PROFILE_MSG.confirmationRequired),
+  })
+  .refine((v) => v.password === v.password_confirmation, { message: PROFILE_MSG.mismatch, path: ['password_confirmation'] });
+export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
+
+/** A body is a password change when it carries any password field, else a profile update. */
+export function isPasswordChange(body: object): boolean {
+  return 'current_password' in body || 'password' in body || 'password_confirmation' in body;
+}
+
+export interface ProfileUpdatedResponse {
+  message: string;
+  user: AuthUser;
+}
+
+export interface PasswordUpdatedResponse {
+  message: string;
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { DEFAULT_ITEMS_PER_PAGE, ITEMS_PER_PAGE_OPTIONS } from '../constants.ts';
+
+export const SETTINGS_MSG = {
+  organizationRequired: 'Organization name is required',
+  url: 'Please enter a valid URL starting with http:// or https://',
+  email: 'Please enter a valid email address',
+  maintenance: 'Maintenance mode must be 0 or 1.',
+  itemsPerPage: 'Items per page must be one of 5, 10, 15, 25, 50.',
+  updated: 'Settings updated successfully',
+} as const;
+
+/** Every key the settings store knows (spec section 3, Site settings). Others are ignored. */
+export const SETTING_KEYS = [
+  'organization_name',
+  'organization_slogan',
+  'contact_email',
+  'contact_phone',
+  'facebook_url',
+  'twitter_url',
+  'instagram_url',
+  'youtube_url',
+  'maintenance_mode',
+  'items_per_page',
+] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+export type SiteSettings = Record<SettingKey, string>;
+
+/** The keys the public site may read (GET /settings/public). */
+export const PUBLIC_SETTING_KEYS = SETTING_KEYS.filter((k) => k !== 'items_per_page');
+export type PublicSettings = Record<(typeof PUBLIC_SETTING_KEYS)[number], string>;
+
+export const DEFAULT_SETTINGS: SiteSettings = {
+  organization_name: 'Orphan Care Organization',
+  organization_slogan: 'Relief, rehabilitation, orphan care and education',
+  contact_email: '',
+  contact_phone: '',
+  facebook_url: '',
+  twitter_url: '',
+  instagram_url: '',
+  youtube_url: '',
+  maintenance_mode: '0',
+  items_per_page: String(DEFAULT_ITEMS_PER_PAGE),
+};
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || isHttpUrl(v), SETTINGS_MSG.url)
+  .optional();
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Spec section 5, Settings: flat string values as the form sends them (multipart or JSON).
+ * Only organization_name is required; a missing key keeps its stored value.
+ */
+export const settingsSchema = z.object({
+  organization_name: z.string({ error: SETTINGS_MSG.organizationRequired }).trim().min(1, SETTINGS_MSG.organizationRequired).max(255),
+  organization_slogan: z.string().trim().max(500).optional(),
+  contact_email: z
+    .string()
+    .trim()
+    .max(255)
+    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), SETTINGS_MSG.email)
+    .optional(),
+  contact_phone: z.string().trim().max(50).optional(),
+  facebook_url: optionalUrl,
+  twitter_url: optionalUrl,
+  instagram_url: optionalUrl,
+  youtube_url: optionalUrl,
+  maintenance_mode: z.enum(['0', '1'], { error: SETTINGS_MSG.maintenance }).optional(),
+  items_per_page: z
+    .enum(ITEMS_PER_PAGE_OPTIONS.map(String) as [string, ...string[]], { error: SETTINGS_MSG.itemsPerPage })
+    .optional(),
+});
+export type SettingsInput = z.input<typeof settingsSchema>;
+
+export interface SettingsUpdatedResponse {
+  message: string;
+  data: SiteSettings;
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants.ts';
+import type { Paged } from './common.schema.ts';
+import type { PageMeta } from './list.schema.ts';
+
+/** Spec section 5 (User form) and the server's own answers for users. */
+export const USER_MSG = {
+  email: 'Please enter a valid email address',
+  passwordLength: 'Password must be at least 8 characters long',
+  passwordMismatch: 'Passwords do not match',
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailTaken: 'The email has already been taken.',
+  invalidRole: 'The selected role is invalid.',
+  created: 'User created successfully',
+  updated: 'User updated successfully',
+  deleted: 'User deleted successfully',
+  rolesUpdated: 'User roles updated successfully',
+  lastSuperAdminDelete: 'The last Super Admin cannot be deleted.',
+  lastSuperAdminRole: 'The last Super Admin cannot lose the Super Admin role.',
+  deleteSelf: 'You cannot delete your own account.',
+  selfLockOut: 'You cannot remove your own Super Admin or Manager role.',
+  superAdminOnly: 'Only a Super Admin may grant or remove the Super Admin role, or change a Super Admin.',
+} as const;
+
+/** The spec's "simple address pattern". */
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const name = z.string({ error: USER_MSG.nameRequired }).trim().min(1, USER_MSG.nameRequired).max(255);
+const email = z
+  .string({ error: USER_MSG.emailRequired })
+  .trim()
+  .min(1, USER_MSG.emailRequired)
+  .max(255)
+  .regex(SIMPLE_EMAIL, USER_MSG.email);
+/** Role names, as the user form sends them. */
+const roleNames = z.array(z.string().min(1).max(255)).max(100);
+
+/** Create: password and confirmation required. */
+export const userCreateSchema = z
+  .object({
+    name,
+    email,
+    password: z.string({ error: USER_MSG.passwordLength }).min(PASSWORD_MIN_LENGTH, USER_MSG.passwordLength).max(200),
+    password_confirmation: z.string({ error: USER_MSG.passwordMismatch }),
+    is_email_verified: z.boolean().optional(),
+    roles: roleNames.optional(),
+  })
+  .refine((v) => v.password === v.password_confirmation, { message: USER_MSG.passwordMismatch, path: ['password_confirmation'] });
+export type UserCreateInput = z.input<typeof userCreateSchema>;
+
+/** Update: a blank (or absent) password keeps the current one. */
+export const userUpdateSchema = z
+  .object({
+    name,
+    email,
+    password: z.union([z.literal(''), z.string().min(PASSWORD_MIN_LENGTH, USER_MSG.passwordLength).max(200)]).optional(),
+    password_confirmation: z.string().optional(),
+    is_email_verified: z.boolean().optional(),
+    roles: roleNames.optional(),
+  })
+  .refine((v) => !v.password || v.password === v.password_confirmation, { message: USER_MSG.passwordMismatch, path: ['password_confirmation'] });
+export type UserUpdateInput = z.input<typeof userUpdateSchema>;
+
+/** The separate role-assignment call: role ids. */
+export const userRolesSchema = z.object({
+  roles: z.array(z.number().int().positive()).max(100),
+});
+export type UserRolesInput = z.input<typeof userRolesSchema>;
+
+export const userListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+export interface UserItem {
+  id: number;
+  name: string;
+  email: string;
+  email_verified_at: string | null;
+  is_email_verified: boolean;
+  roles: { id: number; name: string }[];
+  created_at: string;
+}
+
+/** GET /users: the paged numbers at the top level and again under `meta`. */
+export type UserListResponse = Paged<UserItem> & { meta: PageMeta };
+
+export interface UserResponse {
+  message: string;
+  data: UserItem;
+}
