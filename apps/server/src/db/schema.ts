@@ -74,6 +74,37 @@ export interface ActivitiesTable {
   created_at: string;
 }
 
+export interface PagesTable {
+  id: Generated<number>;
+  title: string;
+  slug: string;
+  /** Sanitised HTML. */
+  content: string;
+  meta_title: string | null;
+  meta_description: string | null;
+  is_published: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  email: string;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   roles: RolesTable;
@@ -84,4 +115,7 @@ export interface DB {
   settings: SettingsTable;
   app_keys: AppKeysTable;
   activities: ActivitiesTable;
+  pages: PagesTable;
+  contacts: ContactsTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }

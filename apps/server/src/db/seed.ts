@@ -4,6 +4,7 @@ import { PERMISSIONS, ROLE, SEEDED_ROLES } from '@app/shared/permissions';
 import { hashPassword } from '../lib/password.ts';
 import { nowIso } from '../lib/time.ts';
 import type { DB } from './schema.ts';
+import { seedAdminContent } from './seed-content.ts';
 
 export interface SeedResult {
   /** Set only when the first Super Admin was created with a generated password. */
@@ -42,6 +43,8 @@ export async function seedEssentials(
           .execute();
       }
     }
+
+    await seedAdminContent(trx, now);
 
     const superAdminRole = await trx.selectFrom('roles').select('id').where('name', '=', ROLE.superAdmin).executeTakeFirstOrThrow();
     const holder = await trx.selectFrom('user_roles').select('user_id').where('role_id', '=', superAdminRole.id).executeTakeFirst();
