@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from '../config.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
+import * as m0002 from './migrations/0002-orphans.ts';
 import * as m0003 from './migrations/0003-admin.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -11,6 +12,7 @@ type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<voi
  */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-foundation': m0001,
+  '0002-orphans': m0002,
   '0003-admin': m0003,
 };
 

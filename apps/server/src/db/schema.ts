@@ -105,6 +105,61 @@ export interface PasswordResetTokensTable {
   created_at: string;
 }
 
+export interface OrphansTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  father_name: string | null;
+  grandfather_name: string | null;
+  school_id_number: string | null;
+  identity_card_number: string | null;
+  dob: string;
+  /** MM-DD of dob (birthdays card). */
+  birthday: string;
+  gender: string;
+  blood_group: string | null;
+  class_grade: string | null;
+  phone_number: string | null;
+  family_contact_number: string | null;
+  contact_info: string | null;
+  address: string | null;
+  guardian_name: string | null;
+  guardian_contact: string | null;
+  guardian_relationship: string | null;
+  responsible_person: string | null;
+  admission_date: string;
+  status: string;
+  medical_condition: string | null;
+  total_income_cents: number | null;
+  total_expenses_cents: number | null;
+  income_source: string | null;
+  donor_name: string | null;
+  donor_last_name: string | null;
+  donor_email: string | null;
+  donor_address: string | null;
+  notes: string | null;
+  profile_hobbies: string | null;
+  profile_talents: string | null;
+  profile_special_needs: string | null;
+  /** Storage keys of the display photo and its thumbnail. */
+  photo_path: string | null;
+  photo_thumb_path: string | null;
+  /** Folded names and id numbers (@app/shared/search-folding), what the search index reads. */
+  search_text: string;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+  /** Set while in the trash. */
+  deleted_at: string | null;
+}
+
+/** Row counts maintained in the same transaction as the change (e.g. 'orphans' outside the trash). */
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
 export interface DB {
   users: UsersTable;
   roles: RolesTable;
@@ -115,6 +170,8 @@ export interface DB {
   settings: SettingsTable;
   app_keys: AppKeysTable;
   activities: ActivitiesTable;
+  orphans: OrphansTable;
+  counters: CountersTable;
   pages: PagesTable;
   contacts: ContactsTable;
   password_reset_tokens: PasswordResetTokensTable;
