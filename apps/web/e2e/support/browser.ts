@@ -1,0 +1,52 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium; the tests never download a browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface BrowserSession {
+  browser: Browser;
+  /** A fresh, isolated profile (no cookies, no localStorage) pointed at the server. */
+  newContext: () => Promise<BrowserContext>;
+  close: () => Promise<void>;
+}
+
+/** One Chromium per test file; Playwright gives it a throw-away profile folder of its own. */
+export async function launchBrowser(baseURL: string): Promise<BrowserSession> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return {
+    browser,
+    newContext: async () => {
+      const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+      context.setDefaultTimeout(15_000);
+      return context;
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** Sign in through the login screen, as a person would. Does not wait for any particular page. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  if (!new URL(page.url(), 'http://x').pathname.startsWith('/login')) await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** Sign out through the user menu. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+}
