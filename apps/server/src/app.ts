@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { MAX_MEDIA_BYTES } from '@app/shared/constants';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerCsrf } from './plugins/csrf.ts';
@@ -16,18 +17,28 @@ import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
+import { pagesRoutes } from './modules/pages/pages.routes.ts';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 
 /** Every feature's routes, mounted under /api. A new feature adds one line here. */
-const API_MODULES = [healthRoutes, authRoutes, dashboardRoutes, activitiesRoutes];
+const API_MODULES = [healthRoutes, authRoutes, dashboardRoutes, activitiesRoutes,
+  usersRoutes, rolesRoutes, pagesRoutes, contactsRoutes, profileRoutes, settingsRoutes, passwordResetRoutes];
 
 export interface AppDeps {
   config: Config;
   database: Database;
   limiter?: RateLimiter;
+  /** Outgoing mail; by default SMTP from config.smtpUrl, or none. Tests pass a capturing one. */
+  mailer?: Mailer;
 }
 
 /** Build the whole application without listening, so tests and the process share one path. */
-export async function buildApp({ config, database, limiter }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, limiter, mailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
     trustProxy: process.env.TRUST_PROXY === '1',
@@ -40,6 +51,7 @@ export async function buildApp({ config, database, limiter }: AppDeps): Promise<
   app.decorate('dialect', database.dialect);
   app.decorate('appConfig', config);
   app.decorate('limiter', limiter ?? new MemoryRateLimiter());
+  app.decorate('mailer', mailer ?? createMailer(config));
 
   // Clients send `Content-Type: application/json` on bodiless calls (DELETE); an empty body is {}.
   const defaultJson = app.getDefaultJsonParser('error', 'error');

@@ -1,0 +1,89 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { PASSWORD_RESET_MINUTES, PASSWORD_RESET_MSG } from '@app/shared/schemas/password-reset.schema';
+import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { addMinutes, nowIso } from '../../lib/time.ts';
+import { logActivity } from '../activities/activities.service.ts';
+import { normaliseEmail } from '../auth/auth.service.ts';
+import { revokeOtherTokens } from '../auth/tokens.service.ts';
+import { getSetting } from '../settings/settings.service.ts';
+import { deleteResetTokens, replaceResetToken, resetTokensFor, setPassword, userByEmail } from './password-reset.repository.ts';
+
+/** A new link is not mailed to the same address more often than this (mail-bombing). */
+const RESEND_AFTER_MS = 60_000;
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export interface ResetDeps {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  appUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Send a one-time reset link when the address belongs to a user and mail is configured. The
+ * caller answers the same in every case, and the mail goes out after the answer, so neither the
+ * answer nor its timing tells whether the address is registered.
+ */
+export async function requestPasswordReset(deps: ResetDeps, rawEmail: string): Promise<void> {
+  const email = normaliseEmail(rawEmail);
+  const user = await userByEmail(deps.db, email);
+  if (!user) return;
+  if (!deps.mailer.enabled) {
+    deps.log.info('password reset requested but SMTP_URL is not set: an administrator must set a new password');
+    return;
+  }
+  const recent = (await resetTokensFor(deps.db, email)).some((t) => Date.now() - Date.parse(t.created_at) < RESEND_AFTER_MS);
+  if (recent) return;
+  const token = randomBytes(32).toString('base64url');
+  const now = nowIso();
+  await deps.db.transaction().execute(async (trx) => {
+    await replaceResetToken(trx, { email, token_hash: sha256(token), expires_at: addMinutes(now, PASSWORD_RESET_MINUTES), created_at: now });
+    await logActivity(trx, { userId: user.id, type: 'user', action: 'password_reset_requested', subjectType: 'user', subjectId: user.id, name: user.name });
+  });
+  const organisation = (await getSetting(deps.db, 'organization_name')) || 'Orphan Care';
+  const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+  const text = [
+    `Hello ${user.name},`,
+    '',
+    `Someone asked to reset the password of your ${organisation} account. To choose a new password, open this link:`,
+    '',
+    link,
+    '',
+    `The link works once and expires in ${PASSWORD_RESET_MINUTES} minutes. If you did not ask for this, ignore this e-mail: your password stays as it is.`,
+  ].join('\n');
+  void deps.mailer
+    .send({ to: email, subject: `Reset your ${organisation} password`, text })
+    .catch((err: unknown) => deps.log.error({ err }, 'password reset e-mail could not be sent'));
+}
+
+/** Check the token, set the password, and sign the user out everywhere; the token works once. */
+export async function resetPassword(db: Kysely<DB>, input: { email: string; token: string; password: string }): Promise<void> {
+  const email = normaliseEmail(input.email);
+  const invalid = () => AppError.validation('email', PASSWORD_RESET_MSG.invalidToken);
+  const given = Buffer.from(sha256(input.token), 'hex');
+  const now = Date.now();
+  const match = (await resetTokensFor(db, email)).find((t) => {
+    const stored = Buffer.from(t.token_hash, 'hex');
+    return stored.length === given.length && timingSafeEqual(stored, given) && Date.parse(t.expires_at) > now;
+  });
+  const user = match ? await userByEmail(db, email) : undefined;
+  if (!match || !user) throw invalid();
+  const hash = await hashPassword(input.password);
+  await db.transaction().execute(async (trx) => {
+    // Deleting first makes the token single-use even when two resets race.
+    const deleted = await trx.deleteFrom('password_reset_tokens').where('id', '=', match.id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) throw invalid();
+    await deleteResetTokens(trx, email);
+    await setPassword(trx, user.id, hash, nowIso());
+    await revokeOtherTokens(trx, user.id, null);
+    await logActivity(trx, { userId: user.id, type: 'user', action: 'password_reset', subjectType: 'user', subjectId: user.id, name: user.name });
+  });
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { PROFILE_MSG, isPasswordChange, passwordChangeSchema, profileSchema } from '@app/shared/schemas/profile.schema';
+import { signedIn } from '../../lib/access.ts';
+import { parseOrThrow } from '../../lib/validate.ts';
+import { currentUser } from '../../plugins/access.ts';
+import { changePassword, updateProfile } from './profile.service.ts';
+
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  // One call for both forms (spec section 7): a body with password fields is a password change.
+  app.put('/profile', { config: signedIn, schema: { tags: ['profile'] } }, async (request) => {
+    const user = currentUser(request);
+    const body = request.body && typeof request.body === 'object' ? request.body : {};
+    if (isPasswordChange(body)) {
+      await changePassword({ db: app.db, limiter: app.limiter }, user, request.tokenId, parseOrThrow(passwordChangeSchema, body));
+      return { message: PROFILE_MSG.passwordUpdated };
+    }
+    return { message: PROFILE_MSG.profileUpdated, user: await updateProfile(app.db, user.id, parseOrThrow(profileSchema, body)) };
+  });
+}

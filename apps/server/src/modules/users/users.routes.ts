@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParam } from '@app/shared/schemas/common.schema';
+import { USER_MSG, userCreateSchema, userListQuerySchema, userRolesSchema, userUpdateSchema } from '@app/shared/schemas/user.schema';
+import { requires } from '../../lib/access.ts';
+import { currentUser } from '../../plugins/access.ts';
+import { createUser, deleteUser, getUser, listUsers, setUserRoles, updateUser, type UserActionContext } from './users.service.ts';
+
+export async function usersRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (request: FastifyRequest): UserActionContext => ({ db: app.db, dialect: app.dialect, actor: currentUser(request), tokenId: request.tokenId });
+  const tags = ['users'];
+
+  r.get('/users', { config: requires('view-users'), schema: { tags, querystring: userListQuerySchema } }, async (request) =>
+    listUsers(app.db, request.query),
+  );
+
+  r.post('/users', { config: requires('create-users'), schema: { tags, body: userCreateSchema } }, async (request, reply) => {
+    const data = await createUser(ctx(request), request.body);
+    return reply.code(201).send({ message: USER_MSG.created, data });
+  });
+
+  r.get('/users/:id', { config: requires('view-users'), schema: { tags, params: idParam } }, async (request) => ({
+    data: await getUser(app.db, request.params.id),
+  }));
+
+  r.put('/users/:id', { config: requires('edit-users'), schema: { tags, params: idParam, body: userUpdateSchema } }, async (request) => ({
+    message: USER_MSG.updated,
+    data: await updateUser(ctx(request), request.params.id, request.body),
+  }));
+
+  r.delete('/users/:id', { config: requires('delete-users'), schema: { tags, params: idParam } }, async (request) => {
+    await deleteUser(ctx(request), request.params.id);
+    return { message: USER_MSG.deleted };
+  });
+
+  r.put('/users/:id/roles', { config: requires('edit-users'), schema: { tags, params: idParam, body: userRolesSchema } }, async (request) => ({
+    message: USER_MSG.rolesUpdated,
+    data: await setUserRoles(ctx(request), request.params.id, request.body.roles),
+  }));
+}
