@@ -1,7 +1,7 @@
 import { forwardRef, useId, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-const fieldClasses =
+export const fieldClasses =
   'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm ' +
   'placeholder:text-gray-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 ' +
   'disabled:opacity-60 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100';

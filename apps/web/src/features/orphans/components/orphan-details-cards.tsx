@@ -1,0 +1,212 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageOff } from 'lucide-react';
+import type { Orphan } from '@app/shared/schemas/orphan.schema';
+import { ageFromDob, fullName, orDash } from './orphan-format.ts';
+import { OrphanStatusBadge } from './orphan-status-badge.tsx';
+import { useOrphanFormat } from './use-orphan-format.ts';
+
+function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  const id = `orphan-card-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className={`rounded-lg border border-gray-200 bg-white p-5 dark:border-gray-700 dark:bg-gray-900 ${className ?? ''}`}
+    >
+      <h3 id={id} className="mb-3 text-base font-semibold text-gray-900 dark:text-gray-100">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** A label/value list; empty values show '-' (spec section 2). */
+function Rows({ rows }: { rows: [label: string, value: ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-gray-500 dark:text-gray-400">{label}</dt>
+          <dd className="break-words text-gray-900 dark:text-gray-100">
+            {typeof value === 'string' || typeof value === 'number' || value == null ? orDash(value as string | number | null) : value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Every card of the details screen, in reading order. */
+export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
+  const { t } = useTranslation('orphans');
+  const format = useOrphanFormat();
+  const f = (key: keyof typeof fieldKeys) => t(fieldKeys[key]);
+  const name = fullName(orphan);
+  const profile = orphan.profile;
+  const hasProfile = !!profile && !!(profile.hobbies || profile.talents || profile.special_needs);
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <Card title={t('details.photo')} className="lg:row-span-2">
+        {orphan.profile_photo_url ? (
+          <img
+            src={orphan.profile_photo_url}
+            alt={t('details.photoAlt', { name })}
+            className="mx-auto aspect-square w-full max-w-xs rounded-lg object-cover"
+          />
+        ) : (
+          <div className="mx-auto flex aspect-square w-full max-w-xs flex-col items-center justify-center gap-2 rounded-lg bg-gray-100 text-gray-400 dark:bg-gray-800">
+            <ImageOff className="h-10 w-10" aria-hidden />
+            <span>{t('details.noPhoto')}</span>
+          </div>
+        )}
+        <p className="mt-3 text-center text-lg font-semibold">{name}</p>
+        <div className="mt-1 flex justify-center">
+          <OrphanStatusBadge status={orphan.status} />
+        </div>
+      </Card>
+
+      <Card title={t('form.sections.basic')}>
+        <Rows
+          rows={[
+            [t('columns.id'), String(orphan.id)],
+            [f('first_name'), orphan.first_name],
+            [f('last_name'), orphan.last_name],
+            [f('father_name'), orphan.father_name],
+            [f('grandfather_name'), orphan.grandfather_name],
+            [f('school_id_number'), orphan.school_id_number],
+            [f('identity_card_number'), orphan.identity_card_number],
+          ]}
+        />
+      </Card>
+
+      <Card title={t('form.sections.personal')}>
+        <Rows
+          rows={[
+            [f('dob'), format.date(orphan.dob)],
+            [f('age'), ageFromDob(orphan.dob)],
+            [f('gender'), format.gender(orphan.gender)],
+            [f('blood_group'), orphan.blood_group],
+            [f('class_grade'), format.grade(orphan.class_grade)],
+            [f('medical_condition'), format.medical(orphan.medical_condition)],
+          ]}
+        />
+      </Card>
+
+      <Card title={t('form.sections.contact')}>
+        <Rows
+          rows={[
+            [f('phone_number'), orphan.phone_number],
+            [f('family_contact_number'), orphan.family_contact_number],
+            [f('contact_info'), orphan.contact_info],
+            [f('address'), orphan.address],
+          ]}
+        />
+      </Card>
+
+      <Card title={t('form.sections.guardian')}>
+        <Rows
+          rows={[
+            [f('guardian_name'), orphan.guardian_name],
+            [f('guardian_contact'), orphan.guardian_contact],
+            [f('guardian_relationship'), orphan.guardian_relationship],
+            [f('responsible_person'), orphan.responsible_person],
+          ]}
+        />
+      </Card>
+
+      <Card title={t('form.sections.admission')}>
+        <Rows
+          rows={[
+            [f('admission_date'), format.date(orphan.admission_date)],
+            [f('status'), <OrphanStatusBadge key="status" status={orphan.status} />],
+          ]}
+        />
+      </Card>
+
+      <Card title={t('form.sections.financial')}>
+        <Rows
+          rows={[
+            [f('total_income'), format.money(orphan.total_income)],
+            [f('total_expenses'), format.money(orphan.total_expenses)],
+            [f('income_source'), orphan.income_source],
+          ]}
+        />
+      </Card>
+
+      <Card title={t('form.sections.donor')}>
+        <Rows
+          rows={[
+            [f('donor_name'), orphan.donor_name],
+            [f('donor_last_name'), orphan.donor_last_name],
+            [
+              f('donor_email'),
+              orphan.donor_email ? (
+                <a href={`mailto:${orphan.donor_email}`} className="text-brand-700 hover:underline dark:text-brand-400" dir="ltr">
+                  {orphan.donor_email}
+                </a>
+              ) : null,
+            ],
+            [f('donor_address'), orphan.donor_address],
+          ]}
+        />
+      </Card>
+
+      <Card title={t('form.sections.notes')} className="lg:col-span-2">
+        {orphan.notes?.trim() ? (
+          <p className="whitespace-pre-line text-sm text-gray-900 dark:text-gray-100">{orphan.notes}</p>
+        ) : (
+          <p className="text-sm text-gray-500 dark:text-gray-400">{t('details.noNotes')}</p>
+        )}
+      </Card>
+
+      {hasProfile ? (
+        <Card title={t('form.sections.profile')} className="lg:col-span-3">
+          <Rows
+            rows={[
+              [f('hobbies'), profile?.hobbies],
+              [f('talents'), profile?.talents],
+              [f('special_needs'), profile?.special_needs],
+            ]}
+          />
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+const fieldKeys = {
+  first_name: 'fields.first_name',
+  last_name: 'fields.last_name',
+  father_name: 'fields.father_name',
+  grandfather_name: 'fields.grandfather_name',
+  school_id_number: 'fields.school_id_number',
+  identity_card_number: 'fields.identity_card_number',
+  dob: 'fields.dob',
+  age: 'fields.age',
+  gender: 'fields.gender',
+  blood_group: 'fields.blood_group',
+  class_grade: 'fields.class_grade',
+  medical_condition: 'fields.medical_condition',
+  phone_number: 'fields.phone_number',
+  family_contact_number: 'fields.family_contact_number',
+  contact_info: 'fields.contact_info',
+  address: 'fields.address',
+  guardian_name: 'fields.guardian_name',
+  guardian_contact: 'fields.guardian_contact',
+  guardian_relationship: 'fields.guardian_relationship',
+  responsible_person: 'fields.responsible_person',
+  admission_date: 'fields.admission_date',
+  status: 'fields.status',
+  total_income: 'fields.total_income',
+  total_expenses: 'fields.total_expenses',
+  income_source: 'fields.income_source',
+  donor_name: 'fields.donor_name',
+  donor_last_name: 'fields.donor_last_name',
+  donor_email: 'fields.donor_email',
+  donor_address: 'fields.donor_address',
+  hobbies: 'fields.hobbies',
+  talents: 'fields.talents',
+  special_needs: 'fields.special_needs',
+} as const;

@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import { GENDERS, GRADES } from '@app/shared/constants';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, Input } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import type { OrphanListParams } from '../api/orphan-types.ts';
+import type { OrphanFilters as Filters } from './use-orphan-list-state.ts';
+import { useOrphanFormat } from './use-orphan-format.ts';
+
+interface OrphanFiltersProps {
+  id: string;
+  params: OrphanListParams;
+  onChange: (filters: Filters) => void;
+  onReset: () => void;
+}
+
+/** The toggleable filter panel: gender, grade, admission from/to, reset. */
+export function OrphanFilters({ id, params, onChange, onReset }: OrphanFiltersProps) {
+  const { t } = useTranslation('orphans');
+  const format = useOrphanFormat();
+  const hasFilters = !!(params.gender || params.class_grade || params.admission_from || params.admission_to);
+
+  return (
+    <section
+      id={id}
+      aria-label={t('list.filters')}
+      className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-gray-700 dark:bg-gray-900"
+    >
+      <Field label={t('filters.gender')}>
+        {(ids) => (
+          <Select {...ids} value={params.gender ?? ''} onChange={(e) => onChange({ gender: e.target.value })}>
+            <option value="">{t('filters.all')}</option>
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {format.gender(g)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label={t('filters.grade')}>
+        {(ids) => (
+          <Select {...ids} value={params.class_grade ?? ''} onChange={(e) => onChange({ class_grade: e.target.value })}>
+            <option value="">{t('filters.all')}</option>
+            {GRADES.map((g) => (
+              <option key={g} value={g}>
+                {format.grade(g)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label={t('filters.admissionFrom')}>
+        {(ids) => (
+          <Input
+            {...ids}
+            type="date"
+            value={params.admission_from ?? ''}
+            max={params.admission_to}
+            onChange={(e) => onChange({ admission_from: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label={t('filters.admissionTo')}>
+        {(ids) => (
+          <Input
+            {...ids}
+            type="date"
+            value={params.admission_to ?? ''}
+            min={params.admission_from}
+            onChange={(e) => onChange({ admission_to: e.target.value })}
+          />
+        )}
+      </Field>
+      <div className="flex items-end">
+        <Button variant="outline" onClick={onReset} disabled={!hasFilters} className="w-full">
+          {t('list.reset')}
+        </Button>
+      </div>
+    </section>
+  );
+}

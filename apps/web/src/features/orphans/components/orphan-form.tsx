@@ -1,0 +1,260 @@
+import { useState, type ReactNode } from 'react';
+import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { GENDERS, GRADES, MAX_PHOTO_BYTES, MEDICAL_CONDITIONS, ORPHAN_STATUSES } from '@app/shared/constants';
+import { ORPHAN_MESSAGES, orphanSchema, type Orphan, type OrphanData } from '@app/shared/schemas/orphan.schema';
+import { isApiError, type FormValue } from '../../../lib/api-client.ts';
+import { translateMessage } from '../../../lib/translate-message.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import {
+  emptyOrphanForm,
+  isOrphanFormField,
+  orphanToFormValues,
+  toOrphanPayload,
+  type OrphanFormValues,
+} from './orphan-form-values.ts';
+import { OrphanPhotoInput } from './orphan-photo-input.tsx';
+import { useOrphanFormat } from './use-orphan-format.ts';
+
+export interface OrphanFormSubmission {
+  values: Record<string, FormValue>;
+  photo: File | null;
+  removePhoto: boolean;
+}
+
+interface OrphanFormProps {
+  /** The stored orphan when editing; absent when adding. */
+  orphan?: Orphan;
+  /** Saves; rejects with the ApiError of a failed save (its 422 field errors land on the fields). */
+  onSubmit: (submission: OrphanFormSubmission) => Promise<void>;
+  onCancel: () => void;
+}
+
+type FieldName = FieldPath<OrphanFormValues>;
+
+// The form always holds strings (a narrower shape than the schema's input, which also takes the
+// nulls and numbers an API client may send), so the schema's resolver fits it as is.
+const orphanResolver = zodResolver(orphanSchema) as unknown as Resolver<OrphanFormValues, unknown, OrphanData>;
+
+/**
+ * The one add/edit form (spec sections 2, 3 and 5). Validation is the shared zod schema the
+ * server also parses with, so the messages exist once; the server's 422 messages appear on the
+ * same fields.
+ */
+export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
+  const { t } = useTranslation('orphans');
+  const format = useOrphanFormat();
+  const mode = orphan ? 'update' : 'create';
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | undefined>();
+  const [removePhoto, setRemovePhoto] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<OrphanFormValues, unknown, OrphanData>({
+    resolver: orphanResolver,
+    defaultValues: orphan ? orphanToFormValues(orphan) : emptyOrphanForm(),
+  });
+
+  const message = (name: FieldName): string | undefined => {
+    const [head, tail] = name.split('.') as [keyof typeof errors, string | undefined];
+    const entry = tail ? (errors[head] as Record<string, { message?: string }> | undefined)?.[tail] : errors[head];
+    return translateMessage((entry as { message?: string } | undefined)?.message);
+  };
+
+  const choosePhoto = (file: File | null) => {
+    setPhotoError(undefined);
+    if (file && !file.type.startsWith('image/')) {
+      setPhoto(null);
+      setPhotoError(translateMessage(ORPHAN_MESSAGES.photoNotImage));
+      return;
+    }
+    if (file && file.size > MAX_PHOTO_BYTES) {
+      setPhoto(null);
+      setPhotoError(t('form.photo.tooLarge', { size: Math.round(MAX_PHOTO_BYTES / 1024 / 1024) }));
+      return;
+    }
+    setPhoto(file);
+    if (file) setRemovePhoto(false);
+  };
+
+  const submit = handleSubmit(async (data) => {
+    setFormError(null);
+    if (photoError) return;
+    try {
+      await onSubmit({ values: toOrphanPayload(data, mode), photo, removePhoto: !photo && removePhoto });
+      if (mode === 'create') {
+        // Spec: after creation the form resets and clears the photo and its preview.
+        reset(emptyOrphanForm());
+        setPhoto(null);
+      }
+    } catch (err) {
+      if (isApiError(err) && err.errors) {
+        // Spec section 8 'Orphan save': the first message of each field, on that field.
+        let first = true;
+        const unplaced: string[] = [];
+        for (const [field, list] of Object.entries(err.errors)) {
+          const text = translateMessage(list?.find(Boolean));
+          if (!text) continue;
+          if (field === 'profile_photo') setPhotoError(text);
+          else if (isOrphanFormField(field)) {
+            setError(field, { type: 'server', message: text }, { shouldFocus: first });
+            first = false;
+          } else unplaced.push(text);
+        }
+        setFormError(unplaced.length ? unplaced.join(' ') : t('form.checkFields'));
+        return;
+      }
+      console.error('Saving the orphan failed', err);
+      setFormError(t('form.saveFailed', { message: translateMessage(err instanceof Error ? err.message : String(err)) }));
+    }
+  });
+
+  const text = (name: FieldName, props: { type?: string; required?: boolean; autoComplete?: string; step?: string; min?: string; className?: string; dir?: string; inputMode?: 'decimal' | 'tel' | 'email' } = {}) => {
+    const { required, className, ...rest } = props;
+    return (
+      <Field label={<FieldLabel name={name} required={required} />} error={message(name)} className={className}>
+        {(ids) => <Input {...ids} {...rest} {...register(name)} disabled={isSubmitting} />}
+      </Field>
+    );
+  };
+
+  const area = (name: FieldName, className = 'sm:col-span-2 lg:col-span-3', rows = 3) => (
+    <Field label={<FieldLabel name={name} />} error={message(name)} className={className}>
+      {(ids) => <Textarea {...ids} rows={rows} {...register(name)} disabled={isSubmitting} />}
+    </Field>
+  );
+
+  const select = (name: FieldName, options: readonly { value: string; label: string }[], opts: { required?: boolean; placeholder?: boolean } = {}) => (
+    <Field label={<FieldLabel name={name} required={opts.required} />} error={message(name)}>
+      {(ids) => (
+        <Select {...ids} {...register(name)} disabled={isSubmitting}>
+          {opts.placeholder ? <option value="">{t('form.select')}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6" aria-busy={isSubmitting}>
+      {formError ? <Notice tone="error">{formError}</Notice> : null}
+
+      <Section title={t('form.sections.basic')}>
+        {text('first_name', { required: true, autoComplete: 'off' })}
+        {text('last_name', { required: true, autoComplete: 'off' })}
+        {text('father_name', { autoComplete: 'off' })}
+        {text('grandfather_name', { autoComplete: 'off' })}
+        {text('school_id_number', { autoComplete: 'off', dir: 'auto' })}
+        {text('identity_card_number', { autoComplete: 'off', dir: 'auto' })}
+      </Section>
+
+      <Section title={t('form.sections.personal')}>
+        {text('dob', { type: 'date', required: true })}
+        {select('gender', GENDERS.map((g) => ({ value: g, label: format.gender(g) ?? g })), { required: true, placeholder: true })}
+        {text('blood_group', { autoComplete: 'off' })}
+        {select('class_grade', GRADES.map((g) => ({ value: g, label: format.grade(g) ?? g })), { placeholder: true })}
+        {select('medical_condition', MEDICAL_CONDITIONS.map((m) => ({ value: m, label: format.medical(m) ?? m })), { placeholder: true })}
+      </Section>
+
+      <Section title={t('form.sections.contact')}>
+        {text('phone_number', { type: 'tel', autoComplete: 'off', dir: 'ltr' })}
+        {text('family_contact_number', { type: 'tel', autoComplete: 'off', dir: 'ltr' })}
+        {area('address', 'sm:col-span-2 lg:col-span-1', 2)}
+        {area('contact_info', 'sm:col-span-2 lg:col-span-3', 2)}
+      </Section>
+
+      <Section title={t('form.sections.guardian')}>
+        {text('guardian_name', { autoComplete: 'off' })}
+        {text('guardian_contact', { autoComplete: 'off' })}
+        {text('guardian_relationship', { autoComplete: 'off' })}
+        {text('responsible_person', { autoComplete: 'off' })}
+      </Section>
+
+      <Section title={t('form.sections.admission')}>
+        {text('admission_date', { type: 'date', required: true })}
+        {select('status', ORPHAN_STATUSES.map((s) => ({ value: s, label: format.status(s) })), { required: true })}
+      </Section>
+
+      <Section title={t('form.sections.financial')}>
+        {text('total_income', { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' })}
+        {text('total_expenses', { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' })}
+        {text('income_source', { autoComplete: 'off' })}
+      </Section>
+
+      <Section title={t('form.sections.donor')}>
+        {text('donor_name', { autoComplete: 'off' })}
+        {text('donor_last_name', { autoComplete: 'off' })}
+        {text('donor_email', { type: 'email', autoComplete: 'off', dir: 'ltr' })}
+        {area('donor_address', 'sm:col-span-2 lg:col-span-3', 2)}
+      </Section>
+
+      <Section title={t('form.sections.profile')}>
+        {area('profile.hobbies', 'sm:col-span-1', 3)}
+        {area('profile.talents', 'sm:col-span-1', 3)}
+        {area('profile.special_needs', 'sm:col-span-2 lg:col-span-1', 3)}
+      </Section>
+
+      <Section title={t('form.sections.notes')}>{area('notes', 'sm:col-span-2 lg:col-span-3', 5)}</Section>
+
+      <Section title={t('form.sections.photo')} single>
+        <OrphanPhotoInput
+          currentUrl={orphan?.profile_photo_url}
+          file={photo}
+          onFileChange={choosePhoto}
+          removed={removePhoto}
+          onRemovedChange={setRemovePhoto}
+          error={photoError}
+          disabled={isSubmitting}
+        />
+      </Section>
+
+      <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 pt-4 dark:border-gray-700">
+        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
+          {t('form.cancel')}
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? t('form.saving') : mode === 'create' ? t('form.create') : t('form.update')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function FieldLabel({ name, required }: { name: FieldName; required?: boolean }) {
+  const { t } = useTranslation('orphans');
+  const key = name.startsWith('profile.') ? name.slice(8) : name;
+  return (
+    <>
+      {t(`fields.${key}` as 'fields.first_name')}
+      {required ? (
+        <span className="ms-0.5 text-red-600" title={t('form.required')}>
+          *
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function Section({ title, children, single = false }: { title: string; children: ReactNode; single?: boolean }) {
+  return (
+    <fieldset className="rounded-lg border border-gray-200 bg-white p-4 sm:p-5 dark:border-gray-700 dark:bg-gray-900">
+      <legend className="px-1 text-base font-semibold text-gray-900 dark:text-gray-100">{title}</legend>
+      <div className={single ? 'mt-2' : 'mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3'}>{children}</div>
+    </fieldset>
+  );
+}
+

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ageFromDob,
+  capitalise,
+  effectiveStatus,
+  formatDate,
+  formatMoney,
+  fullName,
+  gradeLabel,
+  orDash,
+  parseDateOnly,
+  statusTone,
+  toDateInputValue,
+} from './orphan-format.ts';
+
+const labels = { prep: 'PREP', numbered: (g: string) => `Grade ${g}` };
+
+describe('ageFromDob', () => {
+  const today = new Date(2025, 5, 15); // 15 June 2025, local time
+
+  it('counts whole years, the birthday itself included', () => {
+    expect(ageFromDob('2015-06-15', today)).toBe(10);
+    expect(ageFromDob('2015-06-14', today)).toBe(10);
+    expect(ageFromDob('2015-06-16', today)).toBe(9);
+    expect(ageFromDob('2015-07-01', today)).toBe(9);
+  });
+
+  it('reads a timestamp by its date part', () => {
+    expect(ageFromDob('2015-01-01T23:30:00.000Z', today)).toBe(10);
+  });
+
+  it('is empty without a usable or past date', () => {
+    expect(ageFromDob(null, today)).toBeNull();
+    expect(ageFromDob('', today)).toBeNull();
+    expect(ageFromDob('not a date', today)).toBeNull();
+    expect(ageFromDob('2015-02-30', today)).toBeNull();
+    expect(ageFromDob('2026-01-01', today)).toBeNull();
+  });
+
+  it('handles a 29 February birthday', () => {
+    expect(ageFromDob('2012-02-29', new Date(2025, 1, 28))).toBe(12);
+    expect(ageFromDob('2012-02-29', new Date(2025, 2, 1))).toBe(13);
+  });
+
+  it('is 0 for a baby', () => {
+    expect(ageFromDob('2025-06-01', today)).toBe(0);
+  });
+});
+
+describe('gradeLabel', () => {
+  it("shows grade '0' as PREP and the rest as Grade N", () => {
+    expect(gradeLabel('0', labels)).toBe('PREP');
+    expect(gradeLabel(0, labels)).toBe('PREP');
+    expect(gradeLabel('1', labels)).toBe('Grade 1');
+    expect(gradeLabel('12', labels)).toBe('Grade 12');
+  });
+
+  it('is empty without a grade', () => {
+    expect(gradeLabel(null, labels)).toBeNull();
+    expect(gradeLabel(undefined, labels)).toBeNull();
+    expect(gradeLabel('', labels)).toBeNull();
+  });
+});
+
+describe('status', () => {
+  it('colours active green, inactive red, anything else blue', () => {
+    expect(statusTone('active')).toBe('green');
+    expect(statusTone('Active')).toBe('green');
+    expect(statusTone('inactive')).toBe('red');
+    expect(statusTone('graduated')).toBe('blue');
+    expect(statusTone('something new')).toBe('blue');
+  });
+
+  it('treats a missing status as active', () => {
+    expect(effectiveStatus(null)).toBe('active');
+    expect(effectiveStatus('')).toBe('active');
+    expect(effectiveStatus(undefined)).toBe('active');
+    expect(statusTone(null)).toBe('green');
+    expect(effectiveStatus('graduated')).toBe('graduated');
+  });
+});
+
+describe('text helpers', () => {
+  it('capitalises the first letter only', () => {
+    expect(capitalise('male')).toBe('Male');
+    expect(capitalise('inactive')).toBe('Inactive');
+    expect(capitalise('')).toBe('');
+    expect(capitalise(null)).toBe('');
+  });
+
+  it("shows '-' for empty values", () => {
+    expect(orDash(null)).toBe('-');
+    expect(orDash(undefined)).toBe('-');
+    expect(orDash('  ')).toBe('-');
+    expect(orDash('Kabul')).toBe('Kabul');
+    expect(orDash(0)).toBe('0');
+  });
+
+  it('joins the full name', () => {
+    expect(fullName({ first_name: 'Maryam', last_name: 'Ahmadi' })).toBe('Maryam Ahmadi');
+    expect(fullName({ first_name: 'مریم', last_name: null })).toBe('مریم');
+  });
+});
+
+describe('dates and money', () => {
+  it('parses calendar dates without a time-zone shift', () => {
+    const d = parseDateOnly('2024-03-01');
+    expect(d?.getFullYear()).toBe(2024);
+    expect(d?.getMonth()).toBe(2);
+    expect(d?.getDate()).toBe(1);
+  });
+
+  it('cuts a time part off for date inputs', () => {
+    expect(toDateInputValue('2024-03-01T00:00:00.000000Z')).toBe('2024-03-01');
+    expect(toDateInputValue('2024-03-01')).toBe('2024-03-01');
+    expect(toDateInputValue(null)).toBe('');
+    expect(toDateInputValue('garbage')).toBe('');
+  });
+
+  it('formats dates in the locale format', () => {
+    expect(formatDate('2024-03-01', 'en-US')).toBe('Mar 1, 2024');
+    expect(formatDate('2024-03-01', 'en-GB')).toBe('1 Mar 2024');
+    expect(formatDate(null, 'en')).toBeNull();
+  });
+
+  it('formats decimal strings as money with two places', () => {
+    expect(formatMoney('1250.00', 'en-US')).toBe('1,250.00');
+    expect(formatMoney('0.5', 'en-US')).toBe('0.50');
+    expect(formatMoney(null, 'en-US')).toBeNull();
+    expect(formatMoney('', 'en-US')).toBeNull();
+  });
+});
