@@ -87,6 +87,20 @@ function handleUnauthorized(): void {
   for (const listener of unauthorizedListeners) listener();
 }
 
+// ---- 503 (maintenance mode) -----------------------------------------------------------------
+
+type MaintenanceListener = (message: string) => void;
+const maintenanceListeners = new Set<MaintenanceListener>();
+
+/**
+ * Subscribe to "the server answered 503": in maintenance mode the API refuses everyone but
+ * administrators, and the app then shows its maintenance page. Returns an unsubscribe function.
+ */
+export function onServiceUnavailable(listener: MaintenanceListener): () => void {
+  maintenanceListeners.add(listener);
+  return () => maintenanceListeners.delete(listener);
+}
+
 // ---- CSRF -------------------------------------------------------------------------------------
 
 export function readCookie(name: string): string | null {
@@ -266,7 +280,9 @@ export async function requestWithStatus<T = unknown>(
 
   if (!response.ok) {
     const data = await parseBody(response).catch(() => undefined);
-    throw errorFromBody(response.status, data);
+    const error = errorFromBody(response.status, data);
+    if (response.status === 503) for (const listener of maintenanceListeners) listener(error.message);
+    throw error;
   }
 
   const data = options.responseType === 'blob' ? await response.blob() : await parseBody(response);

@@ -4,11 +4,13 @@ import site from '../locales/en/site.json';
 import dashboard from '../locales/en/dashboard.json';
 import messages from '../locales/en/messages.json';
 import orphans from '../locales/en/orphans.json';
+import admin from '../locales/en/admin.json';
+import help from '../locales/en/help.json';
 
 /** English is the source language; fa and ps get the same namespaces in a later issue. */
 export const resources = {
-  en: { common, auth, site, dashboard, messages, orphans },
+  en: { common, auth, site, dashboard, messages, orphans, admin, help },
 } as const;
 
 export const defaultNS = 'common';
-export const namespaces = ['common', 'auth', 'site', 'dashboard', 'messages', 'orphans'] as const;
+export const namespaces = ['common', 'auth', 'site', 'dashboard', 'messages', 'orphans', 'admin', 'help'] as const;

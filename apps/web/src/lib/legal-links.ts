@@ -1,16 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+
 /**
- * Hook point for the footer's Privacy Policy, Terms of Service and Cookie Policy links.
- *
- * The spec's original links went nowhere; we show none until they have somewhere to go. When the
- * content-pages feature can publish pages, make this hook return the published legal pages
- * (for example from GET /api/pages/published) and the footer renders them automatically.
+ * The footer's Privacy Policy, Terms of Service and Cookie Policy links. The spec's originals went
+ * nowhere; here they appear only once an administrator publishes the page under Content Management
+ * (GET /api/pages/published lists published pages only), so a visitor never meets a dead link.
  */
 export interface LegalLink {
-  /** Visible label, already translated or taken from the page title. */
+  /** Visible label, taken from the page title. */
   label: string;
   to: string;
 }
 
+/** Slugs the footer treats as legal pages (seeded as drafts by the server). */
+export const LEGAL_SLUGS = ['privacy-policy', 'terms-of-service', 'cookie-policy'] as const;
+
+export interface PublishedPageLink {
+  title: string;
+  slug: string;
+}
+
+export function legalLinksFrom(pages: readonly PublishedPageLink[]): LegalLink[] {
+  return LEGAL_SLUGS.flatMap((slug) => {
+    const page = pages.find((p) => p.slug === slug);
+    return page ? [{ label: page.title, to: `/pages/${page.slug}` }] : [];
+  });
+}
+
+export const publishedPagesQueryKey = ['pages', 'published'] as const;
+
+export async function getPublishedPages(): Promise<PublishedPageLink[]> {
+  const body = await api.get<{ data?: PublishedPageLink[] } | PublishedPageLink[]>('/pages/published');
+  const list = Array.isArray(body) ? body : (body?.data ?? []);
+  return list.filter((p) => p && typeof p.slug === 'string' && typeof p.title === 'string');
+}
+
 export function useLegalLinks(): LegalLink[] {
-  return [];
+  const { data } = useQuery({
+    queryKey: publishedPagesQueryKey,
+    queryFn: getPublishedPages,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return data ? legalLinksFrom(data) : [];
 }

@@ -72,12 +72,18 @@ export function telLink(phone: string): string {
 
 export const siteInfoQueryKey = ['settings', 'public'] as const;
 
+/**
+ * The raw GET /api/settings/public answer, cached once: the site details read it through
+ * {@link useSiteInfo}, the maintenance gate (lib/maintenance.ts) reads its maintenance_mode.
+ */
+export const publicSettingsQuery = {
+  queryKey: siteInfoQueryKey,
+  queryFn: () => api.get<unknown>('/settings/public'),
+  staleTime: 5 * 60_000,
+  retry: false,
+} as const;
+
 export function useSiteInfo(): SiteInfo {
-  const { data } = useQuery({
-    queryKey: siteInfoQueryKey,
-    queryFn: async () => mergeSiteInfo(await api.get('/settings/public')),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const { data } = useQuery({ ...publicSettingsQuery, select: mergeSiteInfo });
   return data ?? DEFAULT_SITE_INFO;
 }

@@ -1,7 +1,52 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ui/coming-soon.tsx';
+import { LogOut } from 'lucide-react';
+import { useAuth } from '../../../lib/auth-context.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ProfileForm } from '../components/profile-form.tsx';
+import { PasswordForm } from '../components/password-form.tsx';
+import { DebugInfo } from '../components/debug-info.tsx';
 
+/** /dashboard/profile: My Profile (spec section 2). */
 export function ProfilePage() {
-  const { t } = useTranslation('dashboard');
-  return <ComingSoon title={t('screens.profile')} />;
+  const { t } = useTranslation('admin');
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+
+  const onLogout = async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h2 className="text-xl font-semibold">{t('profile.title')}</h2>
+      <Card title={t('profile.info.title')} description={t('profile.info.description')}>
+        <ProfileForm />
+      </Card>
+      <Card title={t('profile.password.title')} description={t('profile.password.description')}>
+        <PasswordForm />
+      </Card>
+      <Card title={t('profile.logout.title')} description={t('profile.logout.description')}>
+        <Button variant="danger" onClick={() => void onLogout()}>
+          <LogOut className="rtl-flip h-4 w-4" aria-hidden />
+          {t('profile.logout.button')}
+        </Button>
+      </Card>
+      <Card title={t('profile.debug.title')} description={t('profile.debug.description')}>
+        <DebugInfo />
+      </Card>
+    </div>
+  );
+}
+
+function Card({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900">
+      <h3 className="text-lg font-semibold">{title}</h3>
+      {description ? <p className="mb-4 mt-1 text-sm text-gray-600 dark:text-gray-400">{description}</p> : null}
+      {children}
+    </section>
+  );
 }

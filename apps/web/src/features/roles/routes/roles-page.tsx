@@ -1,7 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ui/coming-soon.tsx';
+import { AdminOnly } from '../../../components/admin-only.tsx';
+import { RoleManager } from '../components/role-manager.tsx';
 
+/** /dashboard/roles: Role Management (spec section 2). */
 export function RolesPage() {
-  const { t } = useTranslation('dashboard');
-  return <ComingSoon title={t('screens.roles')} />;
+  return (
+    <AdminOnly>
+      <RoleManager variant="page" />
+    </AdminOnly>
+  );
 }

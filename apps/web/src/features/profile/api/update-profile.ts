@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ProfileInput, ProfileUpdatedResponse } from '@app/shared/schemas/profile.schema';
+import { api } from '../../../lib/api-client.ts';
+
+export function updateProfile(input: ProfileInput): Promise<ProfileUpdatedResponse> {
+  return api.put<ProfileUpdatedResponse>('/profile', { name: input.name, email: input.email });
+}
+
+export function useUpdateProfile() {
+  return useMutation({ mutationFn: updateProfile });
+}

@@ -1,0 +1,4 @@
+export const userQueryKeys = {
+  all: ['users'] as const,
+  list: (params: { page: number; search: string }) => ['users', 'list', params] as const,
+};
