@@ -81,10 +81,10 @@ async function checkRoleChange(ctx: UserActionContext, trx: Kysely<DB>, targetId
   const had = holds(current, ROLE.superAdmin);
   const will = holds(next, ROLE.superAdmin);
   if (had !== will && !isSuperAdmin(ctx.actor)) throw AppError.forbidden(USER_MSG.superAdminOnly);
+  if (had && !will && (await countSuperAdmins(trx, targetId)) === 0) throw AppError.validation('roles', USER_MSG.lastSuperAdminRole);
   if (targetId === ctx.actor.id && ADMIN_ROLES.some((r) => holds(current, r) && !holds(next, r))) {
     throw AppError.validation('roles', USER_MSG.selfLockOut);
   }
-  if (had && !will && (await countSuperAdmins(trx, targetId)) === 0) throw AppError.validation('roles', USER_MSG.lastSuperAdminRole);
 }
 
 /** Only a Super Admin may change or delete a Super Admin. */
@@ -178,14 +178,15 @@ export async function setUserRoles(ctx: UserActionContext, id: number, roleIds: 
 }
 
 export async function deleteUser(ctx: UserActionContext, id: number): Promise<void> {
-  if (id === ctx.actor.id) throw AppError.validation('user', USER_MSG.deleteSelf);
   const existing = await getUser(ctx.db, id);
   checkMayTouch(ctx, existing.roles);
   await ctx.db.transaction().execute(async (trx) => {
     await lockSuperAdminRole(trx, ctx.dialect);
+    // The more telling reason first: the last Super Admin deleting themselves hears about that.
     if (holds(existing.roles, ROLE.superAdmin) && (await countSuperAdmins(trx, id)) === 0) {
       throw AppError.validation('user', USER_MSG.lastSuperAdminDelete);
     }
+    if (id === ctx.actor.id) throw AppError.validation('user', USER_MSG.deleteSelf);
     await deleteUserRow(trx, id);
     await logActivity(trx, { userId: ctx.actor.id, type: 'user', action: 'deleted', subjectType: 'user', subjectId: id, name: existing.name, properties: { email: existing.email } });
   });
