@@ -1,0 +1,191 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Orphan } from '@app/shared/schemas/orphan.schema';
+import { ApiError } from '../../../lib/api-client.ts';
+import { renderWithProviders, stubServer } from '../../../test/render.tsx';
+import { OrphanForm, type OrphanFormSubmission } from './orphan-form.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderForm(props: Partial<Parameters<typeof OrphanForm>[0]> = {}) {
+  stubServer(null);
+  const onSubmit = props.onSubmit ?? vi.fn(async () => {});
+  const onCancel = props.onCancel ?? vi.fn();
+  renderWithProviders(<OrphanForm {...props} onSubmit={onSubmit} onCancel={onCancel} />);
+  return { onSubmit, onCancel };
+}
+
+/** The control a visible label belongs to (labels carry a '*' when required). */
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`));
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field('First Name'), 'Maryam');
+  await user.type(field('Last Name'), 'Ahmadi');
+  fireEvent.change(field('Date of Birth'), { target: { value: '2015-04-02' } });
+  await user.selectOptions(field('Gender'), 'female');
+  fireEvent.change(field('Admission Date'), { target: { value: '2023-09-01' } });
+}
+
+const stored: Orphan = {
+  id: 7,
+  first_name: 'Ahmad',
+  last_name: 'Karimi',
+  father_name: 'Mahmood',
+  grandfather_name: null,
+  school_id_number: 'S-12',
+  identity_card_number: null,
+  dob: '2014-01-20T00:00:00.000Z',
+  gender: 'male',
+  blood_group: 'O+',
+  class_grade: '0',
+  phone_number: null,
+  family_contact_number: null,
+  contact_info: null,
+  address: 'Kabul',
+  guardian_name: null,
+  guardian_contact: null,
+  guardian_relationship: null,
+  responsible_person: null,
+  admission_date: '2022-03-05 10:30:00',
+  status: 'graduated',
+  medical_condition: 'Minor Issues',
+  total_income: '1250.00',
+  total_expenses: null,
+  income_source: null,
+  donor_name: null,
+  donor_last_name: null,
+  donor_email: null,
+  donor_address: null,
+  notes: null,
+  profile: { hobbies: 'Football', talents: null, special_needs: null },
+  profile_photo_url: '/storage/photo.jpg?signature=x',
+  profile_photo_thumb_url: null,
+  created_at: '2022-03-05T10:30:00Z',
+  updated_at: '2022-03-05T10:30:00Z',
+  deleted_at: null,
+};
+
+describe('<OrphanForm>', () => {
+  it('starts with status active and medical condition Healthy', () => {
+    renderForm();
+    expect((field('Status') as HTMLSelectElement).value).toBe('active');
+    expect((field('Medical Condition') as HTMLSelectElement).value).toBe('Healthy');
+    expect((field('Total Income') as HTMLInputElement).step).toBe('0.01');
+    expect((screen.getByLabelText('Profile Photo') as HTMLInputElement).accept).toBe('image/*');
+  });
+
+  it("shows the shared schema's messages and does not submit", async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Add Orphan' }));
+    for (const text of ['First name is required', 'Last name is required', 'Date of birth is required', 'Gender is required', 'Admission date is required']) {
+      expect(await screen.findByText(text)).toBeTruthy();
+    }
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(field('First Name').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('sends the parsed values, shows Saving... meanwhile, and resets after a create', async () => {
+    const user = userEvent.setup();
+    let finish!: () => void;
+    const onSubmit = vi.fn((_: OrphanFormSubmission) => new Promise<void>((resolve) => (finish = resolve)));
+    renderForm({ onSubmit });
+    await fillRequired(user);
+    await user.type(field('Total Income'), '1250.5');
+    await user.type(field('Hobbies'), 'Drawing');
+    await user.click(screen.getByRole('button', { name: 'Add Orphan' }));
+
+    const saving = await screen.findByRole('button', { name: 'Saving...' });
+    expect((saving as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+
+    const submission = onSubmit.mock.calls[0]![0];
+    expect(submission.values).toMatchObject({
+      first_name: 'Maryam',
+      last_name: 'Ahmadi',
+      dob: '2015-04-02',
+      gender: 'female',
+      admission_date: '2023-09-01',
+      status: 'active',
+      medical_condition: 'Healthy',
+      total_income: '1250.50',
+      profile: { hobbies: 'Drawing' },
+    });
+    expect(submission.values.father_name).toBeUndefined();
+    expect(submission.photo).toBeNull();
+
+    await act(async () => finish());
+    await waitFor(() => expect((field('First Name') as HTMLInputElement).value).toBe(''));
+    expect(screen.getByRole('button', { name: 'Add Orphan' })).toBeTruthy();
+  });
+
+  it('puts the first server message of each field on that field', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError({
+        status: 422,
+        message: 'The given data was invalid.',
+        errors: {
+          first_name: ['The first name may not be greater than 100 characters.', 'second message'],
+          'profile.hobbies': ['The hobbies may not be greater than 2000 characters.'],
+          profile_photo: ['The profile photo must be an image.'],
+          last_name: [],
+        },
+      });
+    });
+    renderForm({ onSubmit });
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Add Orphan' }));
+
+    expect(await screen.findByText('The first name may not be greater than 100 characters.')).toBeTruthy();
+    expect(screen.queryByText('second message')).toBeNull();
+    expect(screen.getByText('The hobbies may not be greater than 2000 characters.')).toBeTruthy();
+    expect(screen.getByText('The profile photo must be an image.')).toBeTruthy();
+    expect(field('First Name').getAttribute('aria-invalid')).toBe('true');
+    // The saving state is over and the values are kept for correction.
+    expect((screen.getByRole('button', { name: 'Add Orphan' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((field('First Name') as HTMLInputElement).value).toBe('Maryam');
+  });
+
+  it('refuses a file that is not an image', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderForm();
+    await user.upload(screen.getByLabelText('Profile Photo'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('The profile photo must be an image.')).toBeTruthy();
+  });
+
+  it('fills the form from a stored orphan, cutting times off dates, and can remove the photo', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async (_: OrphanFormSubmission) => {});
+    renderForm({ orphan: stored, onSubmit });
+    expect((field('First Name') as HTMLInputElement).value).toBe('Ahmad');
+    expect((field('Date of Birth') as HTMLInputElement).value).toBe('2014-01-20');
+    expect((field('Admission Date') as HTMLInputElement).value).toBe('2022-03-05');
+    expect((field('Class / Grade') as HTMLSelectElement).value).toBe('0');
+    expect(within(field('Class / Grade') as HTMLElement).getByRole('option', { name: 'PREP' })).toBeTruthy();
+    expect((field('Status') as HTMLSelectElement).value).toBe('graduated');
+    expect((field('Hobbies') as HTMLTextAreaElement).value).toBe('Football');
+    expect(screen.getByRole('img', { name: 'Current photo' })).toBeTruthy();
+
+    await user.clear(field('Address'));
+    await user.click(screen.getByRole('button', { name: 'Remove photo' }));
+    expect(screen.getByText('The photo will be removed when you save.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Update Orphan' }));
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const submission = onSubmit.mock.calls[0]![0];
+    expect(submission.removePhoto).toBe(true);
+    // On update a cleared field is sent as null so the server clears it.
+    expect(submission.values.address).toBeNull();
+    expect(submission.values.first_name).toBe('Ahmad');
+    expect(submission.values.total_income).toBe('1250.00');
+  });
+
+  it('cancels back to the caller', async () => {
+    const user = userEvent.setup();
+    const { onCancel } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalled();
+  });
+});
