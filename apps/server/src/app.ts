@@ -24,9 +24,12 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { orphansRoutes } from './modules/orphans/orphans.routes.ts';
+import { storageRoutes } from './modules/storage/storage.routes.ts';
+import { createFileStore } from './modules/storage/storage.service.ts';
 
 /** Every feature's routes, mounted under /api. A new feature adds one line here. */
-const API_MODULES = [healthRoutes, authRoutes, dashboardRoutes, activitiesRoutes,
+const API_MODULES = [healthRoutes, authRoutes, dashboardRoutes, activitiesRoutes, orphansRoutes,
   usersRoutes, rolesRoutes, pagesRoutes, contactsRoutes, profileRoutes, settingsRoutes, passwordResetRoutes];
 
 export interface AppDeps {
@@ -52,6 +55,7 @@ export async function buildApp({ config, database, limiter, mailer }: AppDeps): 
   app.decorate('appConfig', config);
   app.decorate('limiter', limiter ?? new MemoryRateLimiter());
   app.decorate('mailer', mailer ?? createMailer(config));
+  app.decorate('fileStore', await createFileStore(config, database.db));
 
   // Clients send `Content-Type: application/json` on bodiless calls (DELETE); an empty body is {}.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
@@ -78,5 +82,7 @@ export async function buildApp({ config, database, limiter, mailer }: AppDeps): 
     },
     { prefix: '/api' },
   );
+  // Stored files, at the root beside the API: reachable only through signed URLs.
+  await app.register(storageRoutes);
   return app;
 }

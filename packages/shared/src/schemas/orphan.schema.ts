@@ -82,7 +82,7 @@ function dateField(label: string) {
   return z
     .string()
     .refine(isRealDate, { message: `The ${label} must be a valid date (YYYY-MM-DD).`, abort: true })
-    .refine((s) => s >= EARLIEST_DATE && s <= LATEST_DATE, `The ${label} must be between ${EARLIEST_DATE} and ${LATEST_DATE}.`);
+    .refine((s) => s >= EARLIEST_DATE && s <= LATEST_DATE, { message: `The ${label} must be between ${EARLIEST_DATE} and ${LATEST_DATE}.`, abort: true });
 }
 
 function optionalDate(label: string) {

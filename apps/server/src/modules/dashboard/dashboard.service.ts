@@ -4,6 +4,7 @@ import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import { RECENT_ACTIVITIES_LIMIT } from '@app/shared/constants';
 import type { DB } from '../../db/schema.ts';
 import { recentActivities, type ActivityView } from '../activities/activities.service.ts';
+import { newAdmissions, totalOrphans, upcomingBirthdays } from '../orphans/orphans.service.ts';
 
 export interface DashboardStat {
   label: string;
@@ -22,6 +23,19 @@ export interface StatProvider {
 }
 
 export const DASHBOARD_STATS: StatProvider[] = [
+  {
+    permission: 'view-orphans',
+    stat: async (db) => ({ label: 'Total Orphans', value: await totalOrphans(db), icon: 'users', color: 'blue' }),
+  },
+  {
+    permission: 'view-orphans',
+    stat: async (db) => ({ label: 'New Admissions', value: await newAdmissions(db), icon: 'user-plus', color: 'green' }),
+  },
+  {
+    // Children's birthdays in the next 30 days.
+    permission: 'view-orphans',
+    stat: async (db) => ({ label: 'Upcoming Events', value: await upcomingBirthdays(db), icon: 'calendar', color: 'purple' }),
+  },
   {
     // Self-registered accounts wait for an administrator to grant a role.
     permission: 'edit-users',

@@ -1,0 +1,178 @@
+import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely';
+import type { OrphanSort } from '@app/shared/schemas/orphan.schema';
+import type { Dialect } from '../../config.ts';
+import type { DB, OrphansTable } from '../../db/schema.ts';
+
+export type OrphanRow = Selectable<OrphansTable>;
+export type NewOrphanRow = Insertable<OrphansTable>;
+export type OrphanRowUpdate = Updateable<OrphansTable>;
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export const LIST_COLUMNS = [
+  'id', 'first_name', 'last_name', 'father_name', 'grandfather_name', 'dob', 'gender',
+  'class_grade', 'admission_date', 'status', 'photo_thumb_path', 'deleted_at',
+] as const;
+export type OrphanListRow = Pick<OrphanRow, (typeof LIST_COLUMNS)[number]>;
+
+export interface OrphanFilter {
+  /** Folded search words; each must be a prefix of a word of `search_text`. */
+  words: string[];
+  class_grade?: string;
+  gender?: string;
+  admission_from?: string;
+  admission_to?: string;
+  /** true: only children in the trash; false: only those outside it. */
+  trashed: boolean;
+}
+
+const ORDER: Record<string, ReadonlyArray<'last_name' | 'first_name' | 'id' | 'admission_date' | 'dob'>> = {
+  last_name: ['last_name', 'first_name', 'id'],
+  first_name: ['first_name', 'last_name', 'id'],
+  admission_date: ['admission_date', 'id'],
+  dob: ['dob', 'id'],
+  id: ['id'],
+};
+
+const COUNTER = 'orphans';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the helper serves any selection over orphans
+type OrphanQuery = SelectQueryBuilder<DB, 'orphans', any>;
+
+function applyFilter<Q extends OrphanQuery>(qb: Q, dialect: Dialect, f: OrphanFilter): Q {
+  let q: OrphanQuery = f.trashed ? qb.where('deleted_at', 'is not', null) : qb.where('deleted_at', 'is', null);
+  if (f.gender) q = q.where('gender', '=', f.gender);
+  if (f.class_grade) q = q.where('class_grade', '=', f.class_grade);
+  if (f.admission_from) q = q.where('admission_date', '>=', f.admission_from);
+  if (f.admission_to) q = q.where('admission_date', '<=', f.admission_to);
+  if (f.words.length) q = q.where(searchCondition(dialect, f));
+  return q as Q;
+}
+
+/**
+ * The search condition. Outside the trash: the search index (FTS5 / tsvector GIN), which holds
+ * only those children. In the trash (a handful of rows, found by its own index): word-prefix
+ * LIKE over `search_text`, whose words are single-space separated.
+ */
+function searchCondition(dialect: Dialect, f: OrphanFilter) {
+  if (f.trashed) {
+    return sql<boolean>`${sql.join(
+      f.words.map((w) => sql`(' ' || search_text) like ${`% ${w}%`}`),
+      sql` and `,
+    )}`;
+  }
+  if (dialect === 'postgres') return sql<boolean>`to_tsvector('simple', search_text) @@ to_tsquery('simple', ${tsQuery(f.words)})`;
+  return sql<boolean>`orphans.id in (select rowid from orphans_fts where orphans_fts match ${ftsQuery(f.words)})`;
+}
+
+// Words hold only letters, digits and combining marks (searchWords), so quoting cannot break out.
+const ftsQuery = (words: string[]) => words.map((w) => `"${w}"*`).join(' ');
+const tsQuery = (words: string[]) => words.map((w) => `'${w}':*`).join(' & ');
+
+function isUnfiltered(f: OrphanFilter): boolean {
+  return !f.trashed && !f.words.length && !f.gender && !f.class_grade && !f.admission_from && !f.admission_to;
+}
+
+export async function countOrphans(db: Executor, dialect: Dialect, f: OrphanFilter): Promise<number> {
+  if (isUnfiltered(f)) return activeCount(db);
+  if (dialect === 'sqlite' && !f.trashed && f.words.length && !f.gender && !f.class_grade && !f.admission_from && !f.admission_to) {
+    // The FTS index holds only children outside the trash: its count needs no join.
+    const r = await sql<{ n: number }>`select count(*) as n from orphans_fts where orphans_fts match ${ftsQuery(f.words)}`.execute(db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+  const row = await applyFilter(db.selectFrom('orphans').select((eb) => eb.fn.countAll<number>().as('n')), dialect, f).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function activeCount(db: Executor): Promise<number> {
+  const row = await db.selectFrom('counters').select('value').where('name', '=', COUNTER).executeTakeFirst();
+  return Number(row?.value ?? 0);
+}
+
+export async function listOrphanRows(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number): Promise<OrphanListRow[]> {
+  const desc = sort.startsWith('-');
+  const keys = ORDER[desc ? sort.slice(1) : sort] ?? ORDER.last_name!;
+  let q = applyFilter(db.selectFrom('orphans').select(LIST_COLUMNS), dialect, f);
+  for (const k of keys) q = q.orderBy(k, desc ? 'desc' : 'asc');
+  return q.limit(limit).offset(offset).execute();
+}
+
+export async function selectorRows(db: Executor, dialect: Dialect, f: OrphanFilter) {
+  return applyFilter(db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name']), dialect, f)
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findOrphanRow(db: Executor, id: number): Promise<OrphanRow | undefined> {
+  return db.selectFrom('orphans').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+async function bumpCounter(db: Executor, delta: number): Promise<void> {
+  await db
+    .updateTable('counters')
+    .set((eb) => ({ value: eb('value', '+', delta) }))
+    .where('name', '=', COUNTER)
+    .execute();
+}
+
+export async function insertOrphanRow(trx: Transaction<DB>, values: NewOrphanRow): Promise<OrphanRow> {
+  const row = await trx.insertInto('orphans').values(values).returningAll().executeTakeFirstOrThrow();
+  await bumpCounter(trx, 1);
+  return row;
+}
+
+/** Update a child outside the trash; undefined when there is none. */
+export async function updateOrphanRow(trx: Transaction<DB>, id: number, values: OrphanRowUpdate): Promise<OrphanRow | undefined> {
+  return trx.updateTable('orphans').set(values).where('id', '=', id).where('deleted_at', 'is', null).returningAll().executeTakeFirst();
+}
+
+export async function trashOrphanRow(trx: Transaction<DB>, id: number, at: string, userId: number | null): Promise<OrphanRow | undefined> {
+  const row = await trx
+    .updateTable('orphans')
+    .set({ deleted_at: at, updated_by: userId })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (row) await bumpCounter(trx, -1);
+  return row;
+}
+
+export async function restoreOrphanRow(trx: Transaction<DB>, id: number, at: string, userId: number | null): Promise<OrphanRow | undefined> {
+  const row = await trx
+    .updateTable('orphans')
+    .set({ deleted_at: null, updated_at: at, updated_by: userId })
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (row) await bumpCounter(trx, 1);
+  return row;
+}
+
+/** Delete a child for good — only one already in the trash. */
+export async function purgeOrphanRow(trx: Transaction<DB>, id: number): Promise<OrphanRow | undefined> {
+  return trx.deleteFrom('orphans').where('id', '=', id).where('deleted_at', 'is not', null).returningAll().executeTakeFirst();
+}
+
+export async function countAdmittedSince(db: Executor, from: string): Promise<number> {
+  const row = await db
+    .selectFrom('orphans')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('deleted_at', 'is', null)
+    .where('admission_date', '>=', from)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Birthdays (MM-DD) within [from, to]; a range across the new year is given as two ranges. */
+export async function countBirthdaysBetween(db: Executor, ranges: Array<[string, string]>): Promise<number> {
+  const row = await db
+    .selectFrom('orphans')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or(ranges.map(([a, b]) => eb.and([eb('birthday', '>=', a), eb('birthday', '<=', b)]))))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_PHOTO_BYTES } from '@app/shared/constants';
+import { can } from '@app/shared/permissions';
+import {
+  ORPHAN_PHOTO_FIELD,
+  ORPHAN_REMOVE_PHOTO_FIELD,
+  ORPHAN_RESPONSE_MESSAGES as RESPONSE,
+  orphanListQuerySchema,
+} from '@app/shared/schemas/orphan.schema';
+import { AppError } from '../../lib/app-error.ts';
+import { requires } from '../../lib/access.ts';
+import { currentUser } from '../../plugins/access.ts';
+import { readMultipartForm } from '../storage/uploads.service.ts';
+import {
+  createOrphan,
+  getOrphan,
+  listOrphans,
+  orphanSelector,
+  purgeOrphan,
+  restoreOrphan,
+  trashOrphan,
+  updateOrphan,
+  type OrphanContext,
+  type OrphanRequest,
+} from './orphans.service.ts';
+
+const idParams = z.object({ id: z.string() });
+const TAGS = ['orphans'];
+
+/** Ids are positive integers; anything else names no child (404, not a validation error). */
+function orphanId(raw: string): number {
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  if (!id) throw AppError.notFound(RESPONSE.notFound);
+  return id;
+}
+
+const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on';
+
+interface ReadRequest extends OrphanRequest {
+  method?: string;
+}
+
+/**
+ * The create/update body: JSON, or multipart with the fields appended one by one, `profile` as a
+ * JSON string (or `profile[hobbies]` style fields) and `profile_photo` as the file.
+ */
+async function readOrphanRequest(request: FastifyRequest): Promise<ReadRequest> {
+  let fields: Record<string, unknown>;
+  let photo: Buffer | undefined;
+  if (request.isMultipart()) {
+    const form = await readMultipartForm(request, { fileFields: [ORPHAN_PHOTO_FIELD], maxFileBytes: MAX_PHOTO_BYTES });
+    fields = {};
+    const profile: Record<string, string> = {};
+    for (const [name, value] of Object.entries(form.fields)) {
+      const nested = /^profile\[(hobbies|talents|special_needs)\]$/.exec(name);
+      if (nested) profile[nested[1]!] = value;
+      else fields[name] = value;
+    }
+    if (Object.keys(profile).length && fields.profile === undefined) fields.profile = profile;
+    photo = form.files[ORPHAN_PHOTO_FIELD]?.data;
+  } else {
+    const body = request.body;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new AppError(400, 'The request body must be a JSON object.');
+    fields = body as Record<string, unknown>;
+  }
+  const method = typeof fields._method === 'string' ? fields._method : undefined;
+  return { fields, photo, removePhoto: truthy(fields[ORPHAN_REMOVE_PHOTO_FIELD]), method };
+}
+
+export async function orphansRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (request: FastifyRequest): OrphanContext => ({ db: app.db, dialect: app.dialect, store: app.fileStore, log: request.log });
+
+  r.get('/orphans', { config: requires('view-orphans'), schema: { tags: TAGS, querystring: orphanListQuerySchema } }, async (request) =>
+    request.query.no_pagination ? orphanSelector(ctx(request), request.query) : listOrphans(ctx(request), request.query),
+  );
+
+  r.get('/orphans/trash', { config: requires('delete-orphans'), schema: { tags: TAGS, querystring: orphanListQuerySchema } }, async (request) =>
+    listOrphans(ctx(request), request.query, true),
+  );
+
+  r.get('/orphans/:id', { config: requires('view-orphans'), schema: { tags: TAGS, params: idParams } }, async (request) =>
+    getOrphan(ctx(request), orphanId(request.params.id)),
+  );
+
+  r.post('/orphans', { config: requires('create-orphans'), schema: { tags: TAGS } }, async (request, reply) => {
+    const body = await readOrphanRequest(request);
+    return reply.code(201).send(await createOrphan(ctx(request), currentUser(request).id, body));
+  });
+
+  r.put('/orphans/:id', { config: requires('edit-orphans'), schema: { tags: TAGS, params: idParams } }, async (request) => {
+    const id = orphanId(request.params.id);
+    return updateOrphan(ctx(request), currentUser(request).id, id, await readOrphanRequest(request));
+  });
+
+  // Browsers cannot send files with PUT from a form: POST with `_method=PUT` is the same update.
+  r.post('/orphans/:id', { config: requires('edit-orphans'), schema: { tags: TAGS, params: idParams } }, async (request) => {
+    const id = orphanId(request.params.id);
+    const body = await readOrphanRequest(request);
+    if (body.method?.toUpperCase() !== 'PUT') throw new AppError(405, RESPONSE.methodNotAllowed, undefined, { Allow: 'GET, PUT, DELETE' });
+    return updateOrphan(ctx(request), currentUser(request).id, id, body);
+  });
+
+  r.delete('/orphans/:id', { config: requires('delete-orphans'), schema: { tags: TAGS, params: idParams } }, async (request) =>
+    trashOrphan(ctx(request), currentUser(request).id, orphanId(request.params.id)),
+  );
+
+  r.post('/orphans/:id/restore', { config: requires('delete-orphans'), schema: { tags: TAGS, params: idParams } }, async (request) =>
+    restoreOrphan(ctx(request), currentUser(request).id, orphanId(request.params.id)),
+  );
+
+  // Purging cannot be undone: administrators only, and they must still hold delete-orphans.
+  r.delete('/orphans/:id/purge', { config: requires('role:Super Admin', 'role:Manager'), schema: { tags: TAGS, params: idParams } }, async (request) => {
+    const user = currentUser(request);
+    if (!can(user, 'delete-orphans')) throw AppError.forbidden();
+    return purgeOrphan(ctx(request), user.id, orphanId(request.params.id));
+  });
+}

@@ -1,0 +1,379 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Paged } from '@app/shared/schemas/common.schema';
+import {
+  ORPHAN_MESSAGES,
+  ORPHAN_RESPONSE_MESSAGES as RESPONSE,
+  orphanSchema,
+  type Orphan,
+  type OrphanData,
+  type OrphanListItem,
+  type OrphanListQuery,
+  type OrphanSelectorItem,
+  type TrashedOrphanListItem,
+} from '@app/shared/schemas/orphan.schema';
+import { searchWords } from '@app/shared/search-folding';
+import type { Dialect } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { issuesToErrors } from '../../lib/validate.ts';
+import { nowIso } from '../../lib/time.ts';
+import { logActivity } from '../activities/activities.service.ts';
+import { detectImageType, processImage } from '../storage/images.service.ts';
+import { newStorageKey, removeQuietly, type FileStore } from '../storage/storage.service.ts';
+import {
+  activeCount,
+  countAdmittedSince,
+  countBirthdaysBetween,
+  countOrphans,
+  findOrphanRow,
+  insertOrphanRow,
+  listOrphanRows,
+  purgeOrphanRow,
+  restoreOrphanRow,
+  selectorRows,
+  trashOrphanRow,
+  updateOrphanRow,
+  type NewOrphanRow,
+  type OrphanFilter,
+  type OrphanListRow,
+  type OrphanRow,
+} from './orphans.repository.ts';
+
+export interface OrphanContext {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  store: FileStore;
+  log: FastifyBaseLogger;
+}
+
+/** A create or update request, as read from JSON or multipart (routes). */
+export interface OrphanRequest {
+  fields: Record<string, unknown>;
+  photo?: Buffer;
+  removePhoto: boolean;
+}
+
+const PHOTO_FOLDER = 'orphans';
+
+// ---------------------------------------------------------------------------------------------
+// Money: integer cents in storage, "1250.00" strings on the wire — never binary floating point.
+
+function toCents(decimal: string | undefined): number | null {
+  if (decimal === undefined) return null;
+  const [whole, frac = ''] = decimal.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+
+function fromCents(cents: number | null): string | null {
+  if (cents === null || cents === undefined) return null;
+  const c = Number(cents);
+  return `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Row ⇄ answer
+
+/** Columns of a validated request; absent optional fields are cleared (PUT replaces the record). */
+function toColumns(d: OrphanData) {
+  return {
+    first_name: d.first_name,
+    last_name: d.last_name,
+    father_name: d.father_name ?? null,
+    grandfather_name: d.grandfather_name ?? null,
+    school_id_number: d.school_id_number ?? null,
+    identity_card_number: d.identity_card_number ?? null,
+    dob: d.dob,
+    birthday: d.dob.slice(5),
+    gender: d.gender,
+    blood_group: d.blood_group ?? null,
+    class_grade: d.class_grade ?? null,
+    phone_number: d.phone_number ?? null,
+    family_contact_number: d.family_contact_number ?? null,
+    contact_info: d.contact_info ?? null,
+    address: d.address ?? null,
+    guardian_name: d.guardian_name ?? null,
+    guardian_contact: d.guardian_contact ?? null,
+    guardian_relationship: d.guardian_relationship ?? null,
+    responsible_person: d.responsible_person ?? null,
+    admission_date: d.admission_date,
+    status: d.status,
+    medical_condition: d.medical_condition ?? null,
+    total_income_cents: toCents(d.total_income),
+    total_expenses_cents: toCents(d.total_expenses),
+    income_source: d.income_source ?? null,
+    donor_name: d.donor_name ?? null,
+    donor_last_name: d.donor_last_name ?? null,
+    donor_email: d.donor_email ?? null,
+    donor_address: d.donor_address ?? null,
+    notes: d.notes ?? null,
+    profile_hobbies: d.profile?.hobbies ?? null,
+    profile_talents: d.profile?.talents ?? null,
+    profile_special_needs: d.profile?.special_needs ?? null,
+    search_text: searchTextOf(d),
+  };
+}
+
+/** What search reads: names and id numbers, folded, as single-space separated words. */
+export function searchTextOf(d: Pick<OrphanData, 'first_name' | 'last_name' | 'father_name' | 'grandfather_name' | 'school_id_number' | 'identity_card_number'>): string {
+  const text = [d.first_name, d.last_name, d.father_name, d.grandfather_name, d.school_id_number, d.identity_card_number].filter(Boolean).join(' ');
+  return searchWords(text, Number.MAX_SAFE_INTEGER).join(' ');
+}
+
+const fullName = (r: { first_name: string; last_name: string }) => `${r.first_name} ${r.last_name}`;
+
+function toOrphan(r: OrphanRow, store: FileStore): Orphan {
+  const hasProfile = r.profile_hobbies !== null || r.profile_talents !== null || r.profile_special_needs !== null;
+  return {
+    id: r.id,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    father_name: r.father_name,
+    grandfather_name: r.grandfather_name,
+    school_id_number: r.school_id_number,
+    identity_card_number: r.identity_card_number,
+    dob: r.dob,
+    gender: r.gender as Orphan['gender'],
+    blood_group: r.blood_group,
+    class_grade: r.class_grade as Orphan['class_grade'],
+    phone_number: r.phone_number,
+    family_contact_number: r.family_contact_number,
+    contact_info: r.contact_info,
+    address: r.address,
+    guardian_name: r.guardian_name,
+    guardian_contact: r.guardian_contact,
+    guardian_relationship: r.guardian_relationship,
+    responsible_person: r.responsible_person,
+    admission_date: r.admission_date,
+    status: r.status as Orphan['status'],
+    medical_condition: r.medical_condition as Orphan['medical_condition'],
+    total_income: fromCents(r.total_income_cents),
+    total_expenses: fromCents(r.total_expenses_cents),
+    income_source: r.income_source,
+    donor_name: r.donor_name,
+    donor_last_name: r.donor_last_name,
+    donor_email: r.donor_email,
+    donor_address: r.donor_address,
+    notes: r.notes,
+    profile: hasProfile ? { hobbies: r.profile_hobbies, talents: r.profile_talents, special_needs: r.profile_special_needs } : null,
+    profile_photo_url: store.url(r.photo_path),
+    profile_photo_thumb_url: store.url(r.photo_thumb_path),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    deleted_at: r.deleted_at,
+  };
+}
+
+function toListItem(r: OrphanListRow, store: FileStore): OrphanListItem {
+  return {
+    id: r.id,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    father_name: r.father_name,
+    grandfather_name: r.grandfather_name,
+    dob: r.dob,
+    gender: r.gender as Orphan['gender'],
+    class_grade: r.class_grade as Orphan['class_grade'],
+    admission_date: r.admission_date,
+    status: r.status as Orphan['status'],
+    photo_thumb_url: store.url(r.photo_thumb_path),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+function filterOf(q: OrphanListQuery, trashed: boolean): OrphanFilter {
+  return {
+    words: q.search ? searchWords(q.search) : [],
+    gender: q.gender,
+    class_grade: q.class_grade,
+    admission_from: q.admission_from,
+    admission_to: q.admission_to,
+    trashed,
+  };
+}
+
+export async function listOrphans(ctx: OrphanContext, q: OrphanListQuery, trashed = false): Promise<Paged<OrphanListItem | TrashedOrphanListItem>> {
+  const filter = filterOf(q, trashed);
+  const total = await countOrphans(ctx.db, ctx.dialect, filter);
+  const offset = (q.page - 1) * q.per_page;
+  const rows = total > offset ? await listOrphanRows(ctx.db, ctx.dialect, filter, q.sort, q.per_page, offset) : [];
+  return {
+    data: rows.map((r) => (trashed ? { ...toListItem(r, ctx.store), deleted_at: r.deleted_at! } : toListItem(r, ctx.store))),
+    current_page: q.page,
+    last_page: Math.max(1, Math.ceil(total / q.per_page)),
+    per_page: q.per_page,
+    total,
+    from: rows.length ? offset + 1 : null,
+    to: rows.length ? offset + rows.length : null,
+  };
+}
+
+/** The selector view (spec: `no_pagination=true`): every child outside the trash, by name. */
+export async function orphanSelector(ctx: OrphanContext, q: OrphanListQuery): Promise<{ data: { data: OrphanSelectorItem[] } }> {
+  return { data: { data: await selectorRows(ctx.db, ctx.dialect, filterOf(q, false)) } };
+}
+
+export async function getOrphan(ctx: OrphanContext, id: number): Promise<{ data: Orphan }> {
+  const row = await findOrphanRow(ctx.db, id);
+  if (!row || row.deleted_at) throw AppError.notFound(RESPONSE.notFound);
+  return { data: toOrphan(row, ctx.store) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+interface StoredPhoto {
+  photo_path: string;
+  photo_thumb_path: string;
+}
+
+/**
+ * Validate the fields and the photo together (one 422 with every field's message), then make and
+ * store the photo's versions. Nothing is stored unless everything is valid.
+ */
+async function validateRequest(ctx: OrphanContext, req: OrphanRequest): Promise<{ data: OrphanData; photo: StoredPhoto | null }> {
+  const parsed = orphanSchema.safeParse(req.fields);
+  const errors = parsed.success ? {} : issuesToErrors(parsed.error.issues);
+  if (req.photo && !(await detectImageType(req.photo))) errors.profile_photo = [ORPHAN_MESSAGES.photoNotImage];
+  if (!parsed.success || errors.profile_photo) throw AppError.validationMany(errors);
+  if (!req.photo) return { data: parsed.data, photo: null };
+  const image = await processImage(req.photo);
+  if (!image) throw AppError.validation('profile_photo', ORPHAN_MESSAGES.photoNotImage);
+  const display = newStorageKey(PHOTO_FOLDER, image.suffix);
+  const thumb = display.replace(/(\.[a-z]+)$/, `-thumb$1`);
+  try {
+    await ctx.store.files.put(display, image.display);
+    await ctx.store.files.put(thumb, image.thumb);
+  } catch (err) {
+    await removeQuietly(ctx.store.files, [display, thumb], ctx.log);
+    throw err;
+  }
+  return { data: parsed.data, photo: { photo_path: display, photo_thumb_path: thumb } };
+}
+
+/** Run `write`; if it fails, the files just stored for it are removed again. */
+async function withStoredPhoto<T>(ctx: OrphanContext, photo: StoredPhoto | null, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (photo) await removeQuietly(ctx.store.files, [photo.photo_path, photo.photo_thumb_path], ctx.log);
+    throw err;
+  }
+}
+
+export async function createOrphan(ctx: OrphanContext, userId: number | null, req: OrphanRequest): Promise<{ message: string; data: Orphan }> {
+  const { data, photo } = await validateRequest(ctx, req);
+  const now = nowIso();
+  const values: NewOrphanRow = {
+    ...toColumns(data),
+    photo_path: photo?.photo_path ?? null,
+    photo_thumb_path: photo?.photo_thumb_path ?? null,
+    created_by: userId,
+    updated_by: userId,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  };
+  const row = await withStoredPhoto(ctx, photo, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const inserted = await insertOrphanRow(trx, values);
+      await logActivity(trx, { userId, type: 'orphan', action: 'created', subjectType: 'orphan', subjectId: inserted.id, name: fullName(inserted) });
+      return inserted;
+    }),
+  );
+  return { message: RESPONSE.created, data: toOrphan(row, ctx.store) };
+}
+
+export async function updateOrphan(ctx: OrphanContext, userId: number | null, id: number, req: OrphanRequest): Promise<{ message: string; data: Orphan }> {
+  const existing = await findOrphanRow(ctx.db, id);
+  if (!existing || existing.deleted_at) throw AppError.notFound(RESPONSE.notFound);
+  const { data, photo } = await validateRequest(ctx, req);
+  const columns = toColumns(data);
+  const replacePhoto = photo !== null || req.removePhoto;
+  const result = await withStoredPhoto(ctx, photo, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      // Read again inside the transaction: the photo keys to remove are the ones being replaced.
+      const before = await findOrphanRow(trx, id);
+      if (!before || before.deleted_at) throw AppError.notFound(RESPONSE.notFound);
+      const updated = await updateOrphanRow(trx, id, {
+        ...columns,
+        ...(replacePhoto ? { photo_path: photo?.photo_path ?? null, photo_thumb_path: photo?.photo_thumb_path ?? null } : {}),
+        updated_by: userId,
+        updated_at: nowIso(),
+      });
+      if (!updated) throw AppError.notFound(RESPONSE.notFound);
+      const changed: string[] = (Object.keys(columns) as Array<keyof typeof columns>).filter((k) => k !== 'search_text' && k !== 'birthday' && before[k] !== updated[k]);
+      if (replacePhoto && before.photo_path !== updated.photo_path) changed.push('photo_path');
+      // Field names only: the log is read by more people than the record.
+      await logActivity(trx, { userId, type: 'orphan', action: 'updated', subjectType: 'orphan', subjectId: id, name: fullName(updated), properties: { changed } });
+      return { updated, before };
+    }),
+  );
+  if (replacePhoto && result.before.photo_path !== result.updated.photo_path) {
+    await removeQuietly(ctx.store.files, [result.before.photo_path, result.before.photo_thumb_path], ctx.log);
+  }
+  return { message: RESPONSE.updated, data: toOrphan(result.updated, ctx.store) };
+}
+
+export async function trashOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string }> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await trashOrphanRow(trx, id, nowIso(), userId);
+    if (!row) throw AppError.notFound(RESPONSE.notFound);
+    await logActivity(trx, { userId, type: 'orphan', action: 'deleted', subjectType: 'orphan', subjectId: id, name: fullName(row) });
+  });
+  return { message: RESPONSE.deleted };
+}
+
+export async function restoreOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string; data: Orphan }> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const restored = await restoreOrphanRow(trx, id, nowIso(), userId);
+    if (!restored) throw AppError.notFound(RESPONSE.notFound);
+    await logActivity(trx, { userId, type: 'orphan', action: 'restored', subjectType: 'orphan', subjectId: id, name: fullName(restored) });
+    return restored;
+  });
+  return { message: RESPONSE.restored, data: toOrphan(row, ctx.store) };
+}
+
+export async function purgeOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string }> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const purged = await purgeOrphanRow(trx, id);
+    if (!purged) {
+      const existing = await findOrphanRow(trx, id);
+      if (existing) throw new AppError(409, RESPONSE.notInTrash);
+      throw AppError.notFound(RESPONSE.notFound);
+    }
+    await logActivity(trx, { userId, type: 'orphan', action: 'purged', subjectType: 'orphan', subjectId: id, name: fullName(purged) });
+    return purged;
+  });
+  // Files go only after the row is gone for good; a failure here leaves an orphaned file, logged.
+  await removeQuietly(ctx.store.files, [row.photo_path, row.photo_thumb_path], ctx.log);
+  return { message: RESPONSE.purged };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard figures
+
+/** Today's date (YYYY-MM-DD) in the server's time zone (TZ), shifted by `days`. */
+function localDate(days = 0, now = new Date()): string {
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export function totalOrphans(db: Kysely<DB>): Promise<number> {
+  return activeCount(db);
+}
+
+/** Children admitted in the last 30 days. */
+export function newAdmissions(db: Kysely<DB>, now = new Date()): Promise<number> {
+  return countAdmittedSince(db, localDate(-30, now));
+}
+
+/** Children whose birthday falls within the next 30 days (today included). */
+export function upcomingBirthdays(db: Kysely<DB>, now = new Date()): Promise<number> {
+  const from = localDate(0, now).slice(5);
+  const to = localDate(30, now).slice(5);
+  return countBirthdaysBetween(db, from <= to ? [[from, to]] : [[from, '12-31'], ['01-01', to]]);
+}
+

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '@app/shared/messages';
+import { AppError } from '../../lib/app-error.ts';
+import { publicAccess } from '../../lib/access.ts';
+import { isValidStorageKey } from './file-storage.types.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.pdf': 'application/pdf',
+};
+
+const INVALID_SIGNATURE = 'This link is invalid or has expired.';
+
+/**
+ * `GET /storage/<key>?expires=&signature=`: stored files, reachable only through a signed URL.
+ * Public as far as the route guard goes — the signature is the credential; no signature, a wrong
+ * one or an expired one answers 403.
+ */
+export async function storageRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { '*': string }; Querystring: Record<string, unknown> }>(
+    '/storage/*',
+    { config: publicAccess, schema: { hide: true } },
+    async (request, reply) => {
+      const key = request.params['*'];
+      const remaining = app.fileStore.signer.verify(`/storage/${key}`, request.query.expires, request.query.signature);
+      if (remaining === null) throw new AppError(403, INVALID_SIGNATURE);
+      if (!isValidStorageKey(key)) throw AppError.notFound(MSG.notFound);
+      const stream = await app.fileStore.files.open(key);
+      if (!stream) throw AppError.notFound(MSG.notFound);
+      const size = await app.fileStore.files.size(key);
+      reply
+        .type(CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream')
+        .header('Cache-Control', `private, max-age=${Math.min(remaining, 3600)}`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline');
+      if (size !== null) reply.header('Content-Length', size);
+      return reply.send(stream);
+    },
+  );
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
+import type { FileStorage } from './file-storage.types.ts';
+import { LocalDiskStorage } from './local-disk-storage.ts';
+import { UrlSigner } from './url-signer.ts';
+
+export type { FileStorage } from './file-storage.types.ts';
+
+/** The storage layer every feature with files uses: where the bytes live, and how to link to them. */
+export interface FileStore {
+  files: FileStorage;
+  signer: UrlSigner;
+  /** A short-lived signed URL for a stored key, or null for no file. */
+  url(key: string | null | undefined): string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fileStore: FileStore;
+  }
+}
+
+const SIGNING_KEY_NAME = 'storage_url_signing_key';
+
+/**
+ * The signing key is generated once and kept in `app_keys`, so every server process signs and
+ * verifies alike (no per-process secret: several processes may sit behind one balancer).
+ */
+async function signingKey(db: Kysely<DB>): Promise<Buffer> {
+  await db
+    .insertInto('app_keys')
+    .values({ name: SIGNING_KEY_NAME, value: randomBytes(32).toString('hex') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('app_keys').select('value').where('name', '=', SIGNING_KEY_NAME).executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'hex');
+}
+
+export async function createFileStore(config: Pick<Config, 'storageDir'>, db: Kysely<DB>, files?: FileStorage): Promise<FileStore> {
+  const signer = new UrlSigner(await signingKey(db));
+  return {
+    files: files ?? new LocalDiskStorage(config.storageDir),
+    signer,
+    url: (key) => (key ? signer.sign(key) : null),
+  };
+}
+
+/** A fresh, unguessable key under `folder`: `folder/yyyy/mm/<random><suffix>`. */
+export function newStorageKey(folder: string, suffix: string, now = new Date()): string {
+  const y = now.getUTCFullYear();
+  const m = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${folder}/${y}/${m}/${randomBytes(16).toString('hex')}${suffix}`;
+}
+
+/** Remove files, never failing the caller: a leftover file is logged, not a failed request. */
+export async function removeQuietly(files: FileStorage, keys: Array<string | null | undefined>, log?: { warn(o: object, m: string): void }): Promise<void> {
+  await Promise.all(
+    keys.filter((k): k is string => !!k).map((k) => files.remove(k).catch((err: unknown) => log?.warn({ err, key: k }, 'could not remove stored file'))),
+  );
+}

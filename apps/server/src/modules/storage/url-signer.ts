@@ -1,0 +1,39 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Short-lived signed URLs for stored files: `<img src>` and download links carry no bearer
+ * token, so the signature is the credential (decisions.md). HMAC-SHA256 over path and expiry.
+ * Expiry is rounded up to a window so the same file keeps the same URL for a few minutes and
+ * the browser's cache works across list refreshes.
+ */
+export class UrlSigner {
+  constructor(
+    private readonly key: Buffer,
+    private readonly ttlSeconds = 30 * 60,
+    private readonly windowSeconds = 5 * 60,
+  ) {}
+
+  private mac(path: string, expires: number): string {
+    return createHmac('sha256', this.key).update(`${path}\n${expires}`).digest('base64url');
+  }
+
+  /** `/storage/<key>?expires=...&signature=...` */
+  sign(storageKey: string, nowMs = Date.now()): string {
+    const path = `/storage/${storageKey}`;
+    const earliest = Math.floor(nowMs / 1000) + this.ttlSeconds;
+    const expires = Math.ceil(earliest / this.windowSeconds) * this.windowSeconds;
+    return `${path}?expires=${expires}&signature=${this.mac(path, expires)}`;
+  }
+
+  /** Seconds the URL stays valid, or null when the signature is missing, wrong or expired. */
+  verify(path: string, expires: unknown, signature: unknown, nowMs = Date.now()): number | null {
+    if (typeof expires !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(expires)) return null;
+    const exp = Number(expires);
+    const remaining = exp - Math.floor(nowMs / 1000);
+    if (remaining <= 0) return null;
+    const expected = Buffer.from(this.mac(path, exp));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    return remaining;
+  }
+}
