@@ -3,6 +3,15 @@ import { cleanup } from '@testing-library/react';
 // Initialise i18next once, with the English resources, as the app does.
 import '../lib/i18n.ts';
 
+// jsdom has no ResizeObserver; Radix Checkbox and Switch measure themselves with it.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
