@@ -48,11 +48,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
     img: (tagName, attribs) => ({ tagName, attribs: cleanAttributes(attribs) }),
   },
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
-  // Text that merely mentions a script URL is kept readable but no longer matches one.
-  textFilter: (text) => text.replace(/javascript:/gi, (m) => `${m.slice(0, -1)}&#58;`),
 };
 
 /** Sanitise page content on every write (decisions.md: server-side HTML sanitising of CMS content). */
 export function sanitizePageHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  // Attribute values holding a script URL are already gone, so what remains is text that merely
+  // mentions one: it stays readable (`&#58;` shows as a colon) but no longer matches one.
+  return sanitizeHtml(html, OPTIONS)
+    .replace(/javascript:/gi, (m) => `${m.slice(0, -1)}&#58;`)
+    .trim();
 }
