@@ -26,6 +26,10 @@ export interface Config {
   production: boolean;
 }
 
+/** npm runs workspace scripts inside the workspace; relative paths mean where the user typed the command. */
+const userCwd = process.env.INIT_CWD || process.cwd();
+const resolvePath = (p: string) => path.resolve(userCwd, p);
+
 function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
@@ -35,7 +39,7 @@ function int(value: string | undefined, fallback: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const databaseUrl = env.DATABASE_URL || path.join(repoRoot, 'data/app.db');
   const dialect: Dialect = /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
-  const sqlitePath = dialect === 'sqlite' ? path.resolve(databaseUrl.replace(/^sqlite:(\/\/)?/, '')) : '';
+  const sqlitePath = dialect === 'sqlite' ? resolvePath(databaseUrl.replace(/^sqlite:(\/\/)?/, '')) : '';
   const port = int(env.PORT, 8000);
   const host = env.HOST || '127.0.0.1';
   return {
@@ -44,8 +48,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl,
     dialect,
     sqlitePath,
-    storageDir: path.resolve(env.STORAGE_DIR || path.join(repoRoot, 'data/storage')),
-    webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
+    storageDir: resolvePath(env.STORAGE_DIR || path.join(repoRoot, 'data/storage')),
+    webDist: resolvePath(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     appUrl: (env.APP_URL || `http://${host}:${port}`).replace(/\/$/, ''),
