@@ -7,6 +7,7 @@ import { ADMIN_ROLE_CHECK } from './layouts/dashboard-nav.ts';
 import { ProtectedRoute } from './routes/protected-route.tsx';
 import { AliasRedirect } from './routes/alias-redirect.tsx';
 import { RouteError } from './routes/route-error.tsx';
+import { MaintenanceGate } from './routes/maintenance-gate.tsx';
 import { HomePage } from '../features/public-site/routes/home-page.tsx';
 import { AboutPage } from '../features/public-site/routes/about-page.tsx';
 import { ContactPage } from '../features/public-site/routes/contact-page.tsx';
@@ -17,6 +18,8 @@ import { NotFoundPage } from '../features/public-site/routes/not-found-page.tsx'
 import { LoginPage } from '../features/auth/routes/login-page.tsx';
 import { RegisterPage } from '../features/auth/routes/register-page.tsx';
 import { ForgotPasswordPage } from '../features/auth/routes/forgot-password-page.tsx';
+import { ResetPasswordPage } from '../features/auth/routes/reset-password-page.tsx';
+import { PublishedPage } from '../features/pages/routes/published-page.tsx';
 import { OverviewPage } from '../features/dashboard/routes/overview-page.tsx';
 import { OrphansPage } from '../features/orphans/routes/orphans-page.tsx';
 import { OrphanFormPage } from '../features/orphans/routes/orphan-form-page.tsx';
@@ -31,6 +34,8 @@ import { AttendanceFormPage } from '../features/attendance/routes/attendance-for
 import { ReportsPage } from '../features/reports/routes/reports-page.tsx';
 import { UsersPage } from '../features/users/routes/users-page.tsx';
 import { RolesPage } from '../features/roles/routes/roles-page.tsx';
+// The Roles Management card under User Management belongs to the roles feature; the app composes it.
+import { RolesManagementCard } from '../features/roles/components/role-manager.tsx';
 import { PagesPage } from '../features/pages/routes/pages-page.tsx';
 import { ContactsPage } from '../features/contacts/routes/contacts-page.tsx';
 import { ProfilePage } from '../features/profile/routes/profile-page.tsx';
@@ -60,7 +65,7 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   { path: 'attendance/create', permission: PERMISSION.attendance.create, element: <AttendanceFormPage /> },
   { path: 'attendance/edit/:id', permission: PERMISSION.attendance.edit, element: <AttendanceFormPage /> },
   { path: 'reports', permission: PERMISSION.report.view, element: <ReportsPage /> },
-  { path: 'users', permission: PERMISSION.user.view, element: <UsersPage /> },
+  { path: 'users', permission: PERMISSION.user.view, element: <UsersPage rolesPanel={<RolesManagementCard />} /> },
   { path: 'roles', permission: PERMISSION.role.view, element: <RolesPage /> },
   { path: 'pages', permission: PERMISSION.page.view, element: <PagesPage /> },
   { path: 'profile', element: <ProfilePage /> },
@@ -74,6 +79,8 @@ export const DASHBOARD_ALIASES = ['profile', 'orphans', 'gallery', 'results', 'a
 
 export const routes: RouteObject[] = [
   {
+    // Maintenance mode: everyone but administrators sees the maintenance page (login stays open).
+    element: <MaintenanceGate />,
     errorElement: <RouteError />,
     children: [
       {
@@ -89,6 +96,9 @@ export const routes: RouteObject[] = [
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+          // Published content pages; outranks the /pages/* alias below because a named segment beats a splat.
+          { path: 'pages/:slug', element: <PublishedPage /> },
           { path: 'unauthorized', element: <UnauthorizedPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
