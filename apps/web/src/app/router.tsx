@@ -24,6 +24,7 @@ import { OverviewPage } from '../features/dashboard/routes/overview-page.tsx';
 import { OrphansPage } from '../features/orphans/routes/orphans-page.tsx';
 import { OrphanFormPage } from '../features/orphans/routes/orphan-form-page.tsx';
 import { OrphanDetailsPage } from '../features/orphans/routes/orphan-details-page.tsx';
+import { OrphanTrashPage } from '../features/orphans/routes/orphan-trash-page.tsx';
 import { GalleryPage } from '../features/gallery/routes/gallery-page.tsx';
 import { GalleryUploadPage } from '../features/gallery/routes/gallery-upload-page.tsx';
 import { ResultsPage } from '../features/results/routes/results-page.tsx';
@@ -54,6 +55,7 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   { path: 'orphans', permission: PERMISSION.orphan.view, element: <OrphansPage /> },
   { path: 'orphans/create', permission: PERMISSION.orphan.create, element: <OrphanFormPage /> },
   { path: 'orphans/edit/:id', permission: PERMISSION.orphan.edit, element: <OrphanFormPage /> },
+  { path: 'orphans/trash', permission: PERMISSION.orphan.delete, element: <OrphanTrashPage /> },
   { path: 'orphans/:id', permission: PERMISSION.orphan.view, element: <OrphanDetailsPage /> },
   { path: 'gallery', permission: PERMISSION.gallery.view, element: <GalleryPage /> },
   { path: 'gallery/upload', permission: PERMISSION.gallery.create, element: <GalleryUploadPage /> },
