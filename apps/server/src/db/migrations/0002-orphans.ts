@@ -63,17 +63,19 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const active = sql<boolean>`deleted_at is null`;
   const index = (name: string, columns: string[]) =>
     db.schema.createIndex(name).on('orphans').columns(columns).where(active).execute();
-  await index('orphans_name_idx', ['last_name', 'first_name', 'id', 'father_name']);
+  // deleted_at is repeated as the last column: SQLite then counts and pages from the index alone
+  // (it does not treat a partial index's own condition as covered).
+  await index('orphans_name_idx', ['last_name', 'first_name', 'id', 'father_name', 'deleted_at']);
   await index('orphans_first_name_idx', ['first_name', 'last_name', 'id']);
-  await index('orphans_gender_grade_idx', ['gender', 'class_grade', 'last_name', 'first_name', 'id']);
-  await index('orphans_grade_idx', ['class_grade', 'last_name', 'first_name', 'id']);
+  await index('orphans_gender_grade_idx', ['gender', 'class_grade', 'last_name', 'first_name', 'id', 'deleted_at']);
+  await index('orphans_grade_idx', ['class_grade', 'last_name', 'first_name', 'id', 'deleted_at']);
   await index('orphans_admission_idx', ['admission_date', 'id']);
   await index('orphans_dob_idx', ['dob', 'id']);
   await index('orphans_birthday_idx', ['birthday']);
   await db.schema.createIndex('orphans_trash_idx').on('orphans').column('deleted_at').where(sql<boolean>`deleted_at is not null`).execute();
 
-  // Row counts kept in the same transaction as the change, so the unfiltered list total is one
-  // primary-key read instead of counting 100,000 rows per request.
+  // Row counts kept in the same transaction as the change ('orphans', and 'orphans:<gender>:<grade>'),
+  // so the unfiltered and the gender/grade-filtered totals are key reads instead of counting rows.
   await db.schema
     .createTable('counters')
     .addColumn('name', 'varchar(64)', (c) => c.primaryKey())

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely';
+import { GENDERS, GRADES } from '@app/shared/constants';
 import type { OrphanSort } from '@app/shared/schemas/orphan.schema';
 import type { Dialect } from '../../config.ts';
 import type { DB, OrphansTable } from '../../db/schema.ts';
@@ -34,6 +35,8 @@ const ORDER: Record<string, ReadonlyArray<'last_name' | 'first_name' | 'id' | 'a
 };
 
 const COUNTER = 'orphans';
+/** Per gender-and-grade counts of children outside the trash: the filter panel's totals without counting rows. */
+const groupCounter = (gender: string, grade: string | null) => `orphans:${gender}:${grade ?? ''}`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the helper serves any selection over orphans
 type OrphanQuery = SelectQueryBuilder<DB, 'orphans', any>;
@@ -74,6 +77,17 @@ function isUnfiltered(f: OrphanFilter): boolean {
 
 export async function countOrphans(db: Executor, dialect: Dialect, f: OrphanFilter): Promise<number> {
   if (isUnfiltered(f)) return activeCount(db);
+  if (!f.trashed && !f.words.length && !f.admission_from && !f.admission_to) {
+    const genders = f.gender ? [f.gender] : GENDERS;
+    const grades: Array<string | null> = f.class_grade ? [f.class_grade] : [...GRADES, null];
+    const names = genders.flatMap((g) => grades.map((c) => groupCounter(g, c)));
+    const row = await db
+      .selectFrom('counters')
+      .select((eb) => eb.fn.sum<number | string | null>('value').as('n'))
+      .where('name', 'in', names)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
   if (dialect === 'sqlite' && !f.trashed && f.words.length && !f.gender && !f.class_grade && !f.admission_from && !f.admission_to) {
     // The FTS index holds only children outside the trash: its count needs no join.
     const r = await sql<{ n: number }>`select count(*) as n from orphans_fts where orphans_fts match ${ftsQuery(f.words)}`.execute(db);
@@ -108,23 +122,34 @@ export async function findOrphanRow(db: Executor, id: number): Promise<OrphanRow
   return db.selectFrom('orphans').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-async function bumpCounter(db: Executor, delta: number): Promise<void> {
+/** Move a child in or out of the counts (same transaction as the change). */
+async function bumpCounter(db: Executor, delta: number, child: { gender: string; class_grade: string | null }): Promise<void> {
   await db
     .updateTable('counters')
     .set((eb) => ({ value: eb('value', '+', delta) }))
     .where('name', '=', COUNTER)
     .execute();
+  await db
+    .insertInto('counters')
+    .values({ name: groupCounter(child.gender, child.class_grade), value: delta })
+    .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('counters.value', '+', delta) })))
+    .execute();
 }
 
 export async function insertOrphanRow(trx: Transaction<DB>, values: NewOrphanRow): Promise<OrphanRow> {
   const row = await trx.insertInto('orphans').values(values).returningAll().executeTakeFirstOrThrow();
-  await bumpCounter(trx, 1);
+  await bumpCounter(trx, 1, row);
   return row;
 }
 
-/** Update a child outside the trash; undefined when there is none. */
-export async function updateOrphanRow(trx: Transaction<DB>, id: number, values: OrphanRowUpdate): Promise<OrphanRow | undefined> {
-  return trx.updateTable('orphans').set(values).where('id', '=', id).where('deleted_at', 'is', null).returningAll().executeTakeFirst();
+/** Update a child outside the trash (`before` as read in the same transaction); undefined when there is none. */
+export async function updateOrphanRow(trx: Transaction<DB>, before: OrphanRow, values: OrphanRowUpdate): Promise<OrphanRow | undefined> {
+  const row = await trx.updateTable('orphans').set(values).where('id', '=', before.id).where('deleted_at', 'is', null).returningAll().executeTakeFirst();
+  if (row && (row.gender !== before.gender || row.class_grade !== before.class_grade)) {
+    await bumpCounter(trx, -1, before);
+    await bumpCounter(trx, 1, row);
+  }
+  return row;
 }
 
 export async function trashOrphanRow(trx: Transaction<DB>, id: number, at: string, userId: number | null): Promise<OrphanRow | undefined> {
@@ -135,7 +160,7 @@ export async function trashOrphanRow(trx: Transaction<DB>, id: number, at: strin
     .where('deleted_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
-  if (row) await bumpCounter(trx, -1);
+  if (row) await bumpCounter(trx, -1, row);
   return row;
 }
 
@@ -147,7 +172,7 @@ export async function restoreOrphanRow(trx: Transaction<DB>, id: number, at: str
     .where('deleted_at', 'is not', null)
     .returningAll()
     .executeTakeFirst();
-  if (row) await bumpCounter(trx, 1);
+  if (row) await bumpCounter(trx, 1, row);
   return row;
 }
 

@@ -297,7 +297,7 @@ export async function updateOrphan(ctx: OrphanContext, userId: number | null, id
       // Read again inside the transaction: the photo keys to remove are the ones being replaced.
       const before = await findOrphanRow(trx, id);
       if (!before || before.deleted_at) throw AppError.notFound(RESPONSE.notFound);
-      const updated = await updateOrphanRow(trx, id, {
+      const updated = await updateOrphanRow(trx, before, {
         ...columns,
         ...(replacePhoto ? { photo_path: photo?.photo_path ?? null, photo_thumb_path: photo?.photo_thumb_path ?? null } : {}),
         updated_by: userId,

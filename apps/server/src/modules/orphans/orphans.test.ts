@@ -511,6 +511,27 @@ describeEachDatabase('orphans', (server) => {
     expect(unfiltered.body.total).toBe(await server().database.db.selectFrom('orphans').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow().then((r) => Number(r.n)));
   });
 
+  it('keeps the gender and grade totals right through create, update, trash and restore', async () => {
+    const token = await loginAdmin(server());
+    const dbCount = async (gender: string, grade?: string) => {
+      let q = server().database.db.selectFrom('orphans').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted_at', 'is', null).where('gender', '=', gender);
+      if (grade) q = q.where('class_grade', '=', grade);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    };
+    const apiCount = async (query: string) => (await call(server(), 'GET', `/api/orphans?${query}`, { token })).body.total;
+    const o = await createOrphan(server(), token, { gender: 'other', class_grade: '11' });
+    expect(await apiCount('gender=other&class_grade=11')).toBe(await dbCount('other', '11'));
+    await call(server(), 'PUT', `/api/orphans/${o.id}`, { token, body: { ...VALID, gender: 'other', class_grade: '12' } });
+    expect(await apiCount('gender=other&class_grade=11')).toBe(await dbCount('other', '11'));
+    expect(await apiCount('gender=other&class_grade=12')).toBe(await dbCount('other', '12'));
+    expect(await apiCount('gender=other')).toBe(await dbCount('other'));
+    await call(server(), 'DELETE', `/api/orphans/${o.id}`, { token });
+    expect(await apiCount('gender=other&class_grade=12')).toBe(await dbCount('other', '12'));
+    await call(server(), 'POST', `/api/orphans/${o.id}/restore`, { token });
+    expect(await apiCount('gender=other&class_grade=12')).toBe(await dbCount('other', '12'));
+    expect(await apiCount('class_grade=12')).toBe((await dbCount('other', '12')) + (await dbCount('male', '12')) + (await dbCount('female', '12')));
+  });
+
   it('shows orphan figures on the dashboard to those who may view orphans', async () => {
     const token = await loginAdmin(server());
     const today = new Date();

@@ -1,0 +1,196 @@
+/**
+ * `npm run bench`: 100,000 children in a fresh SQLite database, the real server in a child
+ * process, autocannon at 10 connections against list / filter / search / get / create, and a bare
+ * Fastify route in the same run as the ceiling. Never part of `npm test`.
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { prepareDatabase } from '../apps/server/src/db/bootstrap.ts';
+import { randomChild, rng, seedChildren } from './seed.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHILDREN = Number(process.env.BENCH_CHILDREN || 100_000);
+const DURATION = Number(process.env.BENCH_SECONDS || 10);
+const CONNECTIONS = 10;
+const ADMIN = { email: 'bench@example.org', password: 'bench-password-1' };
+const SERVER_PORT = 18_000 + Math.floor(Math.random() * 1000);
+const CEILING_PORT = SERVER_PORT + 1;
+
+interface Scenario {
+  name: string;
+  target: { rps: number; p99: number } | null;
+  options: autocannon.Options;
+}
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  target: Scenario['target'];
+}
+
+function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const start = Date.now();
+  return new Promise((resolve, reject) => {
+    const tick = async () => {
+      try {
+        const res = await fetch(url);
+        if (res.ok) return resolve();
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() - start > timeoutMs) return reject(new Error(`${url} did not come up`));
+      setTimeout(tick, 200);
+    };
+    void tick();
+  });
+}
+
+async function signIn(base: string): Promise<string> {
+  const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
+  const cookie = csrf.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0]!;
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', Cookie: cookie, 'X-XSRF-TOKEN': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+function run(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'oc-bench-'));
+  const children: ChildProcess[] = [];
+  const stop = () => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  };
+  process.once('SIGINT', () => {
+    stop();
+    process.exit(130);
+  });
+  try {
+    const dbPath = path.join(dir, 'bench.db');
+    const env = { DATABASE_URL: dbPath, STORAGE_DIR: path.join(dir, 'storage'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+    const t0 = Date.now();
+    const { database } = await prepareDatabase(loadConfig({ ...env, NODE_ENV: 'production' }, { adminEmail: ADMIN.email, adminPassword: ADMIN.password }));
+    await database.destroy();
+    seedChildren(dbPath, CHILDREN);
+    console.log(`Seeded ${CHILDREN.toLocaleString('en')} children in ${((Date.now() - t0) / 1000).toFixed(1)} s (${dbPath})`);
+
+    const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, PORT: String(SERVER_PORT), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    children.push(server);
+    const ceiling = fork(path.join(ROOT, 'bench/ceiling-server.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, PORT: String(CEILING_PORT) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    children.push(ceiling);
+    const base = `http://127.0.0.1:${SERVER_PORT}`;
+    await Promise.all([waitFor(`${base}/api/health`), waitFor(`http://127.0.0.1:${CEILING_PORT}/`)]);
+    const token = await signIn(base);
+    const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+
+    const r = rng(7);
+    const randInt = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+    // 'Ahmadi' is one of 100 last names (50 Latin, 50 Dari): about 1 % of the children.
+    const probe = await (await fetch(`${base}/api/orphans?search=ahmadi&per_page=1`, { headers })).json() as { total: number };
+    console.log(`Search 'ahmadi' matches ${probe.total} children (${((probe.total / CHILDREN) * 100).toFixed(2)} %)`);
+
+    const scenarios: Scenario[] = [
+      { name: 'ceiling: bare Fastify, fixed JSON', target: null, options: { url: `http://127.0.0.1:${CEILING_PORT}/` } },
+      {
+        name: 'list, sorted by last name, with total',
+        target: { rps: 2500, p99: 20 },
+        options: { url: base, headers, requests: [{ setupRequest: (req) => ({ ...req, path: `/api/orphans?sort=last_name&per_page=10&page=${randInt(1, 50)}` }) }] },
+      },
+      {
+        name: 'filter: gender + grade',
+        target: { rps: 3500, p99: 20 },
+        options: {
+          url: base,
+          headers,
+          requests: [{ setupRequest: (req) => ({ ...req, path: `/api/orphans?gender=${r() < 0.5 ? 'male' : 'female'}&class_grade=${randInt(0, 12)}&page=${randInt(1, 5)}` }) }],
+        },
+      },
+      {
+        name: 'search: a name matching ~1 %',
+        target: { rps: 1000, p99: 20 },
+        options: { url: base, headers, requests: [{ setupRequest: (req) => ({ ...req, path: `/api/orphans?search=${r() < 0.5 ? 'ahmadi' : encodeURIComponent('احمدی')}&page=${randInt(1, 3)}` }) }] },
+      },
+      {
+        name: 'get by id',
+        target: { rps: 5000, p99: 20 },
+        options: { url: base, headers, requests: [{ setupRequest: (req) => ({ ...req, path: `/api/orphans/${randInt(1, CHILDREN)}` }) }] },
+      },
+      {
+        name: 'create (JSON)',
+        target: { rps: 1500, p99: 20 },
+        options: {
+          url: base,
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          method: 'POST',
+          requests: [{ setupRequest: (req) => ({ ...req, method: 'POST', path: '/api/orphans', body: JSON.stringify(randomChild(r)) }) }],
+        },
+      },
+    ];
+
+    // A short warm-up so JIT and caches are not measured as the first scenario's cost.
+    await run({ url: base, headers, duration: 2, requests: [{ path: '/api/orphans?per_page=10' }] });
+
+    const rows: Row[] = [];
+    for (const s of scenarios) {
+      process.stdout.write(`  running ${s.name} ...`);
+      const res = await run(s.options);
+      rows.push({ name: s.name, rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, errors: res.errors + res.timeouts, non2xx: res.non2xx, target: s.target });
+      process.stdout.write(` ${Math.round(res.requests.average)} req/s\n`);
+    }
+    printTable(rows);
+  } finally {
+    stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function printTable(rows: Row[]) {
+  const ceiling = rows[0]!.rps;
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'target', 'non-2xx/errors', 'meets'];
+  const lines = rows.map((r) => {
+    const meets = r.target ? r.rps >= r.target.rps && r.p99 <= r.target.p99 && r.non2xx + r.errors === 0 : null;
+    return [
+      r.name,
+      Math.round(r.rps).toLocaleString('en'),
+      String(r.p50),
+      String(r.p99),
+      `${((r.rps / ceiling) * 100).toFixed(0)} %`,
+      r.target ? `≥ ${r.target.rps.toLocaleString('en')} req/s, p99 ≤ ${r.target.p99} ms` : '-',
+      `${r.non2xx}/${r.errors}`,
+      meets === null ? '' : meets ? 'yes' : 'NO',
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(`\n${CHILDREN.toLocaleString('en')} children, ${CONNECTIONS} connections, ${DURATION} s per scenario, SQLite\n`);
+  console.log(fmt(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) console.log(fmt(l));
+}
+
+await main();
