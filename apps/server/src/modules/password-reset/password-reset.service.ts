@@ -87,3 +87,8 @@ export async function resetPassword(db: Kysely<DB>, input: { email: string; toke
     await logActivity(trx, { userId: user.id, type: 'user', action: 'password_reset', subjectType: 'user', subjectId: user.id, name: user.name });
   });
 }
+
+/** Outstanding reset links of an address stop working when the account is deleted or its e-mail changes. */
+export async function forgetResetTokens(db: Kysely<DB>, email: string): Promise<void> {
+  await deleteResetTokens(db, email);
+}

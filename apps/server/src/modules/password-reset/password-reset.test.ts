@@ -156,6 +156,19 @@ for (const dialect of dialects) {
       expect(stale.status).toBe(422);
     });
 
+    it('drops outstanding links when the account changes its e-mail or password', async () => {
+      const u = await userWithRoles(server, [], 'some-pass-123');
+      await call(server, 'POST', '/api/auth/forgot-password', { body: { email: u.email } });
+      const { token } = resetLink(await nextMail());
+      const change = await call(server, 'PUT', '/api/profile', {
+        token: u.token,
+        body: { current_password: 'some-pass-123', password: 'changed-pass-1', password_confirmation: 'changed-pass-1' },
+      });
+      expect(change.status).toBe(200);
+      const res = await call(server, 'POST', '/api/auth/reset-password', { body: { email: u.email, token, password: 'brand-new-pass-1', password_confirmation: 'brand-new-pass-1' } });
+      expect(res.status).toBe(422);
+    });
+
     it('validates with messages and rate-limits per address', async () => {
       const bad = await call(server, 'POST', '/api/auth/reset-password', { body: { email: 'x', token: '', password: 'short', password_confirmation: 'other' } });
       expect(bad.status).toBe(422);

@@ -10,6 +10,7 @@ import { logActivity } from '../activities/activities.service.ts';
 import { normaliseEmail } from '../auth/auth.service.ts';
 import { loadAuthUser } from '../auth/current-user.service.ts';
 import { revokeOtherTokens } from '../auth/tokens.service.ts';
+import { forgetResetTokens } from '../password-reset/password-reset.service.ts';
 
 /** Wrong current passwords allowed per user and minute before 429: a stolen session cannot guess. */
 const WRONG_PASSWORD_LIMIT = 5;
@@ -18,8 +19,10 @@ export async function updateProfile(db: Kysely<DB>, userId: number, input: { nam
   const email = normaliseEmail(input.email);
   const taken = await db.selectFrom('users').select('id').where('email', '=', email).where('id', '!=', userId).executeTakeFirst();
   if (taken) throw AppError.validation('email', PROFILE_MSG.emailTaken);
+  const before = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ name: input.name, email, updated_at: nowIso() }).where('id', '=', userId).execute();
+    if (before.email !== email) await forgetResetTokens(trx, before.email);
     await logActivity(trx, { userId, type: 'user', action: 'profile_updated', subjectType: 'user', subjectId: userId, name: input.name });
   });
   return (await loadAuthUser(db, userId)) as AuthUser;
@@ -47,6 +50,7 @@ export async function changePassword(
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password: hash, updated_at: nowIso() }).where('id', '=', user.id).execute();
     await revokeOtherTokens(trx, user.id, keepTokenId);
+    await forgetResetTokens(trx, user.email);
     await logActivity(trx, { userId: user.id, type: 'user', action: 'password_changed', subjectType: 'user', subjectId: user.id, name: user.name });
   });
 }

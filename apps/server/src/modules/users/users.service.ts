@@ -11,6 +11,7 @@ import { nowIso } from '../../lib/time.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { normaliseEmail } from '../auth/auth.service.ts';
 import { revokeOtherTokens } from '../auth/tokens.service.ts';
+import { forgetResetTokens } from '../password-reset/password-reset.service.ts';
 import { defaultPerPage } from '../settings/settings.service.ts';
 import {
   countSuperAdmins,
@@ -141,6 +142,7 @@ export async function updateUser(
     if (input.is_email_verified === true) verifiedAt ??= now;
     if (input.is_email_verified === false) verifiedAt = null;
     await updateUserRow(trx, id, { name: input.name, email, email_verified_at: verifiedAt, updated_at: now, ...(password ? { password } : {}) });
+    if (email !== existing.email || password) await forgetResetTokens(trx, existing.email);
     // A password set by an administrator signs the user out everywhere (but the admin's own session).
     if (password) await revokeOtherTokens(trx, id, id === ctx.actor.id ? ctx.tokenId : null);
     await logActivity(trx, {
@@ -188,6 +190,7 @@ export async function deleteUser(ctx: UserActionContext, id: number): Promise<vo
     }
     if (id === ctx.actor.id) throw AppError.validation('user', USER_MSG.deleteSelf);
     await deleteUserRow(trx, id);
+    await forgetResetTokens(trx, existing.email);
     await logActivity(trx, { userId: ctx.actor.id, type: 'user', action: 'deleted', subjectType: 'user', subjectId: id, name: existing.name, properties: { email: existing.email } });
   });
 }
