@@ -1,0 +1,90 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isValidStorageKey } from './file-storage.types.ts';
+import { LocalDiskStorage } from './local-disk-storage.ts';
+import { UrlSigner } from './url-signer.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'oc-storage-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function text(stream: Readable | null): Promise<string | null> {
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString();
+}
+
+describe('storage keys', () => {
+  it('accepts generated keys and refuses traversal, absolute paths and odd characters', () => {
+    expect(isValidStorageKey('orphans/2026/11/0123abcd.webp')).toBe(true);
+    for (const bad of ['../x', 'a/../b', '/etc/passwd', 'a//b', 'A.webp', 'a\\b', 'a/./b', '', 'x'.repeat(300), 'a b', '..', 'a/..']) {
+      expect(isValidStorageKey(bad), bad).toBe(false);
+    }
+  });
+});
+
+describe('LocalDiskStorage', () => {
+  const storage = new LocalDiskStorage(path.join(dir, 'root'));
+
+  it('puts buffers and streams, opens, sizes and removes them', async () => {
+    await storage.put('a/b/one.txt', Buffer.from('hello'));
+    await storage.put('a/b/two.txt', Readable.from([Buffer.from('str'), Buffer.from('eam')]));
+    expect(await text(await storage.open('a/b/one.txt'))).toBe('hello');
+    expect(await text(await storage.open('a/b/two.txt'))).toBe('stream');
+    expect(await storage.size('a/b/one.txt')).toBe(5);
+    expect(await storage.exists('a/b/missing.txt')).toBe(false);
+    expect(await storage.open('a/b/missing.txt')).toBeNull();
+    await storage.put('a/b/one.txt', Buffer.from('replaced'));
+    expect(await text(await storage.open('a/b/one.txt'))).toBe('replaced');
+    await storage.remove('a/b/one.txt');
+    await storage.remove('a/b/one.txt');
+    expect(await storage.exists('a/b/one.txt')).toBe(false);
+    // No temp files are left behind.
+    expect(readdirSync(path.join(dir, 'root/a/b'))).toEqual(['two.txt']);
+  });
+
+  it('leaves nothing when a stream fails half-way', async () => {
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.from('partial'));
+        this.destroy(new Error('client went away'));
+      },
+    });
+    await expect(storage.put('a/c/broken.txt', failing)).rejects.toThrow('client went away');
+    expect(readdirSync(path.join(dir, 'root/a/c'))).toEqual([]);
+  });
+
+  it('refuses keys outside the root', async () => {
+    await expect(storage.put('../escape.txt', Buffer.from('x'))).rejects.toThrow(/Invalid storage key/);
+    await expect(storage.open('../../etc/passwd')).rejects.toThrow(/Invalid storage key/);
+  });
+});
+
+describe('UrlSigner', () => {
+  const signer = new UrlSigner(Buffer.alloc(32, 7));
+  const now = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+  it('signs path and expiry; verifies only an untampered, unexpired URL', () => {
+    const url = signer.sign('orphans/x.webp', now);
+    const u = new URL(url, 'http://h');
+    const expires = u.searchParams.get('expires')!;
+    const signature = u.searchParams.get('signature')!;
+    expect(u.pathname).toBe('/storage/orphans/x.webp');
+    const remaining = signer.verify('/storage/orphans/x.webp', expires, signature, now)!;
+    expect(remaining).toBeGreaterThanOrEqual(30 * 60);
+    expect(remaining).toBeLessThanOrEqual(35 * 60);
+    expect(signer.verify('/storage/orphans/y.webp', expires, signature, now)).toBeNull();
+    expect(signer.verify('/storage/orphans/x.webp', String(Number(expires) + 300), signature, now)).toBeNull();
+    expect(signer.verify('/storage/orphans/x.webp', expires, `${signature}x`, now)).toBeNull();
+    expect(signer.verify('/storage/orphans/x.webp', expires, undefined, now)).toBeNull();
+    expect(signer.verify('/storage/orphans/x.webp', expires, signature, now + 36 * 60 * 1000)).toBeNull();
+    expect(new UrlSigner(Buffer.alloc(32, 8)).verify('/storage/orphans/x.webp', expires, signature, now)).toBeNull();
+  });
+
+  it('gives the same URL within a five-minute window, so browsers can cache it', () => {
+    expect(signer.sign('k.webp', now + 1000)).toBe(signer.sign('k.webp', now + 60_000));
+  });
+});
