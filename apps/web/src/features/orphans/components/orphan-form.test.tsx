@@ -66,7 +66,7 @@ const stored: Orphan = {
   deleted_at: null,
 };
 
-describe('<OrphanForm>', () => {
+describe('<OrphanForm>', { timeout: 15_000 }, () => {
   it('starts with status active and medical condition Healthy', () => {
     renderForm();
     expect((field('Status') as HTMLSelectElement).value).toBe('active');
@@ -76,7 +76,7 @@ describe('<OrphanForm>', () => {
   });
 
   it("shows the shared schema's messages and does not submit", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onSubmit } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Add Orphan' }));
     for (const text of ['First name is required', 'Last name is required', 'Date of birth is required', 'Gender is required', 'Admission date is required']) {
@@ -87,7 +87,7 @@ describe('<OrphanForm>', () => {
   });
 
   it('sends the parsed values, shows Saving... meanwhile, and resets after a create', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let finish!: () => void;
     const onSubmit = vi.fn((_: OrphanFormSubmission) => new Promise<void>((resolve) => (finish = resolve)));
     renderForm({ onSubmit });
@@ -121,7 +121,7 @@ describe('<OrphanForm>', () => {
   });
 
   it('puts the first server message of each field on that field', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn(async () => {
       throw new ApiError({
         status: 422,
@@ -149,14 +149,14 @@ describe('<OrphanForm>', () => {
   });
 
   it('refuses a file that is not an image', async () => {
-    const user = userEvent.setup({ applyAccept: false });
+    const user = userEvent.setup({ delay: null, applyAccept: false });
     renderForm();
     await user.upload(screen.getByLabelText('Profile Photo'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByText('The profile photo must be an image.')).toBeTruthy();
   });
 
   it('fills the form from a stored orphan, cutting times off dates, and can remove the photo', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn(async (_: OrphanFormSubmission) => {});
     renderForm({ orphan: stored, onSubmit });
     expect((field('First Name') as HTMLInputElement).value).toBe('Ahmad');
@@ -183,7 +183,7 @@ describe('<OrphanForm>', () => {
   });
 
   it('cancels back to the caller', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onCancel } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalled();

@@ -121,6 +121,8 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
 
   const text = (name: FieldName, props: { type?: string; required?: boolean; autoComplete?: string; step?: string; min?: string; className?: string; dir?: string; inputMode?: 'decimal' | 'tel' | 'email' } = {}) => {
     const { required, className, ...rest } = props;
+    // Names and notes may be typed in Dari/Pashto or Latin script: let each value pick its direction.
+    if (!rest.type && !rest.dir) rest.dir = 'auto';
     return (
       <Field label={<FieldLabel name={name} required={required} />} error={message(name)} className={className}>
         {(ids) => <Input {...ids} {...rest} {...register(name)} disabled={isSubmitting} />}
@@ -130,7 +132,7 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
 
   const area = (name: FieldName, className = 'sm:col-span-2 lg:col-span-3', rows = 3) => (
     <Field label={<FieldLabel name={name} />} error={message(name)} className={className}>
-      {(ids) => <Textarea {...ids} rows={rows} {...register(name)} disabled={isSubmitting} />}
+      {(ids) => <Textarea {...ids} dir="auto" rows={rows} {...register(name)} disabled={isSubmitting} />}
     </Field>
   );
 

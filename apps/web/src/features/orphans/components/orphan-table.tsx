@@ -12,6 +12,7 @@ import { OrphanStatusBadge } from './orphan-status-badge.tsx';
 import { useOrphanFormat } from './use-orphan-format.ts';
 
 type SortKey = 'id' | 'last_name' | 'admission_date';
+const DEFAULT_SORT: SortKey = 'last_name';
 
 interface OrphanTableProps {
   rows: OrphanListItem[];
@@ -33,11 +34,13 @@ function SortHeader({
   onSort?: (sort: string) => void;
 }) {
   const { t } = useTranslation('orphans');
-  const direction = sort === column ? 'ascending' : sort === `-${column}` ? 'descending' : undefined;
+  // Without a sort the server orders by last name.
+  const current = sort || DEFAULT_SORT;
+  const direction = current === column ? 'ascending' : current === `-${column}` ? 'descending' : undefined;
   if (!onSort) return <TableHeaderCell>{label}</TableHeaderCell>;
   const Icon = direction === 'ascending' ? ArrowUp : direction === 'descending' ? ArrowDown : ArrowUpDown;
   return (
-    <TableHeaderCell aria-sort={direction ?? 'none'}>
+    <TableHeaderCell aria-sort={direction ?? 'none'} className="whitespace-nowrap">
       <button
         type="button"
         className="inline-flex items-center gap-1 uppercase hover:text-gray-900 dark:hover:text-white"
@@ -82,7 +85,7 @@ export function OrphanTable({ rows, sort, onSort, onDelete }: OrphanTableProps) 
                   <div className="min-w-0">
                     <Link
                       to={`/dashboard/orphans/${orphan.id}`}
-                      className="font-medium text-gray-900 hover:text-brand-700 hover:underline dark:text-gray-100 dark:hover:text-brand-400"
+                      className="whitespace-nowrap font-medium text-gray-900 hover:text-brand-700 hover:underline dark:text-gray-100 dark:hover:text-brand-400"
                     >
                       {name}
                     </Link>

@@ -70,7 +70,7 @@ function renderPage(permissions: string[], respond?: (url: string, init?: Reques
 const orphanCalls = (fetchMock: ReturnType<typeof stubServer>) =>
   fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/orphans'));
 
-describe('<OrphansPage>', () => {
+describe('<OrphansPage>', { timeout: 15_000 }, () => {
   it('shows the columns with their display rules', async () => {
     renderPage([PERMISSION.orphan.view]);
     const row = (await screen.findByRole('link', { name: 'Maryam Ahmadi' })).closest('tr')!;
@@ -98,7 +98,7 @@ describe('<OrphansPage>', () => {
   });
 
   it('lets a user with the permissions edit, add and delete after confirming', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const fetchMock = renderPage(
       [PERMISSION.orphan.view, PERMISSION.orphan.create, PERMISSION.orphan.edit, PERMISSION.orphan.delete],
       (url, init) => (init?.method === 'DELETE' ? jsonResponse({ message: 'Orphan moved to trash' }) : undefined),
@@ -119,7 +119,7 @@ describe('<OrphansPage>', () => {
   });
 
   it('searches 500 ms after typing stops, from page 1', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const fetchMock = renderPage([PERMISSION.orphan.view], undefined, '/dashboard/orphans?page=3&gender=female');
     await screen.findByRole('link', { name: 'Maryam Ahmadi' });
     expect(orphanCalls(fetchMock).at(-1)).toBe('/api/orphans?page=3&per_page=10&gender=female');
@@ -139,7 +139,7 @@ describe('<OrphansPage>', () => {
   });
 
   it('resets to page 1 on a filter or page-size change and omits empty filters', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const fetchMock = renderPage([PERMISSION.orphan.view], (url) =>
       url.startsWith('/api/orphans') ? jsonResponse(paged(rows, { current_page: 2, last_page: 30, total: 300 })) : undefined,
     '/dashboard/orphans?page=2');
