@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { PublishedPageLink } from '@app/shared/schemas/page.schema';
 import { api } from './api-client.ts';
 
 /**
@@ -14,11 +15,6 @@ export interface LegalLink {
 
 /** Slugs the footer treats as legal pages (seeded as drafts by the server). */
 export const LEGAL_SLUGS = ['privacy-policy', 'terms-of-service', 'cookie-policy'] as const;
-
-export interface PublishedPageLink {
-  title: string;
-  slug: string;
-}
 
 export function legalLinksFrom(pages: readonly PublishedPageLink[]): LegalLink[] {
   return LEGAL_SLUGS.flatMap((slug) => {

@@ -31,7 +31,8 @@ function setup() {
   });
 }
 
-describe('PageFormModal slug', () => {
+// TipTap plus typing is slow in jsdom on a busy machine.
+describe('PageFormModal slug', { timeout: 20_000 }, () => {
   it('generates the slug from the title while creating', async () => {
     const fetchMock = setup();
     const onClose = vi.fn();

@@ -27,7 +27,7 @@ describe('groupPermissions', () => {
   });
 });
 
-describe('RoleFormModal', () => {
+describe('RoleFormModal', { timeout: 20_000 }, () => {
   function setup() {
     const user = makeUser({ roleNames: [ROLE.superAdmin] });
     storeSession(user);
