@@ -1,3 +1,4 @@
+import { ORPHAN_OPTIONS_KEY } from '../../../lib/orphan-options-query.ts';
 import type { OrphanListParams } from './orphan-types.ts';
 
 /**
@@ -12,5 +13,6 @@ export const orphanKeys = {
   detail: (id: number | string) => [...orphanKeys.details(), String(id)] as const,
   trash: () => [...orphanKeys.all, 'trash'] as const,
   trashList: (params: { page: number; per_page: number; search?: string }) => [...orphanKeys.trash(), params] as const,
-  selector: () => [...orphanKeys.all, 'selector'] as const,
+  /** The selector list other features read (lib/orphan-options-query.ts). */
+  selector: () => ORPHAN_OPTIONS_KEY,
 };
