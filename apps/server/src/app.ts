@@ -55,7 +55,12 @@ export async function buildApp({ config, database, limiter, mailer }: AppDeps): 
   app.decorate('appConfig', config);
   app.decorate('limiter', limiter ?? new MemoryRateLimiter());
   app.decorate('mailer', mailer ?? createMailer(config));
-  app.decorate('fileStore', await createFileStore(config, database.db));
+  app.decorate('fileStore', createFileStore(config, database.db));
+  // The signing key lives in the database; an app built over an unmigrated database (platform
+  // tests) still builds, and any signing then fails loudly instead.
+  app.addHook('onReady', async () => {
+    await app.fileStore.load().catch((err: unknown) => app.log.error({ err }, 'storage signing key not loaded'));
+  });
 
   // Clients send `Content-Type: application/json` on bodiless calls (DELETE); an empty body is {}.
   const defaultJson = app.getDefaultJsonParser('error', 'error');

@@ -11,7 +11,10 @@ export type { FileStorage } from './file-storage.types.ts';
 /** The storage layer every feature with files uses: where the bytes live, and how to link to them. */
 export interface FileStore {
   files: FileStorage;
-  signer: UrlSigner;
+  /** Throws until `load()` has read the shared signing key. */
+  readonly signer: UrlSigner;
+  /** Read (or create once) the shared signing key; called when the app becomes ready. */
+  load(): Promise<void>;
   /** A short-lived signed URL for a stored key, or null for no file. */
   url(key: string | null | undefined): string | null;
 }
@@ -38,13 +41,20 @@ async function signingKey(db: Kysely<DB>): Promise<Buffer> {
   return Buffer.from(row.value, 'hex');
 }
 
-export async function createFileStore(config: Pick<Config, 'storageDir'>, db: Kysely<DB>, files?: FileStorage): Promise<FileStore> {
-  const signer = new UrlSigner(await signingKey(db));
-  return {
+export function createFileStore(config: Pick<Config, 'storageDir'>, db: Kysely<DB>, files?: FileStorage): FileStore {
+  let signer: UrlSigner | null = null;
+  const store: FileStore = {
     files: files ?? new LocalDiskStorage(config.storageDir),
-    signer,
-    url: (key) => (key ? signer.sign(key) : null),
+    get signer() {
+      if (!signer) throw new Error('The storage signing key is not loaded (is the database migrated?).');
+      return signer;
+    },
+    async load() {
+      signer ??= new UrlSigner(await signingKey(db));
+    },
+    url: (key) => (key ? store.signer.sign(key) : null),
   };
+  return store;
 }
 
 /** A fresh, unguessable key under `folder`: `folder/yyyy/mm/<random><suffix>`. */
