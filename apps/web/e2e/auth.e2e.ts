@@ -38,7 +38,7 @@ describe('signing in and out', () => {
     expect(pathOf(page)).toBe('/dashboard');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
     // The admin sees the Administration group of the sidebar.
-    expect(await page.getByRole('button', { name: 'Administration' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Administration' }).waitFor({ state: 'visible' });
   });
 
   it('signs out through the user menu', async () => {
@@ -49,7 +49,7 @@ describe('signing in and out', () => {
     // Signed out for real: the dashboard sends us back to the login screen.
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
-    expect(await page.getByRole('heading', { name: 'Log in' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Log in' }).waitFor({ state: 'visible' });
   });
 
   it('shows the server message for a wrong password', async () => {
@@ -89,9 +89,19 @@ describe('protected routes', () => {
     expect(pathOf(page)).toBe('/dashboard');
     await page.goto('/dashboard/orphans');
     await page.waitForURL('**/unauthorized');
-    expect(await page.getByRole('heading', { name: 'Access Denied' }).isVisible()).toBe(true);
-    expect(
-      await page.getByText("You don't have permission to access this resource. Please contact your administrator if you believe this is an error.").isVisible(),
-    ).toBe(true);
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor({ state: 'visible' });
+    await page.getByText("You don't have permission to access this resource. Please contact your administrator if you believe this is an error.").waitFor({ state: 'visible' });
+  });
+});
+
+describe('signing out from a deep page', () => {
+  it('does not send the next sign-in back to the page the last user left', async () => {
+    await page.goto('/dashboard/orphans');
+    await page.waitForURL('**/login');
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(pathOf(page)).toBe('/dashboard/orphans');
+    await signOut(page);
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(pathOf(page)).toBe('/dashboard');
   });
 });

@@ -51,14 +51,14 @@ describe('public site', () => {
   it("shows '404 - Page Not Found' for an unknown path", async () => {
     const response = await page.goto('/this/page/does-not-exist');
     expect(response?.status()).toBe(200); // the SPA answers; the page says 404
-    expect(await page.getByRole('heading', { name: '404 - Page Not Found' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: '404 - Page Not Found' }).waitFor({ state: 'visible' });
   });
 
   it('shows the home page with the log-in and register buttons for a visitor', async () => {
     await page.goto('/');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
-    expect(await page.getByRole('link', { name: 'Log In', exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Register', exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('10,000+').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Log In', exact: true }).waitFor({ state: 'visible' });
+    await page.getByRole('link', { name: 'Register', exact: true }).waitFor({ state: 'visible' });
+    await page.getByText('10,000+').waitFor({ state: 'visible' });
   });
 });

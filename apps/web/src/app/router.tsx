@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PERMISSION } from '@app/shared/permissions';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -20,28 +20,37 @@ import { RegisterPage } from '../features/auth/routes/register-page.tsx';
 import { ForgotPasswordPage } from '../features/auth/routes/forgot-password-page.tsx';
 import { ResetPasswordPage } from '../features/auth/routes/reset-password-page.tsx';
 import { PublishedPage } from '../features/pages/routes/published-page.tsx';
-import { OverviewPage } from '../features/dashboard/routes/overview-page.tsx';
-import { OrphansPage } from '../features/orphans/routes/orphans-page.tsx';
-import { OrphanFormPage } from '../features/orphans/routes/orphan-form-page.tsx';
-import { OrphanDetailsPage } from '../features/orphans/routes/orphan-details-page.tsx';
-import { OrphanTrashPage } from '../features/orphans/routes/orphan-trash-page.tsx';
-import { GalleryPage } from '../features/gallery/routes/gallery-page.tsx';
-import { GalleryUploadPage } from '../features/gallery/routes/gallery-upload-page.tsx';
-import { ResultsPage } from '../features/results/routes/results-page.tsx';
-import { ResultFormPage } from '../features/results/routes/result-form-page.tsx';
-import { ResultDetailsPage } from '../features/results/routes/result-details-page.tsx';
-import { AttendancePage } from '../features/attendance/routes/attendance-page.tsx';
-import { AttendanceFormPage } from '../features/attendance/routes/attendance-form-page.tsx';
-import { ReportsPage } from '../features/reports/routes/reports-page.tsx';
-import { UsersPage } from '../features/users/routes/users-page.tsx';
-import { RolesPage } from '../features/roles/routes/roles-page.tsx';
+
+/**
+ * Dashboard screens load on demand, so public visitors never download them. Each screen stays a
+ * named export in its feature's routes/ folder; swapping the component needs no router change.
+ */
+function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const OverviewPage = lazyPage(() => import('../features/dashboard/routes/overview-page.tsx'), 'OverviewPage');
+const OrphansPage = lazyPage(() => import('../features/orphans/routes/orphans-page.tsx'), 'OrphansPage');
+const OrphanFormPage = lazyPage(() => import('../features/orphans/routes/orphan-form-page.tsx'), 'OrphanFormPage');
+const OrphanDetailsPage = lazyPage(() => import('../features/orphans/routes/orphan-details-page.tsx'), 'OrphanDetailsPage');
+const OrphanTrashPage = lazyPage(() => import('../features/orphans/routes/orphan-trash-page.tsx'), 'OrphanTrashPage');
+const GalleryPage = lazyPage(() => import('../features/gallery/routes/gallery-page.tsx'), 'GalleryPage');
+const GalleryUploadPage = lazyPage(() => import('../features/gallery/routes/gallery-upload-page.tsx'), 'GalleryUploadPage');
+const ResultsPage = lazyPage(() => import('../features/results/routes/results-page.tsx'), 'ResultsPage');
+const ResultFormPage = lazyPage(() => import('../features/results/routes/result-form-page.tsx'), 'ResultFormPage');
+const ResultDetailsPage = lazyPage(() => import('../features/results/routes/result-details-page.tsx'), 'ResultDetailsPage');
+const AttendancePage = lazyPage(() => import('../features/attendance/routes/attendance-page.tsx'), 'AttendancePage');
+const AttendanceFormPage = lazyPage(() => import('../features/attendance/routes/attendance-form-page.tsx'), 'AttendanceFormPage');
+const ReportsPage = lazyPage(() => import('../features/reports/routes/reports-page.tsx'), 'ReportsPage');
+const UsersPage = lazyPage(() => import('../features/users/routes/users-page.tsx'), 'UsersPage');
 // The Roles Management card under User Management belongs to the roles feature; the app composes it.
-import { RolesManagementCard } from '../features/roles/components/role-manager.tsx';
-import { PagesPage } from '../features/pages/routes/pages-page.tsx';
-import { ContactsPage } from '../features/contacts/routes/contacts-page.tsx';
-import { ProfilePage } from '../features/profile/routes/profile-page.tsx';
-import { SettingsPage } from '../features/settings/routes/settings-page.tsx';
-import { HelpPage } from '../features/help/routes/help-page.tsx';
+const RolesManagementCard = lazyPage(() => import('../features/roles/components/role-manager.tsx'), 'RolesManagementCard');
+const RolesPage = lazyPage(() => import('../features/roles/routes/roles-page.tsx'), 'RolesPage');
+const PagesPage = lazyPage(() => import('../features/pages/routes/pages-page.tsx'), 'PagesPage');
+const ContactsPage = lazyPage(() => import('../features/contacts/routes/contacts-page.tsx'), 'ContactsPage');
+const ProfilePage = lazyPage(() => import('../features/profile/routes/profile-page.tsx'), 'ProfilePage');
+const SettingsPage = lazyPage(() => import('../features/settings/routes/settings-page.tsx'), 'SettingsPage');
+const HelpPage = lazyPage(() => import('../features/help/routes/help-page.tsx'), 'HelpPage');
 
 /** A dashboard route: the path under /dashboard, what it needs (nothing = login only), the screen. */
 interface DashboardRoute {

@@ -28,6 +28,8 @@ interface AuthContextValue {
   isAuthenticated: boolean;
   /** True while a stored token is being checked at start-up. */
   isLoading: boolean;
+  /** The session ended by Sign out (not by expiry): the next login starts at /dashboard. */
+  signedOutByUser: boolean;
   login: (credentials: LoginCredentials) => Promise<AuthUser>;
   register: (input: RegisterInput) => Promise<RegisterResponse>;
   logout: () => Promise<void>;
@@ -65,6 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [hasToken] = useState(() => !!getStoredToken());
   const [user, setUser] = useState<AuthUser | null>(() => (hasToken ? readStoredUser() : null));
   const [isLoading, setIsLoading] = useState(hasToken);
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
 
   const refreshUser = useCallback(async () => {
     try {
@@ -99,6 +102,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!body?.token || !isAuthUser(body.user)) throw new AuthFlowError('login-failed');
       storeSession(body.user, body.token);
       setUser(body.user);
+      setSignedOutByUser(false);
       return body.user;
     } catch (err) {
       if (isApiError(err) || err instanceof AuthFlowError) throw err;
@@ -122,6 +126,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Spec section 4: the local session ends even when the server call fails.
     } finally {
       clearStoredAuth();
+      setSignedOutByUser(true);
       setUser(null);
     }
   }, []);
@@ -131,6 +136,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       isAuthenticated: !!user,
       isLoading,
+      signedOutByUser,
       login,
       register,
       logout,
@@ -139,7 +145,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       hasRole: (role) => userHasRole(user, role),
       isAdministrator: userIsAdministrator(user),
     }),
-    [user, isLoading, login, register, logout, refreshUser],
+    [user, isLoading, signedOutByUser, login, register, logout, refreshUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
@@ -38,7 +40,10 @@ export function DashboardLayout() {
           </div>
         </header>
         <main id="main" className="flex-1 p-4 sm:p-6">
-          <Outlet />
+          {/* Screens load on demand (see router.tsx). */}
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </div>

@@ -18,7 +18,7 @@ export function ProtectedRoute({
   requireAll?: boolean;
   children?: ReactNode;
 }) {
-  const { isAuthenticated, isLoading, can } = useAuth();
+  const { isAuthenticated, isLoading, signedOutByUser, can } = useAuth();
   const location = useLocation();
   const { t } = useTranslation();
 
@@ -30,7 +30,8 @@ export function ProtectedRoute({
     );
   }
   if (!isAuthenticated) {
-    const state: RedirectState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    // After Sign out the page is not remembered: the next person to sign in starts at /dashboard.
+    const state: RedirectState = signedOutByUser ? {} : { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to="/login" replace state={state} />;
   }
   if (permission && !can(permission, requireAll)) return <Navigate to="/unauthorized" replace />;

@@ -16,7 +16,7 @@ export function loginErrorMessage(err: unknown, t: TFunction<'auth'>): string {
   if (isApiError(err)) {
     if (err.status === 0) return err.reason === 'network' ? t('login.errors.network') : t('login.errors.noResponse');
     if (err.status === 419) return t('login.errors.sessionExpired');
-    return translateMessage(serverText(err.data)) ?? t('login.errors.serverStatus', { status: err.status });
+    return translateMessage(t, serverText(err.data)) ?? t('login.errors.serverStatus', { status: err.status });
   }
   if (err instanceof AuthFlowError) {
     return err.kind === 'login-failed' ? t('login.errors.failed') : t('login.errors.authLayer');
@@ -28,7 +28,7 @@ export function loginErrorMessage(err: unknown, t: TFunction<'auth'>): string {
 export function registerErrorMessage(err: unknown, t: TFunction<'auth'>): string {
   if (isApiError(err)) {
     if (err.status === 0) return t('register.errors.error');
-    return translateMessage(serverText(err.data)) ?? t('register.errors.failed');
+    return translateMessage(t, serverText(err.data)) ?? t('register.errors.failed');
   }
   if (err instanceof AuthFlowError) return t('register.errors.error');
   return t('register.errors.unexpected');

@@ -48,7 +48,7 @@ export function LoginPage() {
   if (isAuthenticated && !isSubmitting) return <Navigate to={target} replace />;
 
   const shownError = error ?? (reachable === false ? t('login.errors.unreachable') : null);
-  const fieldError = (message?: string) => translateMessage(message);
+  const fieldError = (message?: string) => translateMessage(t, message);
 
   return (
     <AuthCard
@@ -64,7 +64,7 @@ export function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {notice ? <Notice tone={notice.type}>{translateMessage(notice.message)}</Notice> : null}
+        {notice ? <Notice tone={notice.type}>{translateMessage(t, notice.message)}</Notice> : null}
         {shownError ? <Notice tone="error">{shownError}</Notice> : null}
         <Field label={t('login.email')} error={fieldError(errors.email?.message)}>
           {(ids) => <Input {...ids} type="email" autoComplete="email" autoFocus {...register('email')} />}

@@ -56,7 +56,7 @@ export function RegisterPage() {
     }
   });
 
-  const fieldError = (message?: string) => translateMessage(message);
+  const fieldError = (message?: string) => translateMessage(t, message);
 
   return (
     <AuthCard

@@ -34,11 +34,11 @@ export function ContactForm() {
       }
     } catch (err) {
       const serverMessage = isApiError(err) && err.status > 0 ? (err.data as { message?: string } | undefined)?.message : undefined;
-      setResult({ tone: 'error', text: translateMessage(serverMessage) ?? t('contact.form.failedRetry') });
+      setResult({ tone: 'error', text: translateMessage(t, serverMessage) ?? t('contact.form.failedRetry') });
     }
   });
 
-  const err = (message?: string) => translateMessage(message);
+  const err = (message?: string) => translateMessage(t, message);
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
