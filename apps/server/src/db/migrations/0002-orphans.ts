@@ -97,10 +97,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await sql`create trigger orphans_fts_delete after delete on orphans when old.deleted_at is null begin
       insert into orphans_fts (orphans_fts, rowid, search_text) values ('delete', old.id, old.search_text);
     end`.execute(db);
-  await sql`create trigger orphans_fts_update_old after update of search_text, deleted_at on orphans when old.deleted_at is null begin
-      insert into orphans_fts (orphans_fts, rowid, search_text) values ('delete', old.id, old.search_text);
-    end`.execute(db);
-  await sql`create trigger orphans_fts_update_new after update of search_text, deleted_at on orphans when new.deleted_at is null begin
-      insert into orphans_fts (rowid, search_text) values (new.id, new.search_text);
+  // One trigger, two statements in order: SQLite runs separate triggers newest-first, which
+  // would add the new entry and then delete it again.
+  await sql`create trigger orphans_fts_update after update of search_text, deleted_at on orphans begin
+      insert into orphans_fts (orphans_fts, rowid, search_text) select 'delete', old.id, old.search_text where old.deleted_at is null;
+      insert into orphans_fts (rowid, search_text) select new.id, new.search_text where new.deleted_at is null;
     end`.execute(db);
 }

@@ -483,6 +483,22 @@ describeEachDatabase('orphans', (server) => {
     expect(selector.body).toEqual({ data: { data: [{ id: c.id, first_name: 'Ahmad', last_name: `Karimi${w}`, father_name: null }] } });
   });
 
+  it('keeps finding a child by search after an edit, under the new name and not the old', async () => {
+    const token = await loginAdmin(server());
+    const w = uniqueWord();
+    const o = await createOrphan(server(), token, { first_name: `Zarghona${w}` });
+    const find = async (q: string) =>
+      ((await call(server(), 'GET', `/api/orphans?search=${encodeURIComponent(q)}`, { token })).body.data as any[]).map((r) => r.id);
+    expect(await find(`zarghona${w}`)).toEqual([o.id]);
+    const edited = await call(server(), 'PUT', `/api/orphans/${o.id}`, { token, body: { ...VALID, first_name: `Zarghona${w}`, notes: 'edited' } });
+    expect(edited.status).toBe(200);
+    expect(await find(`zarghona${w}`)).toEqual([o.id]);
+    const renamed = await call(server(), 'PUT', `/api/orphans/${o.id}`, { token, body: { ...VALID, first_name: `Spogmai${w}` } });
+    expect(renamed.status).toBe(200);
+    expect(await find(`spogmai${w}`)).toEqual([o.id]);
+    expect(await find(`zarghona${w}`)).toEqual([]);
+  });
+
   it('filters, sorts and pages in the Laravel paged shape', async () => {
     const token = await loginAdmin(server());
     const w = uniqueWord();
