@@ -7,7 +7,8 @@ import { translateMessage } from '../../../lib/translate-message.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
-import { contactSchema, useSendContact, type ContactInput } from '../api/send-contact.ts';
+import { contactSchema, type ContactInput } from '@app/shared/schemas/contact.schema';
+import { useSendContact } from '../api/send-contact.ts';
 
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '', website: '' };
 
