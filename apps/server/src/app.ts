@@ -75,7 +75,7 @@ export async function buildApp({ config, database, limiter, mailer }: AppDeps): 
   registerAccessControl(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 5, fields: 100, fieldSize: 1024 * 1024 } });
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   // Error and not-found handlers first: plugin contexts registered later inherit them.
   registerErrorHandling(app, await registerSpa(app, config.webDist));
   registerCsrf(app);

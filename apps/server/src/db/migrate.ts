@@ -3,6 +3,7 @@ import type { Dialect } from '../config.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-orphans.ts';
 import * as m0003 from './migrations/0003-admin.ts';
+import * as m0004 from './migrations/0004-access-version.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-foundation': m0001,
   '0002-orphans': m0002,
   '0003-admin': m0003,
+  '0004-access-version': m0004,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -4,6 +4,7 @@ import { MSG } from '@app/shared/messages';
 import { AppError } from '../lib/app-error.ts';
 import type { Access } from '../lib/access.ts';
 import { loadGrants } from '../modules/auth/current-user.service.ts';
+import { GrantsCache } from '../modules/auth/grants-cache.ts';
 import { resolveToken } from '../modules/auth/tokens.service.ts';
 import { isMaintenanceMode } from '../modules/settings/settings.service.ts';
 
@@ -40,13 +41,20 @@ export function registerAccessControl(app: FastifyInstance): void {
     for (const method of methods) app.routeTable.push({ method, url: route.url, access: route.config?.access });
   });
 
+  const grantsCache = new GrantsCache();
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const raw = bearerToken(request);
     const resolved = raw ? await resolveToken(app.db, raw, app.appConfig) : null;
     if (resolved) {
-      request.user = { ...resolved.user, ...(await loadGrants(app.db, resolved.user.id)) };
+      const { user, accessVersion } = resolved;
+      let grants = grantsCache.get(user.id, accessVersion);
+      if (!grants) {
+        grants = await loadGrants(app.db, user.id);
+        grantsCache.set(user.id, accessVersion, grants);
+      }
+      request.user = { ...user, ...grants };
       request.tokenId = resolved.tokenId;
     }
     if (!request.routeOptions.config.maintenanceOpen && !isAdministrator(request.user)) {

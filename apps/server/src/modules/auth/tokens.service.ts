@@ -38,13 +38,14 @@ export async function issueToken(db: Kysely<DB>, userId: number, remember: boole
 
 /**
  * The token and user a bearer token stands for (one query), or null when unknown, wrong or
- * expired. Also answers whether maintenance mode is on, since every authenticated request asks.
+ * expired. Also answers whether maintenance mode is on and the access version (migration 0004),
+ * since every authenticated request needs both.
  */
 export async function resolveToken(
   db: Kysely<DB>,
   raw: string,
   life: TokenLifetimes,
-): Promise<{ tokenId: number; user: Omit<AuthUser, 'roles' | 'permissions'>; maintenance: boolean } | null> {
+): Promise<{ tokenId: number; user: Omit<AuthUser, 'roles' | 'permissions'>; maintenance: boolean; accessVersion: number } | null> {
   const bar = raw.indexOf('|');
   if (bar < 1) return null;
   const tokenId = Number(raw.slice(0, bar));
@@ -54,6 +55,7 @@ export async function resolveToken(
     .innerJoin('users as u', 'u.id', 't.user_id')
     .select(['t.token_hash', 't.remember', 't.last_used_at', 't.expires_at', 'u.id', 'u.name', 'u.email', 'u.email_verified_at'])
     .select((eb) => eb.selectFrom('settings').select('value').where('key', '=', 'maintenance_mode').as('maintenance'))
+    .select((eb) => eb.selectFrom('counters').select('value').where('name', '=', 'access_version').as('access_version'))
     .where('t.id', '=', tokenId)
     .executeTakeFirst();
   if (!row) return null;
@@ -77,6 +79,7 @@ export async function resolveToken(
     tokenId,
     user: { id: row.id, name: row.name, email: row.email, email_verified_at: row.email_verified_at },
     maintenance: row.maintenance === '1',
+    accessVersion: Number(row.access_version),
   };
 }
 
