@@ -1,8 +1,11 @@
-import 'dotenv/config';
 import path from 'node:path';
+import dotenv from 'dotenv';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+// `.env` at the repository root, wherever npm runs the script from; real environment wins.
+dotenv.config({ path: path.join(repoRoot, '.env'), quiet: true });
 
 export type Dialect = 'sqlite' | 'postgres';
 
