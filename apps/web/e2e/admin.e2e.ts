@@ -1,48 +1,23 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, signIn, signOut, type BrowserSession } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
+import { signIn, signOut } from './support/browser.ts';
+import { pathOf, setUpBrowserApp } from './support/fixture.ts';
 
-let server: RunningServer;
-let browser: BrowserSession;
-let context: BrowserContext;
-let page: Page;
+const app = setUpBrowserApp();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
-function pathOf(p: Page): string {
-  return new URL(p.url()).pathname;
-}
 
 describe('user management', () => {
   it('creates a user with the Teacher role, who then signs in without administration access', async () => {
     const email = `teacher.${Date.now()}@e2e.test`;
     const password = 'Teacher-password-1';
 
-    await page.goto('/login');
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.goto('/dashboard/users');
-    await page.getByRole('heading', { name: 'User Management' }).waitFor();
+    await app.page.goto('/login');
+    await signIn(app.page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await app.page.goto('/dashboard/users');
+    await app.page.getByRole('heading', { name: 'User Management' }).waitFor();
 
-    await page.getByRole('button', { name: 'Add New User' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    await app.page.getByRole('button', { name: 'Add New User' }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Add User' });
     await dialog.getByLabel('Name', { exact: true }).fill('Zahra Karimi');
     await dialog.getByLabel('Email', { exact: true }).fill(email);
     await dialog.getByLabel('Password', { exact: true }).fill(password);
@@ -52,21 +27,21 @@ describe('user management', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // The new row shows the role; the search finds it.
-    await page.getByPlaceholder('Search users...').fill(email);
-    const row = page.getByRole('row').filter({ hasText: email });
+    await app.page.getByPlaceholder('Search users...').fill(email);
+    const row = app.page.getByRole('row').filter({ hasText: email });
     await row.waitFor();
     expect(await row.textContent()).toContain('Teacher');
 
-    await signOut(page);
-    await signIn(page, email, password);
+    await signOut(app.page);
+    await signIn(app.page, email, password);
     // Sign-in returns to the remembered page (here /dashboard/users), so open the overview first.
-    await page.goto('/dashboard');
-    await page.getByRole('button', { name: 'Management' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Administration' }).count()).toBe(0);
+    await app.page.goto('/dashboard');
+    await app.page.getByRole('button', { name: 'Management' }).waitFor();
+    expect(await app.page.getByRole('button', { name: 'Administration' }).count()).toBe(0);
 
-    await page.goto('/dashboard/users');
-    await page.waitForURL('**/unauthorized');
-    expect(await page.getByText('Access Denied').first().isVisible()).toBe(true);
+    await app.page.goto('/dashboard/users');
+    await app.page.waitForURL('**/unauthorized');
+    expect(await app.page.getByText('Access Denied').first().isVisible()).toBe(true);
   });
 });
 
@@ -76,27 +51,27 @@ describe('content pages', () => {
     const slug = title.toLowerCase().replace(/ /g, '-');
     const body = 'Families may visit on Fridays between 2 and 4 in the afternoon.';
 
-    await page.goto('/login');
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.goto('/dashboard/pages');
-    await page.getByRole('button', { name: 'Create New Page' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create New Page' });
+    await app.page.goto('/login');
+    await signIn(app.page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await app.page.goto('/dashboard/pages');
+    await app.page.getByRole('button', { name: 'Create New Page' }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Create New Page' });
     await dialog.getByLabel('Title', { exact: true }).fill(title);
-    // The slug follows the title on a new page.
+    // The slug follows the title on a new app.page.
     expect(await dialog.getByLabel('Slug', { exact: true }).inputValue()).toBe(slug);
     await dialog.getByRole('textbox', { name: 'Content' }).click();
-    await page.keyboard.type(body);
+    await app.page.keyboard.type(body);
     await dialog.getByRole('switch', { name: 'Published' }).click();
     await dialog.getByRole('button', { name: 'Create Page' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    const row = page.getByRole('row').filter({ hasText: title });
+    const row = app.page.getByRole('row').filter({ hasText: title });
     await row.waitFor();
     expect(await row.textContent()).toContain('Published');
     expect(await row.getByRole('link', { name: /View/ }).getAttribute('href')).toBe(`/pages/${slug}`);
 
     // A visitor (fresh profile, not signed in) reads it on the public site.
-    const visitor = await browser.newContext();
+    const visitor = await app.browser.newContext();
     try {
       const publicPage = await visitor.newPage();
       await publicPage.goto(`/pages/${slug}`);
@@ -108,27 +83,27 @@ describe('content pages', () => {
   });
 
   it('links a legal page from the footer once it is published, and not before', async () => {
-    await page.goto('/');
-    const footer = page.locator('footer');
+    await app.page.goto('/');
+    const footer = app.page.locator('footer');
     await footer.getByRole('link', { name: 'About' }).waitFor();
     expect(await footer.getByRole('link', { name: 'Privacy Policy' }).count()).toBe(0);
-    await page.goto('/pages/privacy-policy');
-    await page.getByRole('heading', { name: '404 - Page Not Found' }).waitFor();
+    await app.page.goto('/pages/privacy-policy');
+    await app.page.getByRole('heading', { name: '404 - Page Not Found' }).waitFor();
 
-    await page.goto('/login');
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.goto('/dashboard/pages');
-    await page.getByRole('button', { name: 'Edit Privacy Policy' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Page' });
+    await app.page.goto('/login');
+    await signIn(app.page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await app.page.goto('/dashboard/pages');
+    await app.page.getByRole('button', { name: 'Edit Privacy Policy' }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Edit Page' });
     await dialog.getByRole('switch', { name: 'Published' }).click();
     await dialog.getByRole('button', { name: 'Update Page' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('row').filter({ hasText: 'privacy-policy' }).filter({ hasText: 'Published' }).waitFor();
+    await app.page.getByRole('row').filter({ hasText: 'privacy-policy' }).filter({ hasText: 'Published' }).waitFor();
 
-    await page.goto('/');
+    await app.page.goto('/');
     await footer.getByRole('link', { name: 'Privacy Policy' }).click();
-    await page.waitForURL('**/pages/privacy-policy');
-    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
-    expect(pathOf(page)).toBe('/pages/privacy-policy');
+    await app.page.waitForURL('**/pages/privacy-policy');
+    await app.page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    expect(pathOf(app.page)).toBe('/pages/privacy-policy');
   });
 });
