@@ -6,7 +6,7 @@ import { MAX_MEDIA_BYTES } from '@app/shared/constants';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
-import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { DatabaseRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerApiDocs } from './plugins/docs.ts';
@@ -53,7 +53,7 @@ export async function buildApp({ config, database, limiter, mailer }: AppDeps): 
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('appConfig', config);
-  app.decorate('limiter', limiter ?? new MemoryRateLimiter());
+  app.decorate('limiter', limiter ?? new DatabaseRateLimiter(database.db));
   app.decorate('mailer', mailer ?? createMailer(config));
   app.decorate('fileStore', createFileStore(config, database.db));
   // The signing key lives in the database; an app built over an unmigrated database (platform

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-orphans.ts';
 import * as m0003 from './migrations/0003-admin.ts';
 import * as m0004 from './migrations/0004-access-version.ts';
+import * as m0005 from './migrations/0005-rate-limits.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0002-orphans': m0002,
   '0003-admin': m0003,
   '0004-access-version': m0004,
+  '0005-rate-limits': m0005,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -160,6 +160,12 @@ export interface CountersTable {
   value: number;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   roles: RolesTable;
@@ -170,6 +176,7 @@ export interface DB {
   settings: SettingsTable;
   app_keys: AppKeysTable;
   activities: ActivitiesTable;
+  rate_limits: RateLimitsTable;
   orphans: OrphansTable;
   counters: CountersTable;
   pages: PagesTable;
