@@ -187,7 +187,8 @@ function printTable(rows: Row[]) {
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(`\n${CHILDREN.toLocaleString('en')} children, ${CONNECTIONS} connections, ${DURATION} s per scenario, SQLite\n`);
+  const processes = loadConfig().workers;
+  console.log(`\n${CHILDREN.toLocaleString('en')} children, ${CONNECTIONS} connections, ${DURATION} s per scenario, SQLite, ${processes} server process${processes === 1 ? '' : 'es'} each (WEB_CONCURRENCY)\n`);
   console.log(fmt(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const l of lines) console.log(fmt(l));

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import dotenv from 'dotenv';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,8 @@ export interface Config {
   tokenRememberMinutes: number;
   logLevel: string;
   production: boolean;
+  /** Server processes (Node cluster workers); 1 runs everything in one process. */
+  workers: number;
 }
 
 /** npm runs workspace scripts inside the workspace; relative paths mean where the user typed the command. */
@@ -61,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tokenRememberMinutes: int(env.TOKEN_REMEMBER_MINUTES, 60 * 24 * 30),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     production: env.NODE_ENV === 'production',
+    // One process per core (WEB_CONCURRENCY overrides): the server keeps no state between requests.
+    workers: Math.min(int(env.WEB_CONCURRENCY, os.availableParallelism()), 16),
     ...overrides,
   };
 }

@@ -1,26 +1,71 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
+import { openDatabase, type Database } from './db/database.ts';
 
+/**
+ * The process entry. The primary migrates and seeds once, then serves alone (WEB_CONCURRENCY=1)
+ * or forks one worker per core that share the port (Node cluster). Workers keep no state of
+ * their own — tokens, grants versions, rate limits and files live in the database and storage —
+ * so any worker can answer any request.
+ */
 const config = loadConfig();
-const { database, seed } = await prepareDatabase(config);
-const app = await buildApp({ config, database });
 
-if (seed.generatedAdmin) {
-  // Printed once, on the start that created the account; it is not stored anywhere in clear.
-  console.log(
-    `\n  First Super Admin created.\n  E-mail:   ${seed.generatedAdmin.email}\n  Password: ${seed.generatedAdmin.password}\n  Change it after signing in (My Profile).\n`,
-  );
+async function serve(database: Database, announce: boolean): Promise<void> {
+  const app = await buildApp({ config, database });
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await database.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  if (announce) console.log(listeningLine(config, database.dialect, 1));
+  process.send?.({ type: 'listening' });
 }
 
-async function shutdown(signal: string) {
-  app.log.info(`${signal}: closing`);
-  await app.close();
-  await database.destroy();
-  process.exit(0);
+function listeningLine(c: Config, dialect: string, processes: number): string {
+  return `Server listening on http://${c.host}:${c.port} (${dialect}, ${processes} process${processes === 1 ? '' : 'es'})`;
 }
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
-console.log(`Server listening on http://${config.host}:${config.port} (${database.dialect})`);
+if (cluster.isPrimary) {
+  const { database, seed } = await prepareDatabase(config);
+  if (seed.generatedAdmin) {
+    // Printed once, on the start that created the account; it is not stored anywhere in clear.
+    console.log(
+      `\n  First Super Admin created.\n  E-mail:   ${seed.generatedAdmin.email}\n  Password: ${seed.generatedAdmin.password}\n  Change it after signing in (My Profile).\n`,
+    );
+  }
+  if (config.workers <= 1) {
+    await serve(database, true);
+  } else {
+    const dialect = database.dialect;
+    await database.destroy();
+    let listening = 0;
+    let stopping = false;
+    const fork = () => {
+      const worker = cluster.fork();
+      worker.on('message', (m: { type?: string }) => {
+        if (m?.type === 'listening' && ++listening === config.workers) console.log(listeningLine(config, dialect, config.workers));
+      });
+    };
+    for (let i = 0; i < config.workers; i++) fork();
+    cluster.on('exit', (worker, code, signal) => {
+      if (stopping) return;
+      // A crashed worker is replaced; acknowledged writes are already in the database.
+      console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);
+      setTimeout(fork, 1000);
+    });
+    const stop = () => {
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  }
+} else {
+  await serve(openDatabase(config), false);
+}

@@ -49,6 +49,10 @@ function withStatementCache(sqlite: SQLite.Database) {
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
+      // Kysely opens every transaction with a deferred BEGIN. With several processes on one
+      // file, two deferred transactions that both upgrade to writing deadlock (SQLITE_BUSY at
+      // once, the busy timeout never applies); taking the write lock up front makes them queue.
+      if (sql === 'begin') sql = 'begin immediate';
       let stmt = cache.get(sql);
       if (stmt && !stmt.busy) {
         cache.delete(sql);
