@@ -38,4 +38,24 @@ describe('public site', () => {
     await app.page.getByRole('link', { name: 'Register', exact: true }).waitFor({ state: 'visible' });
     await app.page.getByText('10,000+').waitFor({ state: 'visible' });
   });
+
+  it('sends the app\'s scripts compressed, and cached for good once fetched', async () => {
+    const pending: Array<Promise<{ url: string; encoding?: string; cache?: string; bytes: number }>> = [];
+    app.page.on('response', (r) => {
+      if (r.request().resourceType() !== 'script') return;
+      pending.push(
+        Promise.all([r.allHeaders(), r.body()]).then(([h, body]) => ({ url: r.url(), encoding: h['content-encoding'], cache: h['cache-control'], bytes: body.length })),
+      );
+    });
+    await app.page.goto('/');
+    await app.page.getByRole('heading', { level: 1 }).waitFor();
+    const scripts = await Promise.all(pending);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.some((s) => s.bytes > 100_000)).toBe(true);
+    for (const s of scripts) {
+      // Files under 1 kB are not worth compressing (scripts/compress-assets.mjs).
+      if (s.bytes > 1024) expect(s.encoding, s.url).toMatch(/^(br|gzip)$/);
+      expect(s.cache, s.url).toContain('immutable');
+    }
+  });
 });

@@ -19,6 +19,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     prefix: '/',
     wildcard: true,
     index: ['index.html'],
+    // .br/.gz written at build time (scripts/compress-assets.mjs): slow links get the small copy.
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       else res.header('Cache-Control', 'no-cache');
