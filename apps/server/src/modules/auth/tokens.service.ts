@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
+import { arg, preparedQuery } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 
@@ -36,6 +37,21 @@ export async function issueToken(db: Kysely<DB>, userId: number, remember: boole
   return `${id}|${secret}`;
 }
 
+// Runs on every authenticated request: built and compiled once (db/prepared-query.ts).
+const tokenWithUser = preparedQuery<DB, [number], {
+  token_hash: string; remember: number; last_used_at: string; expires_at: string;
+  id: number; name: string; email: string; email_verified_at: string | null;
+  maintenance: string | null; access_version: number | null;
+}>((db) =>
+  db
+    .selectFrom('personal_access_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.token_hash', 't.remember', 't.last_used_at', 't.expires_at', 'u.id', 'u.name', 'u.email', 'u.email_verified_at'])
+    .select((eb) => eb.selectFrom('settings').select('value').where('key', '=', 'maintenance_mode').as('maintenance'))
+    .select((eb) => eb.selectFrom('counters').select('value').where('name', '=', 'access_version').as('access_version'))
+    .where('t.id', '=', arg<number>(0)),
+);
+
 /**
  * The token and user a bearer token stands for (one query), or null when unknown, wrong or
  * expired. Also answers whether maintenance mode is on and the access version (migration 0004),
@@ -50,14 +66,7 @@ export async function resolveToken(
   if (bar < 1) return null;
   const tokenId = Number(raw.slice(0, bar));
   if (!Number.isSafeInteger(tokenId) || tokenId <= 0 || tokenId > 2_147_483_647) return null;
-  const row = await db
-    .selectFrom('personal_access_tokens as t')
-    .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.token_hash', 't.remember', 't.last_used_at', 't.expires_at', 'u.id', 'u.name', 'u.email', 'u.email_verified_at'])
-    .select((eb) => eb.selectFrom('settings').select('value').where('key', '=', 'maintenance_mode').as('maintenance'))
-    .select((eb) => eb.selectFrom('counters').select('value').where('name', '=', 'access_version').as('access_version'))
-    .where('t.id', '=', tokenId)
-    .executeTakeFirst();
+  const [row] = await tokenWithUser(db, tokenId);
   if (!row) return null;
   const given = Buffer.from(sha256(raw.slice(bar + 1)), 'hex');
   const stored = Buffer.from(row.token_hash, 'hex');

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBui
 import { GENDERS, GRADES } from '@app/shared/constants';
 import type { OrphanSort } from '@app/shared/schemas/orphan.schema';
 import type { Dialect } from '../../config.ts';
+import { arg, preparedQuery } from '../../db/prepared-query.ts';
 import type { DB, OrphansTable } from '../../db/schema.ts';
 
 export type OrphanRow = Selectable<OrphansTable>;
@@ -105,9 +106,14 @@ export async function activeCount(db: Executor): Promise<number> {
 export async function listOrphanRows(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number): Promise<OrphanListRow[]> {
   const desc = sort.startsWith('-');
   const keys = ORDER[desc ? sort.slice(1) : sort] ?? ORDER.last_name!;
-  let q = applyFilter(db.selectFrom('orphans').select(LIST_COLUMNS), dialect, f);
-  for (const k of keys) q = q.orderBy(k, desc ? 'desc' : 'asc');
-  return q.limit(limit).offset(offset).execute();
+  const direction = desc ? 'desc' : 'asc';
+  // Deferred join: page through the (covering) sort index for ids only, then read the ten rows.
+  // Selecting the list columns directly made the database read a full row for every skipped one.
+  let page = applyFilter(db.selectFrom('orphans').select('id'), dialect, f);
+  for (const k of keys) page = page.orderBy(k, direction);
+  let q = db.selectFrom('orphans').select(LIST_COLUMNS).where('id', 'in', page.limit(limit).offset(offset));
+  for (const k of keys) q = q.orderBy(k, direction);
+  return q.execute();
 }
 
 export async function selectorRows(db: Executor, dialect: Dialect, f: OrphanFilter) {
@@ -118,8 +124,11 @@ export async function selectorRows(db: Executor, dialect: Dialect, f: OrphanFilt
     .execute();
 }
 
+// One child by id is the most frequent read: built and compiled once (db/prepared-query.ts).
+const orphanById = preparedQuery<DB, [number], OrphanRow>((db) => db.selectFrom('orphans').selectAll().where('id', '=', arg<number>(0)));
+
 export async function findOrphanRow(db: Executor, id: number): Promise<OrphanRow | undefined> {
-  return db.selectFrom('orphans').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await orphanById(db, id))[0];
 }
 
 /** Move a child in or out of the counts (same transaction as the change). */
