@@ -31,6 +31,10 @@ export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 's
   // Reads straight from the mapped file and a larger page cache: most requests are small reads.
   sqlite.pragma('mmap_size = 268435456');
   sqlite.pragma('cache_size = -32768');
+  // Checkpoint every ~40 MB of WAL instead of 4 MB: a hot index page written by many commits is
+  // copied back once, and the checkpoint's fsync is paid ten times less often.
+  sqlite.pragma('wal_autocheckpoint = 10000');
+  sqlite.pragma('journal_size_limit = 67108864');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
