@@ -10,11 +10,9 @@ import { translateMessage } from '../../../lib/translate-message.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Notice } from '../../../components/ui/notice.tsx';
 import { Paginator } from '../../../components/ui/paginator.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
+import { ListStates } from '../../../components/ui/list-states.tsx';
 import { useContacts } from '../api/get-contacts.ts';
 import { useDeleteContact } from '../api/delete-contact.ts';
 import { ContactDetailsModal } from '../components/contact-details-modal.tsx';
@@ -58,13 +56,14 @@ export function ContactsPage() {
         <p className="text-sm text-gray-600 dark:text-gray-400">{t('contacts.subtitle')}</p>
       </div>
 
-      {contacts.isError ? (
-        <Notice tone="error">{t('contacts.loadError')}</Notice>
-      ) : contacts.isPending ? (
-        <Spinner label={t('contacts.loading')} />
-      ) : rows.length === 0 ? (
-        <EmptyState message={t('contacts.empty')} />
-      ) : (
+      <ListStates
+        isError={contacts.isError}
+        error={t('contacts.loadError')}
+        isPending={contacts.isPending}
+        loadingLabel={t('contacts.loading')}
+        isEmpty={rows.length === 0}
+        empty={t('contacts.empty')}
+      >
         <Table aria-busy={contacts.isFetching || undefined}>
           <TableHead>
             <tr>
@@ -106,7 +105,7 @@ export function ContactsPage() {
             ))}
           </TableBody>
         </Table>
-      )}
+      </ListStates>
 
       {meta && rows.length > 0 ? (
         <Paginator currentPage={meta.current_page} lastPage={meta.last_page} onPageChange={setPage} from={meta.from} to={meta.to} total={meta.total} />

@@ -12,12 +12,10 @@ import { PermissionButton } from '../../../components/can.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Notice } from '../../../components/ui/notice.tsx';
 import { Paginator } from '../../../components/ui/paginator.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
+import { ListStates } from '../../../components/ui/list-states.tsx';
 import { usePages } from '../api/get-pages.ts';
 import { useDeletePage } from '../api/delete-page.ts';
 import { PageFormModal } from '../components/page-form-modal.tsx';
@@ -83,13 +81,13 @@ export function PagesPage() {
         </Button>
       </form>
 
-      {pages.isError ? (
-        <Notice tone="error">{t('pages.loadError', { message: translateMessage(t, pages.error.message) })}</Notice>
-      ) : pages.isPending ? (
-        <Spinner />
-      ) : rows.length === 0 ? (
-        <EmptyState message={t('pages.empty')} />
-      ) : (
+      <ListStates
+        isError={pages.isError}
+        error={t('pages.loadError', { message: translateMessage(t, pages.error?.message ?? '') })}
+        isPending={pages.isPending}
+        isEmpty={rows.length === 0}
+        empty={t('pages.empty')}
+      >
         <Table aria-busy={pages.isFetching || undefined}>
           <TableHead>
             <tr>
@@ -153,7 +151,7 @@ export function PagesPage() {
             })}
           </TableBody>
         </Table>
-      )}
+      </ListStates>
 
       {meta && rows.length > 0 ? (
         <Paginator currentPage={meta.current_page} lastPage={meta.last_page} onPageChange={setPage} from={meta.from} to={meta.to} total={meta.total} />

@@ -12,12 +12,10 @@ import { AdminOnly } from '../../../components/admin-only.tsx';
 import { PermissionButton } from '../../../components/can.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Notice } from '../../../components/ui/notice.tsx';
 import { Paginator } from '../../../components/ui/paginator.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
+import { ListStates } from '../../../components/ui/list-states.tsx';
 import { useUsers } from '../api/get-users.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { UserFormModal } from '../components/user-form-modal.tsx';
@@ -103,13 +101,13 @@ function UsersSection() {
         />
       </div>
 
-      {users.isError ? (
-        <Notice tone="error">{t('users.loadError', { message: translateMessage(t, users.error.message) })}</Notice>
-      ) : users.isPending ? (
-        <Spinner />
-      ) : rows.length === 0 ? (
-        <EmptyState message={t('users.empty')} />
-      ) : (
+      <ListStates
+        isError={users.isError}
+        error={t('users.loadError', { message: translateMessage(t, users.error?.message ?? '') })}
+        isPending={users.isPending}
+        isEmpty={rows.length === 0}
+        empty={t('users.empty')}
+      >
         <Table aria-busy={users.isFetching || undefined}>
           <TableHead>
             <tr>
@@ -191,7 +189,7 @@ function UsersSection() {
             ))}
           </TableBody>
         </Table>
-      )}
+      </ListStates>
 
       {meta && rows.length > 0 ? (
         <Paginator currentPage={meta.current_page} lastPage={meta.last_page} onPageChange={setPage} from={meta.from} to={meta.to} total={meta.total} />
