@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { MAX_MEDIA_BYTES } from '@app/shared/constants';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { WriteBatcher } from './db/write-batcher.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { DatabaseRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { registerAccessControl } from './plugins/access.ts';
@@ -52,6 +53,7 @@ export async function buildApp({ config, database, limiter, mailer }: AppDeps): 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
+  app.decorate('writes', new WriteBatcher(database.db, database.dialect));
   app.decorate('appConfig', config);
   app.decorate('limiter', limiter ?? new DatabaseRateLimiter(database.db));
   app.decorate('mailer', mailer ?? createMailer(config));

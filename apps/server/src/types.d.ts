@@ -4,6 +4,7 @@ import type { Config, Dialect } from './config.ts';
 import type { DB } from './db/schema.ts';
 import type { Access } from './lib/access.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { WriteBatcher } from './db/write-batcher.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     dialect: Dialect;
     appConfig: Config;
     limiter: RateLimiter;
+    /** Write transactions, grouped into shared commits on SQLite (db/write-batcher.ts). */
+    writes: WriteBatcher;
     /** Every registered route and who may call it; read by the route-table test. */
     routeTable: Array<{ method: string; url: string; access: Access | undefined }>;
   }

@@ -15,6 +15,7 @@ import {
 import { searchWords } from '@app/shared/search-folding';
 import type { Dialect } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
+import type { WriteBatcher } from '../../db/write-batcher.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -42,6 +43,8 @@ import {
 
 export interface OrphanContext {
   db: Kysely<DB>;
+  /** Write transactions (grouped into shared commits on SQLite). */
+  writes: WriteBatcher;
   dialect: Dialect;
   store: FileStore;
   log: FastifyBaseLogger;
@@ -277,7 +280,7 @@ export async function createOrphan(ctx: OrphanContext, userId: number | null, re
     deleted_at: null,
   };
   const row = await withStoredPhoto(ctx, photo, () =>
-    ctx.db.transaction().execute(async (trx) => {
+    ctx.writes.run(async (trx) => {
       const inserted = await insertOrphanRow(trx, values);
       await logActivity(trx, { userId, type: 'orphan', action: 'created', subjectType: 'orphan', subjectId: inserted.id, name: fullName(inserted) });
       return inserted;
@@ -293,7 +296,7 @@ export async function updateOrphan(ctx: OrphanContext, userId: number | null, id
   const columns = toColumns(data);
   const replacePhoto = photo !== null || req.removePhoto;
   const result = await withStoredPhoto(ctx, photo, () =>
-    ctx.db.transaction().execute(async (trx) => {
+    ctx.writes.run(async (trx) => {
       // Read again inside the transaction: the photo keys to remove are the ones being replaced.
       const before = await findOrphanRow(trx, id);
       if (!before || before.deleted_at) throw AppError.notFound(RESPONSE.notFound);
@@ -318,7 +321,7 @@ export async function updateOrphan(ctx: OrphanContext, userId: number | null, id
 }
 
 export async function trashOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string }> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.writes.run(async (trx) => {
     const row = await trashOrphanRow(trx, id, nowIso(), userId);
     if (!row) throw AppError.notFound(RESPONSE.notFound);
     await logActivity(trx, { userId, type: 'orphan', action: 'deleted', subjectType: 'orphan', subjectId: id, name: fullName(row) });
@@ -327,7 +330,7 @@ export async function trashOrphan(ctx: OrphanContext, userId: number | null, id:
 }
 
 export async function restoreOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string; data: Orphan }> {
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const row = await ctx.writes.run(async (trx) => {
     const restored = await restoreOrphanRow(trx, id, nowIso(), userId);
     if (!restored) throw AppError.notFound(RESPONSE.notFound);
     await logActivity(trx, { userId, type: 'orphan', action: 'restored', subjectType: 'orphan', subjectId: id, name: fullName(restored) });
@@ -337,7 +340,7 @@ export async function restoreOrphan(ctx: OrphanContext, userId: number | null, i
 }
 
 export async function purgeOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string }> {
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const row = await ctx.writes.run(async (trx) => {
     const purged = await purgeOrphanRow(trx, id);
     if (!purged) {
       const existing = await findOrphanRow(trx, id);
