@@ -105,16 +105,16 @@ export function OrphanTable({ rows, sort, onSort, onDelete }: OrphanTableProps) 
               <TableCell>
                 <RowActions>
                   <Button asChild variant="ghost" size="sm">
-                    <Link to={`/dashboard/orphans/${orphan.id}`} aria-label={t('actions.viewNamed', { name })}>
+                    <Link to={`/dashboard/orphans/${orphan.id}`} aria-label={t('actions.viewNamed', { name })} title={t('actions.view')}>
                       <Eye className="h-4 w-4" aria-hidden />
-                      <span className="hidden sm:inline">{t('actions.view')}</span>
+                      <span className="hidden 2xl:inline">{t('actions.view')}</span>
                     </Link>
                   </Button>
                   <Can permission={PERMISSION.orphan.edit}>
                     <Button asChild variant="ghost" size="sm">
-                      <Link to={`/dashboard/orphans/edit/${orphan.id}`} aria-label={t('actions.editNamed', { name })}>
+                      <Link to={`/dashboard/orphans/edit/${orphan.id}`} aria-label={t('actions.editNamed', { name })} title={t('actions.edit')}>
                         <Pencil className="h-4 w-4" aria-hidden />
-                        <span className="hidden sm:inline">{t('actions.edit')}</span>
+                        <span className="hidden 2xl:inline">{t('actions.edit')}</span>
                       </Link>
                     </Button>
                   </Can>
@@ -125,9 +125,10 @@ export function OrphanTable({ rows, sort, onSort, onDelete }: OrphanTableProps) 
                       className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
                       onClick={() => onDelete(orphan)}
                       aria-label={t('actions.deleteNamed', { name })}
+                      title={t('actions.delete')}
                     >
                       <Trash2 className="h-4 w-4" aria-hidden />
-                      <span className="hidden sm:inline">{t('actions.delete')}</span>
+                      <span className="hidden 2xl:inline">{t('actions.delete')}</span>
                     </Button>
                   </Can>
                 </RowActions>
