@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { PUBLIC_SETTING_KEYS } from '@app/shared/schemas/settings.schema';
 import { api } from './api-client.ts';
 
 /**
@@ -36,24 +37,18 @@ export const DEFAULT_SITE_INFO: SiteInfo = {
   map_link_url: 'https://www.openstreetmap.org/?mlat=34.5281&mlon=69.1723#map=13/34.5281/69.1723',
 };
 
-/** Keys the public settings call may answer; anything else in the answer is ignored. */
-const PUBLIC_SETTING_KEYS = [
-  'organization_name',
-  'organization_slogan',
-  'contact_email',
-  'contact_phone',
-  'facebook_url',
-  'twitter_url',
-  'instagram_url',
-  'youtube_url',
-] as const satisfies readonly (keyof SiteInfo)[];
+/**
+ * The site details among the public settings (the shared list, less the maintenance flag, which
+ * lib/maintenance.ts reads); anything else in the answer is ignored.
+ */
+const SITE_INFO_KEYS = PUBLIC_SETTING_KEYS.filter((k): k is Exclude<typeof k, 'maintenance_mode'> => k !== 'maintenance_mode');
 
 /** Merge a settings answer over the defaults; blank values keep the default. */
 export function mergeSiteInfo(answer: unknown): SiteInfo {
   const info = { ...DEFAULT_SITE_INFO };
   if (!answer || typeof answer !== 'object') return info;
   const source = ('data' in answer && answer.data && typeof answer.data === 'object' ? answer.data : answer) as Record<string, unknown>;
-  for (const key of PUBLIC_SETTING_KEYS) {
+  for (const key of SITE_INFO_KEYS) {
     const value = source[key];
     if (typeof value === 'string' && value.trim() !== '') info[key] = value.trim();
   }
