@@ -91,7 +91,9 @@ async function main() {
     seedChildren(dbPath, CHILDREN);
     console.log(`Seeded ${CHILDREN.toLocaleString('en')} children in ${((Date.now() - t0) / 1000).toFixed(1)} s (${dbPath})`);
 
-    const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
+    // BENCH_PROFILE=<dir>: each server process writes a V8 CPU profile there when it stops.
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+    const server = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
       cwd: ROOT,
       env: { ...process.env, ...env, PORT: String(SERVER_PORT), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'inherit', 'inherit'],

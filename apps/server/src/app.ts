@@ -53,7 +53,7 @@ export async function buildApp({ config, database, limiter, mailer }: AppDeps): 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
-  app.decorate('writes', new WriteBatcher(database.db, database.dialect));
+  app.decorate('writes', new WriteBatcher(database));
   app.decorate('appConfig', config);
   app.decorate('limiter', limiter ?? new DatabaseRateLimiter(database.db));
   app.decorate('mailer', mailer ?? createMailer(config));

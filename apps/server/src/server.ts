@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
+import { startCheckpointer } from './db/checkpointer.ts';
 import { openDatabase, type Database } from './db/database.ts';
 
 /**
@@ -33,6 +34,8 @@ function listeningLine(c: Config, dialect: string, processes: number): string {
 
 if (cluster.isPrimary) {
   const { database, seed } = await prepareDatabase(config);
+  // One checkpointer for all processes; it lives as long as the primary does.
+  if (database.dialect === 'sqlite') startCheckpointer(config.sqlitePath, (message) => console.error(`WAL checkpoint failed: ${message}`));
   if (seed.generatedAdmin) {
     // Printed once, on the start that created the account; it is not stored anywhere in clear.
     console.log(

@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-orphans.ts';
 import * as m0003 from './migrations/0003-admin.ts';
 import * as m0004 from './migrations/0004-access-version.ts';
 import * as m0005 from './migrations/0005-rate-limits.ts';
+import * as m0006 from './migrations/0006-orphan-counter-triggers.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0003-admin': m0003,
   '0004-access-version': m0004,
   '0005-rate-limits': m0005,
+  '0006-orphan-counter-triggers': m0006,
 };
 
 class StaticProvider implements MigrationProvider {

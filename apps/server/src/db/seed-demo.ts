@@ -61,7 +61,7 @@ for (const s of staff) {
 }
 
 const store = await createFileStore(config, db);
-const ctx = { db, writes: new WriteBatcher(db, dialect), dialect, store, log: pino({ level: 'warn' }) };
+const ctx = { db, writes: new WriteBatcher(database), dialect, store, log: pino({ level: 'warn' }) };
 const relationships = ['Mother', 'Uncle', 'Aunt', 'Grandmother', 'Grandfather', 'Elder brother'];
 const provinces = ['Kabul', 'Herat', 'Balkh', 'Kandahar', 'Nangarhar', 'Bamyan', 'Parwan'];
 const hobbies = ['Reading', 'Drawing', 'Football', 'Calligraphy', 'Embroidery', 'Volleyball', 'Poetry'];

@@ -1,11 +1,17 @@
-import { expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CompiledQuery, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.ts';
+import { openDatabase } from './database.ts';
 import { WriteBatcher } from './write-batcher.ts';
 
 describeEachDatabase('write batcher', (server, dialect) => {
   it('commits concurrent writes together, and a failing one fails alone without a trace', async () => {
     const db = server().database.db;
-    const writes = new WriteBatcher(db, dialect);
+    const writes = new WriteBatcher(server().database);
     const key = (n: number) => `batch-test-${dialect}-${n}`;
     const results = await Promise.allSettled(
       [1, 2, 3, 4, 5].map((n) =>
@@ -24,9 +30,42 @@ describeEachDatabase('write batcher', (server, dialect) => {
 
   it('answers a write only once it is committed and readable', async () => {
     const db = server().database.db;
-    const writes = new WriteBatcher(db, dialect);
+    const writes = new WriteBatcher(server().database);
     const k = `batch-visible-${dialect}`;
     await writes.run((trx) => trx.insertInto('settings').values({ key: k, value: 'v' }).execute());
     expect(await db.selectFrom('settings').select('value').where('key', '=', k).executeTakeFirst()).toEqual({ value: 'v' });
+  });
+});
+
+describe('write batcher on SQLite, beside another process', () => {
+  it('waits for another connection’s write lock without stopping the event loop, then commits', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'oc-batch-'));
+    const database = openDatabase({ dialect: 'sqlite', databaseUrl: '', sqlitePath: path.join(dir, 'app.db') });
+    try {
+      await sql`create table t (v integer)`.execute(database.db);
+      const other = new SQLite(path.join(dir, 'app.db'));
+      other.exec('begin immediate');
+      other.exec('insert into t values (1)');
+      const writes = new WriteBatcher(database);
+      const write = writes.run((trx) => trx.executeQuery(CompiledQuery.raw('insert into t values (2)')));
+      // While the other connection holds the lock, timers still fire in this process.
+      let ticks = 0;
+      await new Promise<void>((resolve) => {
+        const timer = setInterval(() => {
+          if (++ticks === 5) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 2);
+      });
+      expect(ticks).toBe(5);
+      other.exec('commit');
+      await write;
+      expect(other.prepare('select v from t order by v').pluck().all()).toEqual([1, 2]);
+      other.close();
+    } finally {
+      await database.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Dialect } from '../config.ts';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from './database.ts';
 import type { DB } from './schema.ts';
 
-type Work<T> = (trx: Transaction<DB>) => Promise<T>;
+/** A unit of writing, run inside a transaction it shares with others (see below). */
+type Work<T> = (trx: Kysely<DB>) => Promise<T>;
 
 interface Job {
   work: Work<unknown>;
@@ -10,27 +11,39 @@ interface Job {
   reject(error: unknown): void;
 }
 
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
 const MAX_BATCH = 64;
+/** How long a batch waits for another process's write lock before failing (SQLite's busy_timeout). */
+const LOCK_WAIT_MS = 5000;
+
+const raw = (statement: string) => CompiledQuery.raw(statement);
+const settled = (p: Promise<unknown>): Promise<Outcome> =>
+  p.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
 
 /**
- * Group commit for SQLite. Each write transaction pays one fsync at commit (synchronous=FULL);
- * writes that arrive while one is committing are run together in the next transaction, each in
- * its own savepoint, and share that one commit. A failing job rolls back to its savepoint and
- * fails alone; every job is answered only after the commit that holds it, so nothing is
- * acknowledged before it is on disk. PostgreSQL runs each job in its own transaction: its
- * connections commit in parallel already.
+ * Group commit for SQLite. Writes that arrive while one batch commits run together in the next
+ * transaction, each in its own savepoint: a failing job rolls back to its savepoint and fails
+ * alone. Every job is answered only after the commit that holds it is durable (the WAL fsync in
+ * db/sqlite-connection.ts), and the next batch starts while that fsync runs.
+ *
+ * The write lock is taken without waiting: when another server process holds it, this process
+ * tries again shortly instead of sleeping in SQLite's busy handler, which would stop its event
+ * loop (and every request it serves) for milliseconds at a time.
+ *
+ * PostgreSQL runs each job in its own transaction: its connections commit in parallel already.
  */
 export class WriteBatcher {
   private readonly pending: Job[] = [];
   private draining = false;
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly dialect: Dialect,
-  ) {}
+  constructor(private readonly database: Pick<Database, 'db' | 'dialect' | 'tryBeginImmediate'>) {}
 
   run<T>(work: Work<T>): Promise<T> {
-    if (this.dialect !== 'sqlite') return this.db.transaction().execute(work);
+    if (this.database.dialect !== 'sqlite') return this.database.db.transaction().execute(work);
     return new Promise<T>((resolve, reject) => {
       this.pending.push({ work: work as Work<unknown>, resolve: resolve as (v: unknown) => void, reject });
       if (!this.draining) void this.drain();
@@ -41,7 +54,9 @@ export class WriteBatcher {
     this.draining = true;
     try {
       while (this.pending.length) {
-        await this.runBatch(this.pending.splice(0, MAX_BATCH));
+        const batch = this.pending.splice(0, MAX_BATCH);
+        // Wait for the commit only; its fsync and the answers follow while the next batch runs.
+        await new Promise<void>((committed) => void this.runBatch(batch, committed));
         // Let the requests that arrived meanwhile queue their writes for the next batch.
         await new Promise((r) => setImmediate(r));
       }
@@ -50,25 +65,33 @@ export class WriteBatcher {
     }
   }
 
-  private async runBatch(batch: Job[]): Promise<void> {
-    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+  private async runBatch(batch: Job[], committed: () => void): Promise<void> {
+    let outcomes: Outcome[] = [];
     try {
-      await this.db.transaction().execute(async (trx) => {
-        for (const [i, job] of batch.entries()) {
-          const savepoint = sql.raw(`batch_${i}`);
-          await sql`savepoint ${savepoint}`.execute(trx);
+      const deadline = Date.now() + LOCK_WAIT_MS;
+      for (let attempt = 0; ; attempt++) {
+        const began = await this.database.db.connection().execute(async (conn) => {
+          if (!this.tryBegin()) return false;
           try {
-            outcomes.push({ ok: true, value: await job.work(trx) });
-            await sql`release ${savepoint}`.execute(trx);
+            outcomes = await this.runJobs(conn, batch);
+            // A lone job that failed has nothing to keep: roll back instead of committing.
+            await conn.executeQuery(raw(batch.length === 1 && !outcomes[0]!.ok ? 'rollback' : 'commit'));
           } catch (error) {
-            await sql`rollback to ${savepoint}`.execute(trx);
-            await sql`release ${savepoint}`.execute(trx);
-            outcomes.push({ ok: false, error });
+            await conn.executeQuery(raw('rollback')).catch(() => undefined);
+            throw error;
+          } finally {
+            committed();
           }
-        }
-      });
+          return true;
+        });
+        if (began) break;
+        if (Date.now() > deadline) throw new Error('database is locked (another process held the write lock too long)');
+        // Another process is writing: its transaction takes about a millisecond.
+        await new Promise((r) => (attempt < 2 ? setImmediate(r) : setTimeout(r, 1)));
+      }
     } catch (error) {
-      // The commit itself failed: none of these writes happened.
+      committed();
+      // The transaction or its commit failed: none of these writes happened.
       for (const job of batch) job.reject(error);
       return;
     }
@@ -77,5 +100,23 @@ export class WriteBatcher {
       if (outcome.ok) job.resolve(outcome.value);
       else job.reject(outcome.error);
     });
+  }
+
+  private tryBegin(): boolean {
+    if (!this.database.tryBeginImmediate) throw new Error('WriteBatcher on SQLite needs tryBeginImmediate');
+    return this.database.tryBeginImmediate();
+  }
+
+  private async runJobs(conn: Kysely<DB>, batch: Job[]): Promise<Outcome[]> {
+    if (batch.length === 1) return [await settled(batch[0]!.work(conn))];
+    const outcomes: Outcome[] = [];
+    for (const [i, job] of batch.entries()) {
+      await conn.executeQuery(raw(`savepoint batch_${i}`));
+      const outcome = await settled(job.work(conn));
+      if (!outcome.ok) await conn.executeQuery(raw(`rollback to batch_${i}`));
+      await conn.executeQuery(raw(`release batch_${i}`));
+      outcomes.push(outcome);
+    }
+    return outcomes;
   }
 }

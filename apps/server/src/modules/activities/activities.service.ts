@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { arg, preparedQuery } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -20,20 +21,32 @@ export interface ActivityEntry {
  * records, so a change and its log entry are written together or not at all.
  */
 export async function logActivity(db: Kysely<DB> | Transaction<DB>, entry: ActivityEntry): Promise<void> {
-  await db
-    .insertInto('activities')
-    .values({
-      user_id: entry.userId,
-      type: entry.type,
-      action: entry.action,
-      subject_type: entry.subjectType,
-      subject_id: entry.subjectId,
-      name: entry.name.slice(0, 255),
-      properties: entry.properties ? JSON.stringify(entry.properties) : null,
-      created_at: nowIso(),
-    })
-    .execute();
+  await insertActivity(
+    db,
+    entry.userId,
+    entry.type,
+    entry.action,
+    entry.subjectType,
+    entry.subjectId,
+    entry.name.slice(0, 255),
+    entry.properties ? JSON.stringify(entry.properties) : null,
+    nowIso(),
+  );
 }
+
+// Written with every change: built and compiled once (db/prepared-query.ts).
+const insertActivity = preparedQuery<DB, [number | null, string, string, string, number | null, string, string | null, string], never>((db) =>
+  db.insertInto('activities').values({
+    user_id: arg(0),
+    type: arg(1),
+    action: arg(2),
+    subject_type: arg(3),
+    subject_id: arg(4),
+    name: arg(5),
+    properties: arg(6),
+    created_at: arg(7),
+  }),
+);
 
 export interface ActivityView {
   id: number;

@@ -131,62 +131,57 @@ export async function findOrphanRow(db: Executor, id: number): Promise<OrphanRow
   return (await orphanById(db, id))[0];
 }
 
-/** Move a child in or out of the counts (same transaction as the change). */
-async function bumpCounter(db: Executor, delta: number, child: { gender: string; class_grade: string | null }): Promise<void> {
-  await db
-    .updateTable('counters')
-    .set((eb) => ({ value: eb('value', '+', delta) }))
-    .where('name', '=', COUNTER)
-    .execute();
-  await db
-    .insertInto('counters')
-    .values({ name: groupCounter(child.gender, child.class_grade), value: delta })
-    .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('counters.value', '+', delta) })))
-    .execute();
-}
+// Every column a new row sets, in a fixed order: the insert is built and compiled once and run
+// with the values in this order (creating a child is the most frequent write).
+const INSERT_COLUMNS = [
+  'first_name', 'last_name', 'father_name', 'grandfather_name', 'school_id_number', 'identity_card_number', 'dob', 'birthday',
+  'gender', 'blood_group', 'class_grade', 'phone_number', 'family_contact_number', 'contact_info', 'address', 'guardian_name',
+  'guardian_contact', 'guardian_relationship', 'responsible_person', 'admission_date', 'status', 'medical_condition',
+  'total_income_cents', 'total_expenses_cents', 'income_source', 'donor_name', 'donor_last_name', 'donor_email', 'donor_address',
+  'notes', 'profile_hobbies', 'profile_talents', 'profile_special_needs', 'search_text', 'photo_path', 'photo_thumb_path',
+  'created_by', 'updated_by', 'created_at', 'updated_at', 'deleted_at',
+] as const satisfies ReadonlyArray<keyof NewOrphanRow>;
 
-export async function insertOrphanRow(trx: Transaction<DB>, values: NewOrphanRow): Promise<OrphanRow> {
-  const row = await trx.insertInto('orphans').values(values).returningAll().executeTakeFirstOrThrow();
-  await bumpCounter(trx, 1, row);
-  return row;
+const insertOrphan = preparedQuery<DB, unknown[], OrphanRow>((db) =>
+  db
+    .insertInto('orphans')
+    .values(Object.fromEntries(INSERT_COLUMNS.map((c, i) => [c, arg(i)])) as unknown as NewOrphanRow)
+    .returningAll(),
+);
+
+/** Insert a child; the counters follow by trigger (migration 0006). */
+export async function insertOrphanRow(trx: Executor, values: { [K in (typeof INSERT_COLUMNS)[number]]-?: NewOrphanRow[K] }): Promise<OrphanRow> {
+  const [row] = await insertOrphan(trx, ...INSERT_COLUMNS.map((c) => values[c] ?? null));
+  return row!;
 }
 
 /** Update a child outside the trash (`before` as read in the same transaction); undefined when there is none. */
-export async function updateOrphanRow(trx: Transaction<DB>, before: OrphanRow, values: OrphanRowUpdate): Promise<OrphanRow | undefined> {
-  const row = await trx.updateTable('orphans').set(values).where('id', '=', before.id).where('deleted_at', 'is', null).returningAll().executeTakeFirst();
-  if (row && (row.gender !== before.gender || row.class_grade !== before.class_grade)) {
-    await bumpCounter(trx, -1, before);
-    await bumpCounter(trx, 1, row);
-  }
-  return row;
+export async function updateOrphanRow(trx: Executor, before: OrphanRow, values: OrphanRowUpdate): Promise<OrphanRow | undefined> {
+  return trx.updateTable('orphans').set(values).where('id', '=', before.id).where('deleted_at', 'is', null).returningAll().executeTakeFirst();
 }
 
-export async function trashOrphanRow(trx: Transaction<DB>, id: number, at: string, userId: number | null): Promise<OrphanRow | undefined> {
-  const row = await trx
+export async function trashOrphanRow(trx: Executor, id: number, at: string, userId: number | null): Promise<OrphanRow | undefined> {
+  return trx
     .updateTable('orphans')
     .set({ deleted_at: at, updated_by: userId })
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
-  if (row) await bumpCounter(trx, -1, row);
-  return row;
 }
 
-export async function restoreOrphanRow(trx: Transaction<DB>, id: number, at: string, userId: number | null): Promise<OrphanRow | undefined> {
-  const row = await trx
+export async function restoreOrphanRow(trx: Executor, id: number, at: string, userId: number | null): Promise<OrphanRow | undefined> {
+  return trx
     .updateTable('orphans')
     .set({ deleted_at: null, updated_at: at, updated_by: userId })
     .where('id', '=', id)
     .where('deleted_at', 'is not', null)
     .returningAll()
     .executeTakeFirst();
-  if (row) await bumpCounter(trx, 1, row);
-  return row;
 }
 
 /** Delete a child for good — only one already in the trash. */
-export async function purgeOrphanRow(trx: Transaction<DB>, id: number): Promise<OrphanRow | undefined> {
+export async function purgeOrphanRow(trx: Executor, id: number): Promise<OrphanRow | undefined> {
   return trx.deleteFrom('orphans').where('id', '=', id).where('deleted_at', 'is not', null).returningAll().executeTakeFirst();
 }
 

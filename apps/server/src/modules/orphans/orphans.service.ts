@@ -35,7 +35,6 @@ import {
   selectorRows,
   trashOrphanRow,
   updateOrphanRow,
-  type NewOrphanRow,
   type OrphanFilter,
   type OrphanListRow,
   type OrphanRow,
@@ -269,7 +268,7 @@ async function withStoredPhoto<T>(ctx: OrphanContext, photo: StoredPhoto | null,
 export async function createOrphan(ctx: OrphanContext, userId: number | null, req: OrphanRequest): Promise<{ message: string; data: Orphan }> {
   const { data, photo } = await validateRequest(ctx, req);
   const now = nowIso();
-  const values: NewOrphanRow = {
+  const values = {
     ...toColumns(data),
     photo_path: photo?.photo_path ?? null,
     photo_thumb_path: photo?.photo_thumb_path ?? null,

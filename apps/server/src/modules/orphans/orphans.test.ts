@@ -546,6 +546,14 @@ describeEachDatabase('orphans', (server) => {
     await call(server(), 'POST', `/api/orphans/${o.id}/restore`, { token });
     expect(await apiCount('gender=other&class_grade=12')).toBe(await dbCount('other', '12'));
     expect(await apiCount('class_grade=12')).toBe((await dbCount('other', '12')) + (await dbCount('male', '12')) + (await dbCount('female', '12')));
+    // Triggers keep the counts, so even a change made outside the service is counted.
+    await server().database.db.updateTable('orphans').set({ class_grade: '10' }).where('id', '=', o.id).execute();
+    expect(await apiCount('gender=other&class_grade=12')).toBe(await dbCount('other', '12'));
+    expect(await apiCount('gender=other&class_grade=10')).toBe(await dbCount('other', '10'));
+    await call(server(), 'DELETE', `/api/orphans/${o.id}`, { token });
+    await call(server(), 'DELETE', `/api/orphans/${o.id}/purge`, { token });
+    expect(await apiCount('gender=other&class_grade=10')).toBe(await dbCount('other', '10'));
+    expect(await apiCount('gender=other')).toBe(await dbCount('other'));
   });
 
   it('shows orphan figures on the dashboard to those who may view orphans', async () => {

@@ -1,0 +1,220 @@
+import { open } from 'node:fs/promises';
+import type SQLite from 'better-sqlite3';
+import { SqliteDialect, type DatabaseConnection, type Driver, type QueryCompiler, type TransactionSettings } from 'kysely';
+
+/**
+ * How the server talks to its SQLite file (decision 0008).
+ *
+ * Durability without blocking: SQLite runs with `synchronous=NORMAL`, so a commit only writes
+ * its pages to the WAL; this layer then fsyncs the WAL off the event loop (libuv's thread pool)
+ * and the caller's query or transaction resolves only after that fsync. An acknowledged write is
+ * on disk exactly as with `synchronous=FULL`, but the process keeps serving while the disk
+ * works, and commits that finish while one fsync runs share the next one (group commit).
+ */
+
+const STATEMENT_CACHE_SIZE = 500;
+const BUSY_TIMEOUT_MS = 5000;
+
+/** Tracks whether anything was written since the last durable point. */
+interface WriteState {
+  dirty: boolean;
+  needsSync: boolean;
+}
+
+/**
+ * Kysely prepares every query afresh; SQLite's parse and plan then costs more than running a
+ * small indexed query. Kysely emits the same SQL text for the same query shape (values are
+ * parameters), so prepared statements are reused by text, least recently used evicted.
+ * Safe because better-sqlite3 is synchronous: a statement is never in use by two callers,
+ * except while an iterator is open — a busy statement is bypassed with a fresh one.
+ */
+function statementCache(sqlite: SQLite.Database, state: WriteState) {
+  const cache = new Map<string, SQLite.Statement>();
+  const lookup = (sql: string): SQLite.Statement => {
+    let stmt = cache.get(sql);
+    if (stmt && !stmt.busy) {
+      cache.delete(sql);
+      cache.set(sql, stmt);
+      return stmt;
+    }
+    stmt = sqlite.prepare(sql);
+    if (!cache.has(sql)) {
+      cache.set(sql, stmt);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    return stmt;
+  };
+  // A statement is run right after it is prepared (Kysely's SQLite connection), so wrapping
+  // `run`/`all` tells whether it wrote and whether that write is now committed.
+  const settle = (stmt: SQLite.Statement, rollback: boolean) => {
+    if (rollback) state.dirty = false;
+    else if (!stmt.readonly) state.dirty = true;
+    if (state.dirty && !sqlite.inTransaction) {
+      state.dirty = false;
+      state.needsSync = true;
+    }
+  };
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      // Kysely opens every transaction with a deferred BEGIN. With several processes on one
+      // file, two deferred transactions that both upgrade to writing deadlock (SQLITE_BUSY at
+      // once, the busy timeout never applies); taking the write lock up front makes them queue.
+      if (sql === 'begin') sql = 'begin immediate';
+      const stmt = lookup(sql);
+      const rollback = sql === 'rollback';
+      return {
+        reader: stmt.reader,
+        all(params: readonly unknown[]) {
+          try {
+            return stmt.all(params);
+          } finally {
+            settle(stmt, rollback);
+          }
+        },
+        run(params: readonly unknown[]) {
+          try {
+            return stmt.run(params);
+          } finally {
+            settle(stmt, rollback);
+          }
+        },
+        iterate: (params: readonly unknown[]) => stmt.iterate(params),
+      };
+    },
+  };
+}
+
+/**
+ * fsync of the WAL, shared: a caller is answered by the first fsync that starts after it asked,
+ * so every commit made before asking is covered, and many commits share one fsync.
+ */
+export class WalSync {
+  private running: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+
+  constructor(private readonly flush: () => Promise<void>) {}
+
+  request(): Promise<void> {
+    if (this.queued) return this.queued;
+    const after = this.running ?? Promise.resolve();
+    const next: Promise<void> = after.then(
+      () => this.start(next),
+      () => this.start(next),
+    );
+    this.queued = next;
+    return next;
+  }
+
+  private start(self: Promise<void>): Promise<void> {
+    if (this.queued === self) this.queued = null;
+    const run = this.flush().finally(() => {
+      if (this.running === run) this.running = null;
+    });
+    this.running = run;
+    return run;
+  }
+}
+
+/** fsync of one file. Opened each time: the WAL is deleted when the last connection closes. */
+async function fsyncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null; // checkpointed and removed: already in the database file
+    throw err;
+  });
+  if (!handle) return;
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The Kysely driver, wrapped: when a connection is given back after a committed write, the
+ * WAL fsync is awaited *after* the connection is free again, so other queries run meanwhile and
+ * the writer is answered only once its write is durable.
+ */
+class DurableDriver implements Driver {
+  constructor(
+    private readonly inner: Driver,
+    private readonly state: WriteState,
+    private readonly sync: WalSync | null,
+  ) {}
+
+  init = () => this.inner.init();
+  acquireConnection = () => this.inner.acquireConnection();
+  beginTransaction = (c: DatabaseConnection, s: TransactionSettings) => this.inner.beginTransaction(c, s);
+  commitTransaction = (c: DatabaseConnection) => this.inner.commitTransaction(c);
+  rollbackTransaction = (c: DatabaseConnection) => this.inner.rollbackTransaction(c);
+  savepoint = (c: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) => this.inner.savepoint!(c, name, compile);
+  rollbackToSavepoint = (c: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) => this.inner.rollbackToSavepoint!(c, name, compile);
+  releaseSavepoint = (c: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) => this.inner.releaseSavepoint!(c, name, compile);
+  destroy = () => this.inner.destroy();
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const needsSync = this.state.needsSync;
+    this.state.needsSync = false;
+    await this.inner.releaseConnection(connection);
+    if (needsSync && this.sync) await this.sync.request();
+  }
+}
+
+class DurableSqliteDialect extends SqliteDialect {
+  constructor(
+    database: ReturnType<typeof statementCache>,
+    private readonly state: WriteState,
+    private readonly sync: WalSync | null,
+  ) {
+    super({ database: database as unknown as SQLite.Database });
+  }
+
+  override createDriver(): Driver {
+    return new DurableDriver(super.createDriver(), this.state, this.sync);
+  }
+}
+
+export interface SqliteConnection {
+  dialect: SqliteDialect;
+  /**
+   * Try to take the write lock at once (BEGIN IMMEDIATE without waiting). False when another
+   * process holds it: the caller waits without blocking its event loop and tries again. Call it
+   * only while holding the Kysely connection (`db.connection()`), so no other query interleaves.
+   */
+  tryBeginImmediate(): boolean;
+}
+
+/** Configure an opened SQLite handle and wrap it for Kysely. */
+export function sqliteConnection(sqlite: SQLite.Database, file: string | null): SqliteConnection {
+  // WAL: readers never block the writer. NORMAL: a commit writes the WAL without fsync; the
+  // fsync is done by WalSync before the caller is answered (see above), so durability is FULL's.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // Reads straight from the mapped file and a larger page cache: most requests are small reads.
+  sqlite.pragma('mmap_size = 268435456');
+  sqlite.pragma('cache_size = -32768');
+  // Checkpoint every ~40 MB of WAL instead of 4 MB: a hot index page written by many commits is
+  // copied back once. The server also checkpoints in the background (db/checkpointer.ts), so
+  // this in-line checkpoint is a safety net.
+  sqlite.pragma('wal_autocheckpoint = 10000');
+  sqlite.pragma('journal_size_limit = 67108864');
+  const state: WriteState = { dirty: false, needsSync: false };
+  const sync = file ? new WalSync(() => fsyncFile(`${file}-wal`)) : null;
+  return {
+    dialect: new DurableSqliteDialect(statementCache(sqlite, state), state, sync),
+    tryBeginImmediate() {
+      sqlite.pragma('busy_timeout = 0');
+      try {
+        sqlite.prepare('begin immediate').run();
+        return true;
+      } catch (err) {
+        if ((err as { code?: string }).code === 'SQLITE_BUSY') return false;
+        throw err;
+      } finally {
+        sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
+    },
+  };
+}
