@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-admin.ts';
 import * as m0004 from './migrations/0004-access-version.ts';
 import * as m0005 from './migrations/0005-rate-limits.ts';
 import * as m0006 from './migrations/0006-orphan-counter-triggers.ts';
+import * as m0007 from './migrations/0007-covering-list-indexes.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0004-access-version': m0004,
   '0005-rate-limits': m0005,
   '0006-orphan-counter-triggers': m0006,
+  '0007-covering-list-indexes': m0007,
 };
 
 class StaticProvider implements MigrationProvider {

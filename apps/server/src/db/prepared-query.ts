@@ -7,27 +7,57 @@ export function arg<T>(i: number): T {
   return `${MARK}${i}` as unknown as T;
 }
 
+interface Compiled<Row> {
+  compiled: CompiledQuery<Row>;
+  /** For each parameter of the compiled query: the argument it takes, or null for a constant. */
+  slots: Array<number | null>;
+}
+
+function compile<Row>(query: Compilable<Row>): Compiled<Row> {
+  const compiled = query.compile();
+  const slots = compiled.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARK) ? Number(p.slice(MARK.length)) : null));
+  return { compiled, slots };
+}
+
+async function execute<Row>(db: Kysely<unknown>, { compiled, slots }: Compiled<Row>, args: readonly unknown[]): Promise<Row[]> {
+  const parameters = slots.map((slot, i) => (slot === null ? compiled.parameters[i] : args[slot]));
+  return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
+}
+
+// Compiled queries are kept per dialect adapter: a transaction or a bound connection is a new
+// Kysely instance, but it compiles SQL exactly as the instance it came from (no plugins here).
+const adapterOf = (db: Kysely<unknown>): object => db.getExecutor().adapter;
+
 /**
- * A query built and compiled once per dialect, then run with new values: for the few
- * queries on every request (token lookup, one child by id), where Kysely's building and
+ * A query built and compiled once per dialect, then run with new values: for the queries on
+ * every request (token lookup, one child by id, a new child), where Kysely's building and
  * compiling cost more than SQLite answering. Write the query as usual with `arg(i)` in place of
  * the values; constants stay as they are. Only plain values can be arguments (no lists).
  */
 export function preparedQuery<DB, Args extends unknown[], Row>(build: (db: Kysely<DB>) => Compilable<Row>) {
-  // Keyed by the dialect adapter: a transaction or a bound connection is a new Kysely instance,
-  // but it compiles SQL exactly as the instance it came from (no plugins are used here).
-  const compiledFor = new WeakMap<object, { compiled: CompiledQuery<Row>; slots: Array<number | null> }>();
+  const compiledFor = new WeakMap<object, Compiled<Row>>();
   return async (db: Kysely<DB>, ...args: Args): Promise<Row[]> => {
-    const key = db.getExecutor().adapter;
+    const key = adapterOf(db as Kysely<unknown>);
     let entry = compiledFor.get(key);
-    if (!entry) {
-      const compiled = build(db).compile();
-      const slots = compiled.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARK) ? Number(p.slice(MARK.length)) : null));
-      entry = { compiled, slots };
-      compiledFor.set(key, entry);
-    }
-    const { compiled, slots } = entry;
-    const parameters = slots.map((slot, i) => (slot === null ? compiled.parameters[i] : args[slot]));
-    return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
+    if (!entry) compiledFor.set(key, (entry = compile(build(db))));
+    return execute(db as Kysely<unknown>, entry, args);
+  };
+}
+
+/**
+ * Like preparedQuery, for a query whose form depends on the request (which filters are set, the
+ * sort): each form — named by `keyOf(shape)` — is built and compiled once. `build` must put
+ * `arg(i)` wherever a value goes, and the caller passes those values in `args`.
+ */
+export function preparedShapes<DB, Shape, Row>(keyOf: (shape: Shape) => string, build: (db: Kysely<DB>, shape: Shape) => Compilable<Row>) {
+  const compiledFor = new WeakMap<object, Map<string, Compiled<Row>>>();
+  return async (db: Kysely<DB>, shape: Shape, args: readonly unknown[]): Promise<Row[]> => {
+    const adapter = adapterOf(db as Kysely<unknown>);
+    let shapes = compiledFor.get(adapter);
+    if (!shapes) compiledFor.set(adapter, (shapes = new Map()));
+    const key = keyOf(shape);
+    let entry = shapes.get(key);
+    if (!entry) shapes.set(key, (entry = compile(build(db, shape))));
+    return execute(db as Kysely<unknown>, entry, args);
   };
 }

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBui
 import { GENDERS, GRADES } from '@app/shared/constants';
 import type { OrphanSort } from '@app/shared/schemas/orphan.schema';
 import type { Dialect } from '../../config.ts';
-import { arg, preparedQuery } from '../../db/prepared-query.ts';
+import { arg, preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
 import type { DB, OrphansTable } from '../../db/schema.ts';
 
 export type OrphanRow = Selectable<OrphansTable>;
@@ -39,16 +39,59 @@ const COUNTER = 'orphans';
 /** Per gender-and-grade counts of children outside the trash: the filter panel's totals without counting rows. */
 const groupCounter = (gender: string, grade: string | null) => `orphans:${gender}:${grade ?? ''}`;
 
+// ---------------------------------------------------------------------------------------------
+// Filtered reads are compiled once per form (db/prepared-query.ts): the form says which filters
+// are set, the values go to fixed argument slots.
+
+const SLOT = { gender: 0, grade: 1, from: 2, to: 3, search: 4, limit: 5, offset: 6, words: 7 } as const;
+
+interface FilterShape {
+  trashed: boolean;
+  gender: boolean;
+  grade: boolean;
+  from: boolean;
+  to: boolean;
+  /** Number of search words (0: no search). */
+  words: number;
+}
+
+const shapeOf = (f: OrphanFilter): FilterShape => ({
+  trashed: f.trashed,
+  gender: !!f.gender,
+  grade: !!f.class_grade,
+  from: !!f.admission_from,
+  to: !!f.admission_to,
+  words: f.words.length,
+});
+const shapeKey = (s: FilterShape) => `${+s.trashed}${+s.gender}${+s.grade}${+s.from}${+s.to}:${s.words}`;
+
+// Words hold only letters, digits and combining marks (searchWords), so quoting cannot break out.
+const ftsQuery = (words: string[]) => words.map((w) => `"${w}"*`).join(' ');
+const tsQuery = (words: string[]) => words.map((w) => `'${w}':*`).join(' & ');
+
+function filterArgs(dialect: Dialect, f: OrphanFilter, limit = 0, offset = 0): unknown[] {
+  const args: unknown[] = [];
+  args[SLOT.gender] = f.gender ?? null;
+  args[SLOT.grade] = f.class_grade ?? null;
+  args[SLOT.from] = f.admission_from ?? null;
+  args[SLOT.to] = f.admission_to ?? null;
+  args[SLOT.search] = f.words.length ? (dialect === 'postgres' ? tsQuery(f.words) : ftsQuery(f.words)) : null;
+  args[SLOT.limit] = limit;
+  args[SLOT.offset] = offset;
+  f.words.forEach((w, i) => (args[SLOT.words + i] = `% ${w}%`));
+  return args;
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the helper serves any selection over orphans
 type OrphanQuery = SelectQueryBuilder<DB, 'orphans', any>;
 
-function applyFilter<Q extends OrphanQuery>(qb: Q, dialect: Dialect, f: OrphanFilter): Q {
-  let q: OrphanQuery = f.trashed ? qb.where('deleted_at', 'is not', null) : qb.where('deleted_at', 'is', null);
-  if (f.gender) q = q.where('gender', '=', f.gender);
-  if (f.class_grade) q = q.where('class_grade', '=', f.class_grade);
-  if (f.admission_from) q = q.where('admission_date', '>=', f.admission_from);
-  if (f.admission_to) q = q.where('admission_date', '<=', f.admission_to);
-  if (f.words.length) q = q.where(searchCondition(dialect, f));
+function applyFilter<Q extends OrphanQuery>(qb: Q, dialect: Dialect, s: FilterShape): Q {
+  let q: OrphanQuery = s.trashed ? qb.where('deleted_at', 'is not', null) : qb.where('deleted_at', 'is', null);
+  if (s.gender) q = q.where('gender', '=', arg<string>(SLOT.gender));
+  if (s.grade) q = q.where('class_grade', '=', arg<string>(SLOT.grade));
+  if (s.from) q = q.where('admission_date', '>=', arg<string>(SLOT.from));
+  if (s.to) q = q.where('admission_date', '<=', arg<string>(SLOT.to));
+  if (s.words) q = q.where(searchCondition(dialect, s));
   return q as Q;
 }
 
@@ -57,71 +100,81 @@ function applyFilter<Q extends OrphanQuery>(qb: Q, dialect: Dialect, f: OrphanFi
  * only those children. In the trash (a handful of rows, found by its own index): word-prefix
  * LIKE over `search_text`, whose words are single-space separated.
  */
-function searchCondition(dialect: Dialect, f: OrphanFilter) {
-  if (f.trashed) {
-    return sql<boolean>`${sql.join(
-      f.words.map((w) => sql`(' ' || search_text) like ${`% ${w}%`}`),
-      sql` and `,
-    )}`;
+function searchCondition(dialect: Dialect, s: FilterShape) {
+  if (s.trashed) {
+    const words = Array.from({ length: s.words }, (_, i) => sql`(' ' || search_text) like ${arg<string>(SLOT.words + i)}`);
+    return sql<boolean>`${sql.join(words, sql` and `)}`;
   }
-  if (dialect === 'postgres') return sql<boolean>`to_tsvector('simple', search_text) @@ to_tsquery('simple', ${tsQuery(f.words)})`;
-  return sql<boolean>`orphans.id in (select rowid from orphans_fts where orphans_fts match ${ftsQuery(f.words)})`;
+  if (dialect === 'postgres') return sql<boolean>`to_tsvector('simple', search_text) @@ to_tsquery('simple', ${arg<string>(SLOT.search)})`;
+  return sql<boolean>`orphans.id in (select rowid from orphans_fts where orphans_fts match ${arg<string>(SLOT.search)})`;
 }
 
-// Words hold only letters, digits and combining marks (searchWords), so quoting cannot break out.
-const ftsQuery = (words: string[]) => words.map((w) => `"${w}"*`).join(' ');
-const tsQuery = (words: string[]) => words.map((w) => `'${w}':*`).join(' & ');
+const isUnfiltered = (f: OrphanFilter) => !f.trashed && !f.words.length && !f.gender && !f.class_grade && !f.admission_from && !f.admission_to;
+const onlyGenderGrade = (f: OrphanFilter) => !f.trashed && !f.words.length && !f.admission_from && !f.admission_to;
+const onlySearch = (f: OrphanFilter) => !f.trashed && f.words.length > 0 && !f.gender && !f.class_grade && !f.admission_from && !f.admission_to;
 
-function isUnfiltered(f: OrphanFilter): boolean {
-  return !f.trashed && !f.words.length && !f.gender && !f.class_grade && !f.admission_from && !f.admission_to;
-}
+const activeCountQuery = preparedQuery<DB, [], { value: number }>((db) => db.selectFrom('counters').select('value').where('name', '=', COUNTER));
+const counterSum = preparedShapes<DB, number, { n: number | string | null }>(String, (db, names) =>
+  db
+    .selectFrom('counters')
+    .select((eb) => eb.fn.sum<number | string | null>('value').as('n'))
+    .where('name', 'in', Array.from({ length: names }, (_, i) => arg<string>(i))),
+);
+// The FTS index holds only children outside the trash: a search total needs no join.
+const ftsCount = preparedQuery<DB, [string], { n: number }>((db) => ({
+  compile: () => sql<{ n: number }>`select count(*) as n from orphans_fts where orphans_fts match ${arg<string>(0)}`.compile(db),
+}));
+const filteredCount = preparedShapes<DB, { dialect: Dialect; shape: FilterShape }, { n: number | string }>(
+  ({ shape }) => shapeKey(shape),
+  (db, { dialect, shape }) => applyFilter(db.selectFrom('orphans').select((eb) => eb.fn.countAll<number>().as('n')), dialect, shape),
+);
 
 export async function countOrphans(db: Executor, dialect: Dialect, f: OrphanFilter): Promise<number> {
   if (isUnfiltered(f)) return activeCount(db);
-  if (!f.trashed && !f.words.length && !f.admission_from && !f.admission_to) {
+  if (onlyGenderGrade(f)) {
     const genders = f.gender ? [f.gender] : GENDERS;
     const grades: Array<string | null> = f.class_grade ? [f.class_grade] : [...GRADES, null];
     const names = genders.flatMap((g) => grades.map((c) => groupCounter(g, c)));
-    const row = await db
-      .selectFrom('counters')
-      .select((eb) => eb.fn.sum<number | string | null>('value').as('n'))
-      .where('name', 'in', names)
-      .executeTakeFirst();
+    const [row] = await counterSum(db, names.length, names);
     return Number(row?.n ?? 0);
   }
-  if (dialect === 'sqlite' && !f.trashed && f.words.length && !f.gender && !f.class_grade && !f.admission_from && !f.admission_to) {
-    // The FTS index holds only children outside the trash: its count needs no join.
-    const r = await sql<{ n: number }>`select count(*) as n from orphans_fts where orphans_fts match ${ftsQuery(f.words)}`.execute(db);
-    return Number(r.rows[0]?.n ?? 0);
-  }
-  const row = await applyFilter(db.selectFrom('orphans').select((eb) => eb.fn.countAll<number>().as('n')), dialect, f).executeTakeFirstOrThrow();
-  return Number(row.n);
+  if (dialect === 'sqlite' && onlySearch(f)) return Number((await ftsCount(db, ftsQuery(f.words)))[0]?.n ?? 0);
+  const [row] = await filteredCount(db, { dialect, shape: shapeOf(f) }, filterArgs(dialect, f));
+  return Number(row!.n);
 }
 
 export async function activeCount(db: Executor): Promise<number> {
-  const row = await db.selectFrom('counters').select('value').where('name', '=', COUNTER).executeTakeFirst();
-  return Number(row?.value ?? 0);
+  return Number((await activeCountQuery(db))[0]?.value ?? 0);
 }
+
+const listQuery = preparedShapes<DB, { dialect: Dialect; shape: FilterShape; sort: OrphanSort }, OrphanListRow>(
+  ({ shape, sort }) => `${shapeKey(shape)}:${sort}`,
+  (db, { dialect, shape, sort }) => {
+    const desc = sort.startsWith('-');
+    const keys = ORDER[desc ? sort.slice(1) : sort] ?? ORDER.last_name!;
+    // The list indexes hold every list column (migration 0007): a page is read from the index
+    // alone, skipped rows included.
+    let q = applyFilter(db.selectFrom('orphans').select(LIST_COLUMNS), dialect, shape);
+    for (const k of keys) q = q.orderBy(k, desc ? 'desc' : 'asc');
+    return q.limit(arg<number>(SLOT.limit)).offset(arg<number>(SLOT.offset));
+  },
+);
 
 export async function listOrphanRows(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number): Promise<OrphanListRow[]> {
-  const desc = sort.startsWith('-');
-  const keys = ORDER[desc ? sort.slice(1) : sort] ?? ORDER.last_name!;
-  const direction = desc ? 'desc' : 'asc';
-  // Deferred join: page through the (covering) sort index for ids only, then read the ten rows.
-  // Selecting the list columns directly made the database read a full row for every skipped one.
-  let page = applyFilter(db.selectFrom('orphans').select('id'), dialect, f);
-  for (const k of keys) page = page.orderBy(k, direction);
-  let q = db.selectFrom('orphans').select(LIST_COLUMNS).where('id', 'in', page.limit(limit).offset(offset));
-  for (const k of keys) q = q.orderBy(k, direction);
-  return q.execute();
+  return listQuery(db, { dialect, shape: shapeOf(f), sort }, filterArgs(dialect, f, limit, offset));
 }
 
+const selectorQuery = preparedShapes<DB, { dialect: Dialect; shape: FilterShape }, { id: number; first_name: string; last_name: string; father_name: string | null }>(
+  ({ shape }) => shapeKey(shape),
+  (db, { dialect, shape }) =>
+    applyFilter(db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name']), dialect, shape)
+      .orderBy('last_name')
+      .orderBy('first_name')
+      .orderBy('id'),
+);
+
 export async function selectorRows(db: Executor, dialect: Dialect, f: OrphanFilter) {
-  return applyFilter(db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name']), dialect, f)
-    .orderBy('last_name')
-    .orderBy('first_name')
-    .orderBy('id')
-    .execute();
+  return selectorQuery(db, { dialect, shape: shapeOf(f) }, filterArgs(dialect, f));
 }
 
 // One child by id is the most frequent read: built and compiled once (db/prepared-query.ts).
