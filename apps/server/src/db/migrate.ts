@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-access-version.ts';
 import * as m0005 from './migrations/0005-rate-limits.ts';
 import * as m0006 from './migrations/0006-orphan-counter-triggers.ts';
 import * as m0007 from './migrations/0007-covering-list-indexes.ts';
+import * as m0008 from './migrations/0008-orphans-version.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0005-rate-limits': m0005,
   '0006-orphan-counter-triggers': m0006,
   '0007-covering-list-indexes': m0007,
+  '0008-orphans-version': m0008,
 };
 
 class StaticProvider implements MigrationProvider {

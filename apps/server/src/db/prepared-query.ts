@@ -24,9 +24,13 @@ async function execute<Row>(db: Kysely<unknown>, { compiled, slots }: Compiled<R
   return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
 }
 
-// Compiled queries are kept per dialect adapter: a transaction or a bound connection is a new
-// Kysely instance, but it compiles SQL exactly as the instance it came from (no plugins here).
-const adapterOf = (db: Kysely<unknown>): object => db.getExecutor().adapter;
+/**
+ * One object per database a Kysely instance talks to (its dialect adapter): a transaction or a
+ * bound connection is a new Kysely instance but shares it. Compiled queries are kept per this
+ * identity (they compile alike; no plugins are used here), and so can caches of the database.
+ */
+export const databaseIdentity = (db: { getExecutor(): { adapter: object } }): object => db.getExecutor().adapter;
+const adapterOf = databaseIdentity;
 
 /**
  * A query built and compiled once per dialect, then run with new values: for the queries on

@@ -2,8 +2,9 @@ import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBui
 import { GENDERS, GRADES } from '@app/shared/constants';
 import type { OrphanSort } from '@app/shared/schemas/orphan.schema';
 import type { Dialect } from '../../config.ts';
-import { arg, preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
+import { arg, databaseIdentity, preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
 import type { DB, OrphansTable } from '../../db/schema.ts';
+import { SearchResultCache } from './search-cache.ts';
 
 export type OrphanRow = Selectable<OrphansTable>;
 export type NewOrphanRow = Insertable<OrphansTable>;
@@ -111,7 +112,6 @@ function searchCondition(dialect: Dialect, s: FilterShape) {
 
 const isUnfiltered = (f: OrphanFilter) => !f.trashed && !f.words.length && !f.gender && !f.class_grade && !f.admission_from && !f.admission_to;
 const onlyGenderGrade = (f: OrphanFilter) => !f.trashed && !f.words.length && !f.admission_from && !f.admission_to;
-const onlySearch = (f: OrphanFilter) => !f.trashed && f.words.length > 0 && !f.gender && !f.class_grade && !f.admission_from && !f.admission_to;
 
 const activeCountQuery = preparedQuery<DB, [], { value: number }>((db) => db.selectFrom('counters').select('value').where('name', '=', COUNTER));
 const counterSum = preparedShapes<DB, number, { n: number | string | null }>(String, (db, names) =>
@@ -120,16 +120,13 @@ const counterSum = preparedShapes<DB, number, { n: number | string | null }>(Str
     .select((eb) => eb.fn.sum<number | string | null>('value').as('n'))
     .where('name', 'in', Array.from({ length: names }, (_, i) => arg<string>(i))),
 );
-// The FTS index holds only children outside the trash: a search total needs no join.
-const ftsCount = preparedQuery<DB, [string], { n: number }>((db) => ({
-  compile: () => sql<{ n: number }>`select count(*) as n from orphans_fts where orphans_fts match ${arg<string>(0)}`.compile(db),
-}));
 const filteredCount = preparedShapes<DB, { dialect: Dialect; shape: FilterShape }, { n: number | string }>(
   ({ shape }) => shapeKey(shape),
   (db, { dialect, shape }) => applyFilter(db.selectFrom('orphans').select((eb) => eb.fn.countAll<number>().as('n')), dialect, shape),
 );
 
-export async function countOrphans(db: Executor, dialect: Dialect, f: OrphanFilter): Promise<number> {
+/** The number of children a filter (without search words: see orphanPage) selects. */
+async function countOrphans(db: Executor, dialect: Dialect, f: OrphanFilter): Promise<number> {
   if (isUnfiltered(f)) return activeCount(db);
   if (onlyGenderGrade(f)) {
     const genders = f.gender ? [f.gender] : GENDERS;
@@ -138,7 +135,6 @@ export async function countOrphans(db: Executor, dialect: Dialect, f: OrphanFilt
     const [row] = await counterSum(db, names.length, names);
     return Number(row?.n ?? 0);
   }
-  if (dialect === 'sqlite' && onlySearch(f)) return Number((await ftsCount(db, ftsQuery(f.words)))[0]?.n ?? 0);
   const [row] = await filteredCount(db, { dialect, shape: shapeOf(f) }, filterArgs(dialect, f));
   return Number(row!.n);
 }
@@ -160,8 +156,58 @@ const listQuery = preparedShapes<DB, { dialect: Dialect; shape: FilterShape; sor
   },
 );
 
-export async function listOrphanRows(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number): Promise<OrphanListRow[]> {
-  return listQuery(db, { dialect, shape: shapeOf(f), sort }, filterArgs(dialect, f, limit, offset));
+// A search: every match's id in list order (the search cache keeps it), then one page of rows.
+const searchIdsQuery = preparedShapes<DB, { dialect: Dialect; shape: FilterShape; sort: OrphanSort }, { id: number }>(
+  ({ shape, sort }) => `${shapeKey(shape)}:${sort}`,
+  (db, { dialect, shape, sort }) => {
+    const desc = sort.startsWith('-');
+    let q = applyFilter(db.selectFrom('orphans').select('id'), dialect, shape);
+    for (const k of ORDER[desc ? sort.slice(1) : sort] ?? ORDER.last_name!) q = q.orderBy(k, desc ? 'desc' : 'asc');
+    return q;
+  },
+);
+const rowsByIds = preparedShapes<DB, { count: number; trashed: boolean }, OrphanListRow>(
+  ({ count, trashed }) => `${count}:${+trashed}`,
+  (db, { count, trashed }) =>
+    db
+      .selectFrom('orphans')
+      .select(LIST_COLUMNS)
+      .where('id', 'in', Array.from({ length: count }, (_, i) => arg<number>(i)))
+      .where('deleted_at', trashed ? 'is not' : 'is', null),
+);
+const orphansVersion = preparedQuery<DB, [], { value: number }>((db) => db.selectFrom('counters').select('value').where('name', '=', 'orphans_version'));
+const searchCaches = new WeakMap<object, SearchResultCache>();
+
+async function searchIds(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort): Promise<number[]> {
+  const identity = databaseIdentity(db);
+  let cache = searchCaches.get(identity);
+  if (!cache) searchCaches.set(identity, (cache = new SearchResultCache()));
+  // Read before searching: a change made meanwhile makes the entry stale at once, never hidden.
+  const version = Number((await orphansVersion(db))[0]?.value ?? 0);
+  const shape = shapeOf(f);
+  const args = filterArgs(dialect, f);
+  const key = `${shapeKey(shape)}:${sort}:${JSON.stringify(args)}`;
+  let ids = cache.get(key, version);
+  if (!ids) {
+    ids = (await searchIdsQuery(db, { dialect, shape, sort }, args)).map((r) => r.id);
+    cache.set(key, version, ids);
+  }
+  return ids;
+}
+
+/** One page of the list (or the trash) and its total. */
+export async function orphanPage(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number): Promise<{ total: number; rows: OrphanListRow[] }> {
+  if (!f.words.length) {
+    const total = await countOrphans(db, dialect, f);
+    const rows = total > offset ? await listQuery(db, { dialect, shape: shapeOf(f), sort }, filterArgs(dialect, f, limit, offset)) : [];
+    return { total, rows };
+  }
+  const ids = await searchIds(db, dialect, f, sort);
+  const page = ids.slice(offset, offset + limit);
+  if (!page.length) return { total: ids.length, rows: [] };
+  const found = new Map((await rowsByIds(db, { count: page.length, trashed: f.trashed }, page)).map((r) => [r.id, r]));
+  // A child changed since the search was cached is left out of this page (the next one re-searches).
+  return { total: ids.length, rows: page.flatMap((id) => found.get(id) ?? []) };
 }
 
 const selectorQuery = preparedShapes<DB, { dialect: Dialect; shape: FilterShape }, { id: number; first_name: string; last_name: string; father_name: string | null }>(

@@ -26,10 +26,9 @@ import {
   activeCount,
   countAdmittedSince,
   countBirthdaysBetween,
-  countOrphans,
   findOrphanRow,
   insertOrphanRow,
-  listOrphanRows,
+  orphanPage,
   purgeOrphanRow,
   restoreOrphanRow,
   selectorRows,
@@ -198,9 +197,8 @@ function filterOf(q: OrphanListQuery, trashed: boolean): OrphanFilter {
 
 export async function listOrphans(ctx: OrphanContext, q: OrphanListQuery, trashed = false): Promise<Paged<OrphanListItem | TrashedOrphanListItem>> {
   const filter = filterOf(q, trashed);
-  const total = await countOrphans(ctx.db, ctx.dialect, filter);
   const offset = (q.page - 1) * q.per_page;
-  const rows = total > offset ? await listOrphanRows(ctx.db, ctx.dialect, filter, q.sort, q.per_page, offset) : [];
+  const { total, rows } = await orphanPage(ctx.db, ctx.dialect, filter, q.sort, q.per_page, offset);
   return {
     data: rows.map((r) => (trashed ? { ...toListItem(r, ctx.store), deleted_at: r.deleted_at! } : toListItem(r, ctx.store))),
     current_page: q.page,

@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import SQLite from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES } from '@app/shared/constants';
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
@@ -73,7 +74,7 @@ async function fetchUrl(server: TestServer, url: string) {
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 
-describeEachDatabase('orphans', (server) => {
+describeEachDatabase('orphans', (server, dialect) => {
   it('creates a child from JSON with every field and answers it in the spec shape', async () => {
     const token = await loginAdmin(server());
     const body = {
@@ -525,6 +526,33 @@ describeEachDatabase('orphans', (server) => {
     const unfiltered = await call(server(), 'GET', '/api/orphans', { token });
     expect(unfiltered.body.per_page).toBe(10);
     expect(unfiltered.body.total).toBe(await server().database.db.selectFrom('orphans').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow().then((r) => Number(r.n)));
+  });
+
+  it('answers a repeated search at once after any change: create, rename, trash, and a write by another process', async () => {
+    const token = await loginAdmin(server());
+    const w = uniqueWord();
+    const search = async (q = '') => (await call(server(), 'GET', `/api/orphans?search=${w}&per_page=2${q}`, { token })).body;
+    const a = await createOrphan(server(), token, { first_name: 'Aziz', last_name: w });
+    const b = await createOrphan(server(), token, { first_name: 'Bashir', last_name: w });
+    expect((await search()).total).toBe(2);
+    expect((await search()).data.map((r: any) => r.first_name)).toEqual(['Aziz', 'Bashir']);
+    const c = await createOrphan(server(), token, { first_name: 'Amin', last_name: w });
+    expect((await search()).data.map((r: any) => r.first_name)).toEqual(['Amin', 'Aziz']);
+    expect((await search('&page=2')).data.map((r: any) => r.first_name)).toEqual(['Bashir']);
+    await call(server(), 'PUT', `/api/orphans/${a.id}`, { token, body: { ...VALID, first_name: 'Aziz', last_name: 'Someoneelse' } });
+    expect((await search()).total).toBe(2);
+    await call(server(), 'DELETE', `/api/orphans/${b.id}`, { token });
+    expect((await search()).data.map((r: any) => r.first_name)).toEqual(['Amin']);
+    // Another process writing to the same database (here: a second connection) is seen too.
+    await server().database.db.updateTable('orphans').set({ first_name: 'Zahir' }).where('id', '=', c.id).execute();
+    if (dialect === 'sqlite') {
+      const other = new SQLite(server().config.sqlitePath);
+      other.prepare('update orphans set first_name = ? where id = ?').run('Yasin', c.id);
+      other.close();
+      expect((await search()).data.map((r: any) => r.first_name)).toEqual(['Yasin']);
+    } else {
+      expect((await search()).data.map((r: any) => r.first_name)).toEqual(['Zahir']);
+    }
   });
 
   it('keeps the gender and grade totals right through create, update, trash and restore', async () => {
