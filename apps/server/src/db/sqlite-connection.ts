@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { closeSync, existsSync, fdatasync, fstatSync, openSync } from 'node:fs';
 import type SQLite from 'better-sqlite3';
 import { SqliteDialect, type DatabaseConnection, type Driver, type QueryCompiler, type TransactionSettings } from 'kysely';
 
@@ -116,18 +116,27 @@ export class WalSync {
   }
 }
 
-/** fsync of one file. Opened each time: the WAL is deleted when the last connection closes. */
-async function fsyncFile(file: string): Promise<void> {
-  const handle = await open(file, 'r').catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') return null; // checkpointed and removed: already in the database file
-    throw err;
-  });
-  if (!handle) return;
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+/**
+ * fdatasync of the WAL through a descriptor kept open: one thread-pool call per sync. The WAL is
+ * deleted only when the last connection closes (never while this process holds one), but should
+ * it be replaced anyway, a descriptor to an unlinked file is noticed and opened afresh.
+ */
+function walFile(walPath: string): { flush(): Promise<void>; close(): void } {
+  let fd: number | null = null;
+  const datasync = (d: number) => new Promise<void>((resolve, reject) => fdatasync(d, (err) => (err ? reject(err) : resolve())));
+  const close = () => {
+    if (fd !== null) closeSync(fd);
+    fd = null;
+  };
+  const flush = async () => {
+    if (fd !== null && fstatSync(fd).nlink === 0) close();
+    if (fd === null) {
+      if (!existsSync(walPath)) return; // checkpointed and removed: already in the database file
+      fd = openSync(walPath, 'r');
+    }
+    await datasync(fd);
+  };
+  return { flush, close };
 }
 
 /**
@@ -140,6 +149,7 @@ class DurableDriver implements Driver {
     private readonly inner: Driver,
     private readonly state: WriteState,
     private readonly sync: WalSync | null,
+    private readonly onDestroy: () => void,
   ) {}
 
   init = () => this.inner.init();
@@ -150,7 +160,10 @@ class DurableDriver implements Driver {
   savepoint = (c: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) => this.inner.savepoint!(c, name, compile);
   rollbackToSavepoint = (c: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) => this.inner.rollbackToSavepoint!(c, name, compile);
   releaseSavepoint = (c: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) => this.inner.releaseSavepoint!(c, name, compile);
-  destroy = () => this.inner.destroy();
+  async destroy(): Promise<void> {
+    await this.inner.destroy();
+    this.onDestroy();
+  }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     const needsSync = this.state.needsSync;
@@ -164,13 +177,13 @@ class DurableSqliteDialect extends SqliteDialect {
   constructor(
     database: ReturnType<typeof statementCache>,
     private readonly state: WriteState,
-    private readonly sync: WalSync | null,
+    private readonly wal: ReturnType<typeof walFile> | null,
   ) {
     super({ database: database as unknown as SQLite.Database });
   }
 
   override createDriver(): Driver {
-    return new DurableDriver(super.createDriver(), this.state, this.sync);
+    return new DurableDriver(super.createDriver(), this.state, this.wal && new WalSync(this.wal.flush), () => this.wal?.close());
   }
 }
 
@@ -201,13 +214,14 @@ export function sqliteConnection(sqlite: SQLite.Database, file: string | null): 
   sqlite.pragma('wal_autocheckpoint = 10000');
   sqlite.pragma('journal_size_limit = 67108864');
   const state: WriteState = { dirty: false, needsSync: false };
-  const sync = file ? new WalSync(() => fsyncFile(`${file}-wal`)) : null;
+  const wal = file ? walFile(`${file}-wal`) : null;
+  const beginImmediate = sqlite.prepare('begin immediate');
   return {
-    dialect: new DurableSqliteDialect(statementCache(sqlite, state), state, sync),
+    dialect: new DurableSqliteDialect(statementCache(sqlite, state), state, wal),
     tryBeginImmediate() {
       sqlite.pragma('busy_timeout = 0');
       try {
-        sqlite.prepare('begin immediate').run();
+        beginImmediate.run();
         return true;
       } catch (err) {
         if ((err as { code?: string }).code === 'SQLITE_BUSY') return false;

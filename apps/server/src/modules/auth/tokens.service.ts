@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import { arg, preparedQuery } from '../../db/prepared-query.ts';
@@ -13,8 +13,9 @@ export interface TokenLifetimes {
 /** Sliding expiry is written at most this often, so reads do not turn into writes. */
 const TOUCH_AFTER_MS = 60_000;
 
+// One-shot hashing: no Hash object per request (every authenticated request hashes its token).
 function sha256(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 /** Sanctum-style token: the client gets `id|secret`, the database keeps only SHA-256(secret). */
