@@ -22,20 +22,16 @@ import { nowIso } from '../../lib/time.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { detectImageType, processImage } from '../storage/images.service.ts';
 import { newStorageKey, removeQuietly, type FileStore } from '../storage/storage.service.ts';
+import { activeCount, orphanPage, selectorRows, type OrphanFilter, type OrphanListRow } from './orphans-list.repository.ts';
 import {
-  activeCount,
   countAdmittedSince,
   countBirthdaysBetween,
   findOrphanRow,
   insertOrphanRow,
-  orphanPage,
   purgeOrphanRow,
   restoreOrphanRow,
-  selectorRows,
   trashOrphanRow,
   updateOrphanRow,
-  type OrphanFilter,
-  type OrphanListRow,
   type OrphanRow,
 } from './orphans.repository.ts';
 

@@ -1,0 +1,227 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { GENDERS, GRADES } from '@app/shared/constants';
+import type { OrphanSort } from '@app/shared/schemas/orphan.schema';
+import type { Dialect } from '../../config.ts';
+import { arg, databaseIdentity, preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Executor, OrphanRow } from './orphans.repository.ts';
+import { SearchResultCache } from './search-cache.ts';
+
+/**
+ * Reading the orphan list, the trash and the selector: filters, totals, search, pages. Totals come
+ * from counters where they can (kept by triggers, migration 0006), pages from covering indexes
+ * (migration 0007), searches from the search index and the search cache (decision 0008).
+ */
+
+export const LIST_COLUMNS = [
+  'id', 'first_name', 'last_name', 'father_name', 'grandfather_name', 'dob', 'gender',
+  'class_grade', 'admission_date', 'status', 'photo_thumb_path', 'deleted_at',
+] as const;
+export type OrphanListRow = Pick<OrphanRow, (typeof LIST_COLUMNS)[number]>;
+
+export interface OrphanFilter {
+  /** Folded search words; each must be a prefix of a word of `search_text`. */
+  words: string[];
+  class_grade?: string;
+  gender?: string;
+  admission_from?: string;
+  admission_to?: string;
+  /** true: only children in the trash; false: only those outside it. */
+  trashed: boolean;
+}
+
+const ORDER: Record<string, ReadonlyArray<'last_name' | 'first_name' | 'id' | 'admission_date' | 'dob'>> = {
+  last_name: ['last_name', 'first_name', 'id'],
+  first_name: ['first_name', 'last_name', 'id'],
+  admission_date: ['admission_date', 'id'],
+  dob: ['dob', 'id'],
+  id: ['id'],
+};
+
+const COUNTER = 'orphans';
+/** Per gender-and-grade counts of children outside the trash, named as migration 0006's triggers name them. */
+const groupCounter = (gender: string, grade: string | null) => `orphans:${gender}:${grade ?? ''}`;
+
+// ---------------------------------------------------------------------------------------------
+// Filtered reads are compiled once per form (db/prepared-query.ts): the form says which filters
+// are set, the values go to fixed argument slots.
+
+const SLOT = { gender: 0, grade: 1, from: 2, to: 3, search: 4, limit: 5, offset: 6, words: 7 } as const;
+
+interface FilterShape {
+  trashed: boolean;
+  gender: boolean;
+  grade: boolean;
+  from: boolean;
+  to: boolean;
+  /** Number of search words (0: no search). */
+  words: number;
+}
+
+const shapeOf = (f: OrphanFilter): FilterShape => ({
+  trashed: f.trashed,
+  gender: !!f.gender,
+  grade: !!f.class_grade,
+  from: !!f.admission_from,
+  to: !!f.admission_to,
+  words: f.words.length,
+});
+const shapeKey = (s: FilterShape) => `${+s.trashed}${+s.gender}${+s.grade}${+s.from}${+s.to}:${s.words}`;
+
+// Words hold only letters, digits and combining marks (searchWords), so quoting cannot break out.
+const ftsQuery = (words: string[]) => words.map((w) => `"${w}"*`).join(' ');
+const tsQuery = (words: string[]) => words.map((w) => `'${w}':*`).join(' & ');
+
+function filterArgs(dialect: Dialect, f: OrphanFilter, limit = 0, offset = 0): unknown[] {
+  const args: unknown[] = [];
+  args[SLOT.gender] = f.gender ?? null;
+  args[SLOT.grade] = f.class_grade ?? null;
+  args[SLOT.from] = f.admission_from ?? null;
+  args[SLOT.to] = f.admission_to ?? null;
+  args[SLOT.search] = f.words.length ? (dialect === 'postgres' ? tsQuery(f.words) : ftsQuery(f.words)) : null;
+  args[SLOT.limit] = limit;
+  args[SLOT.offset] = offset;
+  f.words.forEach((w, i) => (args[SLOT.words + i] = `% ${w}%`));
+  return args;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the helper serves any selection over orphans
+type OrphanQuery = SelectQueryBuilder<DB, 'orphans', any>;
+
+function applyFilter<Q extends OrphanQuery>(qb: Q, dialect: Dialect, s: FilterShape): Q {
+  let q: OrphanQuery = s.trashed ? qb.where('deleted_at', 'is not', null) : qb.where('deleted_at', 'is', null);
+  if (s.gender) q = q.where('gender', '=', arg<string>(SLOT.gender));
+  if (s.grade) q = q.where('class_grade', '=', arg<string>(SLOT.grade));
+  if (s.from) q = q.where('admission_date', '>=', arg<string>(SLOT.from));
+  if (s.to) q = q.where('admission_date', '<=', arg<string>(SLOT.to));
+  if (s.words) q = q.where(searchCondition(dialect, s));
+  return q as Q;
+}
+
+/**
+ * The search condition. Outside the trash: the search index (FTS5 / tsvector GIN), which holds
+ * only those children. In the trash (a handful of rows, found by its own index): word-prefix
+ * LIKE over `search_text`, whose words are single-space separated.
+ */
+function searchCondition(dialect: Dialect, s: FilterShape) {
+  if (s.trashed) {
+    const words = Array.from({ length: s.words }, (_, i) => sql`(' ' || search_text) like ${arg<string>(SLOT.words + i)}`);
+    return sql<boolean>`${sql.join(words, sql` and `)}`;
+  }
+  if (dialect === 'postgres') return sql<boolean>`to_tsvector('simple', search_text) @@ to_tsquery('simple', ${arg<string>(SLOT.search)})`;
+  return sql<boolean>`orphans.id in (select rowid from orphans_fts where orphans_fts match ${arg<string>(SLOT.search)})`;
+}
+
+const isUnfiltered = (f: OrphanFilter) => !f.trashed && !f.words.length && !f.gender && !f.class_grade && !f.admission_from && !f.admission_to;
+const onlyGenderGrade = (f: OrphanFilter) => !f.trashed && !f.words.length && !f.admission_from && !f.admission_to;
+
+const activeCountQuery = preparedQuery<DB, [], { value: number }>((db) => db.selectFrom('counters').select('value').where('name', '=', COUNTER));
+const counterSum = preparedShapes<DB, number, { n: number | string | null }>(String, (db, names) =>
+  db
+    .selectFrom('counters')
+    .select((eb) => eb.fn.sum<number | string | null>('value').as('n'))
+    .where('name', 'in', Array.from({ length: names }, (_, i) => arg<string>(i))),
+);
+const filteredCount = preparedShapes<DB, { dialect: Dialect; shape: FilterShape }, { n: number | string }>(
+  ({ shape }) => shapeKey(shape),
+  (db, { dialect, shape }) => applyFilter(db.selectFrom('orphans').select((eb) => eb.fn.countAll<number>().as('n')), dialect, shape),
+);
+
+/** The number of children a filter (without search words: see orphanPage) selects. */
+async function countOrphans(db: Executor, dialect: Dialect, f: OrphanFilter): Promise<number> {
+  if (isUnfiltered(f)) return activeCount(db);
+  if (onlyGenderGrade(f)) {
+    const genders = f.gender ? [f.gender] : GENDERS;
+    const grades: Array<string | null> = f.class_grade ? [f.class_grade] : [...GRADES, null];
+    const names = genders.flatMap((g) => grades.map((c) => groupCounter(g, c)));
+    const [row] = await counterSum(db, names.length, names);
+    return Number(row?.n ?? 0);
+  }
+  const [row] = await filteredCount(db, { dialect, shape: shapeOf(f) }, filterArgs(dialect, f));
+  return Number(row!.n);
+}
+
+export async function activeCount(db: Executor): Promise<number> {
+  return Number((await activeCountQuery(db))[0]?.value ?? 0);
+}
+
+const listQuery = preparedShapes<DB, { dialect: Dialect; shape: FilterShape; sort: OrphanSort }, OrphanListRow>(
+  ({ shape, sort }) => `${shapeKey(shape)}:${sort}`,
+  (db, { dialect, shape, sort }) => {
+    const desc = sort.startsWith('-');
+    const keys = ORDER[desc ? sort.slice(1) : sort] ?? ORDER.last_name!;
+    // The list indexes hold every list column (migration 0007): a page is read from the index
+    // alone, skipped rows included.
+    let q = applyFilter(db.selectFrom('orphans').select(LIST_COLUMNS), dialect, shape);
+    for (const k of keys) q = q.orderBy(k, desc ? 'desc' : 'asc');
+    return q.limit(arg<number>(SLOT.limit)).offset(arg<number>(SLOT.offset));
+  },
+);
+
+// A search: every match's id in list order (the search cache keeps it), then one page of rows.
+const searchIdsQuery = preparedShapes<DB, { dialect: Dialect; shape: FilterShape; sort: OrphanSort }, { id: number }>(
+  ({ shape, sort }) => `${shapeKey(shape)}:${sort}`,
+  (db, { dialect, shape, sort }) => {
+    const desc = sort.startsWith('-');
+    let q = applyFilter(db.selectFrom('orphans').select('id'), dialect, shape);
+    for (const k of ORDER[desc ? sort.slice(1) : sort] ?? ORDER.last_name!) q = q.orderBy(k, desc ? 'desc' : 'asc');
+    return q;
+  },
+);
+const rowsByIds = preparedShapes<DB, { count: number; trashed: boolean }, OrphanListRow>(
+  ({ count, trashed }) => `${count}:${+trashed}`,
+  (db, { count, trashed }) =>
+    db
+      .selectFrom('orphans')
+      .select(LIST_COLUMNS)
+      .where('id', 'in', Array.from({ length: count }, (_, i) => arg<number>(i)))
+      .where('deleted_at', trashed ? 'is not' : 'is', null),
+);
+const orphansVersion = preparedQuery<DB, [], { value: number }>((db) => db.selectFrom('counters').select('value').where('name', '=', 'orphans_version'));
+const searchCaches = new WeakMap<object, SearchResultCache>();
+
+async function searchIds(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort): Promise<number[]> {
+  const identity = databaseIdentity(db);
+  let cache = searchCaches.get(identity);
+  if (!cache) searchCaches.set(identity, (cache = new SearchResultCache()));
+  // Read before searching: a change made meanwhile makes the entry stale at once, never hidden.
+  const version = Number((await orphansVersion(db))[0]?.value ?? 0);
+  const shape = shapeOf(f);
+  const args = filterArgs(dialect, f);
+  const key = `${shapeKey(shape)}:${sort}:${JSON.stringify(args)}`;
+  let ids = cache.get(key, version);
+  if (!ids) {
+    ids = (await searchIdsQuery(db, { dialect, shape, sort }, args)).map((r) => r.id);
+    cache.set(key, version, ids);
+  }
+  return ids;
+}
+
+/** One page of the list (or the trash) and its total. */
+export async function orphanPage(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number): Promise<{ total: number; rows: OrphanListRow[] }> {
+  if (!f.words.length) {
+    const total = await countOrphans(db, dialect, f);
+    const rows = total > offset ? await listQuery(db, { dialect, shape: shapeOf(f), sort }, filterArgs(dialect, f, limit, offset)) : [];
+    return { total, rows };
+  }
+  const ids = await searchIds(db, dialect, f, sort);
+  const page = ids.slice(offset, offset + limit);
+  if (!page.length) return { total: ids.length, rows: [] };
+  const found = new Map((await rowsByIds(db, { count: page.length, trashed: f.trashed }, page)).map((r) => [r.id, r]));
+  // A child changed since the search was cached is left out of this page (the next one re-searches).
+  return { total: ids.length, rows: page.flatMap((id) => found.get(id) ?? []) };
+}
+
+const selectorQuery = preparedShapes<DB, { dialect: Dialect; shape: FilterShape }, { id: number; first_name: string; last_name: string; father_name: string | null }>(
+  ({ shape }) => shapeKey(shape),
+  (db, { dialect, shape }) =>
+    applyFilter(db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name']), dialect, shape)
+      .orderBy('last_name')
+      .orderBy('first_name')
+      .orderBy('id'),
+);
+
+export async function selectorRows(db: Executor, dialect: Dialect, f: OrphanFilter) {
+  return selectorQuery(db, { dialect, shape: shapeOf(f) }, filterArgs(dialect, f));
+}
+
