@@ -219,6 +219,7 @@ export function sqliteConnection(sqlite: SQLite.Database, file: string | null): 
   return {
     dialect: new DurableSqliteDialect(statementCache(sqlite, state), state, wal),
     tryBeginImmediate() {
+      // A pragma takes effect when it is prepared, so these two cannot be prepared once.
       sqlite.pragma('busy_timeout = 0');
       try {
         beginImmediate.run();

@@ -47,7 +47,8 @@ describe('write batcher on SQLite, beside another process', () => {
       other.exec('begin immediate');
       other.exec('insert into t values (1)');
       const writes = new WriteBatcher(database);
-      const write = writes.run((trx) => trx.executeQuery(CompiledQuery.raw('insert into t values (2)')));
+      // Settled at once into a value, so a failure is this test's, not an unhandled rejection.
+      const write = writes.run((trx) => trx.executeQuery(CompiledQuery.raw('insert into t values (2)'))).then(() => 'written', (err: Error) => err.message);
       // While the other connection holds the lock, timers still fire in this process.
       let ticks = 0;
       await new Promise<void>((resolve) => {
@@ -60,7 +61,7 @@ describe('write batcher on SQLite, beside another process', () => {
       });
       expect(ticks).toBe(5);
       other.exec('commit');
-      await write;
+      expect(await write).toBe('written');
       expect(other.prepare('select v from t order by v').pluck().all()).toEqual([1, 2]);
       other.close();
     } finally {
