@@ -30,7 +30,6 @@ async function execute<Row>(db: Kysely<unknown>, { compiled, slots }: Compiled<R
  * identity (they compile alike; no plugins are used here), and so can caches of the database.
  */
 export const databaseIdentity = (db: { getExecutor(): { adapter: object } }): object => db.getExecutor().adapter;
-const adapterOf = databaseIdentity;
 
 /**
  * A query built and compiled once per dialect, then run with new values: for the queries on
@@ -41,7 +40,7 @@ const adapterOf = databaseIdentity;
 export function preparedQuery<DB, Args extends unknown[], Row>(build: (db: Kysely<DB>) => Compilable<Row>) {
   const compiledFor = new WeakMap<object, Compiled<Row>>();
   return async (db: Kysely<DB>, ...args: Args): Promise<Row[]> => {
-    const key = adapterOf(db as Kysely<unknown>);
+    const key = databaseIdentity(db);
     let entry = compiledFor.get(key);
     if (!entry) compiledFor.set(key, (entry = compile(build(db))));
     return execute(db as Kysely<unknown>, entry, args);
@@ -56,7 +55,7 @@ export function preparedQuery<DB, Args extends unknown[], Row>(build: (db: Kysel
 export function preparedShapes<DB, Shape, Row>(keyOf: (shape: Shape) => string, build: (db: Kysely<DB>, shape: Shape) => Compilable<Row>) {
   const compiledFor = new WeakMap<object, Map<string, Compiled<Row>>>();
   return async (db: Kysely<DB>, shape: Shape, args: readonly unknown[]): Promise<Row[]> => {
-    const adapter = adapterOf(db as Kysely<unknown>);
+    const adapter = databaseIdentity(db);
     let shapes = compiledFor.get(adapter);
     if (!shapes) compiledFor.set(adapter, (shapes = new Map()));
     const key = keyOf(shape);

@@ -112,10 +112,18 @@ function searchCondition(dialect: Dialect, s: FilterShape) {
   return sql<boolean>`orphans.id in (select rowid from orphans_fts where orphans_fts match ${arg<string>(SLOT.search)})`;
 }
 
+/** Order a query as the list sorts: `sort` names the keys, a leading '-' reverses them. */
+function applyOrder<Q extends OrphanQuery>(qb: Q, sort: OrphanSort): Q {
+  const desc = sort.startsWith('-');
+  let q: OrphanQuery = qb;
+  for (const k of ORDER[desc ? sort.slice(1) : sort] ?? ORDER.last_name!) q = q.orderBy(k, desc ? 'desc' : 'asc');
+  return q as Q;
+}
+
 const isUnfiltered = (f: OrphanFilter) => !f.trashed && !f.words.length && !f.gender && !f.class_grade && !f.admission_from && !f.admission_to;
 const onlyGenderGrade = (f: OrphanFilter) => !f.trashed && !f.words.length && !f.admission_from && !f.admission_to;
 
-const activeCountQuery = preparedQuery<DB, [], { value: number }>((db) => db.selectFrom('counters').select('value').where('name', '=', COUNTER));
+const counterValue = preparedQuery<DB, [string], { value: number }>((db) => db.selectFrom('counters').select('value').where('name', '=', arg<string>(0)));
 const counterSum = preparedShapes<DB, number, { n: number | string | null }>(String, (db, names) =>
   db
     .selectFrom('counters')
@@ -142,31 +150,23 @@ async function countOrphans(db: Executor, dialect: Dialect, f: OrphanFilter): Pr
 }
 
 export async function activeCount(db: Executor): Promise<number> {
-  return Number((await activeCountQuery(db))[0]?.value ?? 0);
+  return Number((await counterValue(db, COUNTER))[0]?.value ?? 0);
 }
 
 const listQuery = preparedShapes<DB, { dialect: Dialect; shape: FilterShape; sort: OrphanSort }, OrphanListRow>(
   ({ shape, sort }) => `${shapeKey(shape)}:${sort}`,
-  (db, { dialect, shape, sort }) => {
-    const desc = sort.startsWith('-');
-    const keys = ORDER[desc ? sort.slice(1) : sort] ?? ORDER.last_name!;
-    // The list indexes hold every list column (migration 0007): a page is read from the index
-    // alone, skipped rows included.
-    let q = applyFilter(db.selectFrom('orphans').select(LIST_COLUMNS), dialect, shape);
-    for (const k of keys) q = q.orderBy(k, desc ? 'desc' : 'asc');
-    return q.limit(arg<number>(SLOT.limit)).offset(arg<number>(SLOT.offset));
-  },
+  // The list indexes hold every list column (migration 0007): a page is read from the index
+  // alone, skipped rows included.
+  (db, { dialect, shape, sort }) =>
+    applyOrder(applyFilter(db.selectFrom('orphans').select(LIST_COLUMNS), dialect, shape), sort)
+      .limit(arg<number>(SLOT.limit))
+      .offset(arg<number>(SLOT.offset)),
 );
 
 // A search: every match's id in list order (the search cache keeps it), then one page of rows.
 const searchIdsQuery = preparedShapes<DB, { dialect: Dialect; shape: FilterShape; sort: OrphanSort }, { id: number }>(
   ({ shape, sort }) => `${shapeKey(shape)}:${sort}`,
-  (db, { dialect, shape, sort }) => {
-    const desc = sort.startsWith('-');
-    let q = applyFilter(db.selectFrom('orphans').select('id'), dialect, shape);
-    for (const k of ORDER[desc ? sort.slice(1) : sort] ?? ORDER.last_name!) q = q.orderBy(k, desc ? 'desc' : 'asc');
-    return q;
-  },
+  (db, { dialect, shape, sort }) => applyOrder(applyFilter(db.selectFrom('orphans').select('id'), dialect, shape), sort),
 );
 const rowsByIds = preparedShapes<DB, { count: number; trashed: boolean }, OrphanListRow>(
   ({ count, trashed }) => `${count}:${+trashed}`,
@@ -177,7 +177,6 @@ const rowsByIds = preparedShapes<DB, { count: number; trashed: boolean }, Orphan
       .where('id', 'in', Array.from({ length: count }, (_, i) => arg<number>(i)))
       .where('deleted_at', trashed ? 'is not' : 'is', null),
 );
-const orphansVersion = preparedQuery<DB, [], { value: number }>((db) => db.selectFrom('counters').select('value').where('name', '=', 'orphans_version'));
 const searchCaches = new WeakMap<object, SearchResultCache>();
 
 async function searchIds(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort): Promise<number[]> {
@@ -185,7 +184,7 @@ async function searchIds(db: Executor, dialect: Dialect, f: OrphanFilter, sort: 
   let cache = searchCaches.get(identity);
   if (!cache) searchCaches.set(identity, (cache = new SearchResultCache()));
   // Read before searching: a change made meanwhile makes the entry stale at once, never hidden.
-  const version = Number((await orphansVersion(db))[0]?.value ?? 0);
+  const version = Number((await counterValue(db, 'orphans_version'))[0]?.value ?? 0);
   const shape = shapeOf(f);
   const args = filterArgs(dialect, f);
   const key = `${shapeKey(shape)}:${sort}:${JSON.stringify(args)}`;
@@ -215,10 +214,7 @@ export async function orphanPage(db: Executor, dialect: Dialect, f: OrphanFilter
 const selectorQuery = preparedShapes<DB, { dialect: Dialect; shape: FilterShape }, { id: number; first_name: string; last_name: string; father_name: string | null }>(
   ({ shape }) => shapeKey(shape),
   (db, { dialect, shape }) =>
-    applyFilter(db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name']), dialect, shape)
-      .orderBy('last_name')
-      .orderBy('first_name')
-      .orderBy('id'),
+    applyOrder(applyFilter(db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name']), dialect, shape), 'last_name'),
 );
 
 export async function selectorRows(db: Executor, dialect: Dialect, f: OrphanFilter) {
