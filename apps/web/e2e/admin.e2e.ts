@@ -41,7 +41,10 @@ describe('user management', () => {
 
     await app.page.goto('/dashboard/users');
     await app.page.waitForURL('**/unauthorized');
-    expect(await app.page.getByText('Access Denied').first().isVisible()).toBe(true);
+    // The URL changes before the page renders: wait for the message (fails if it never shows).
+    const denied = app.page.getByText('Access Denied').first();
+    await denied.waitFor({ state: 'visible' });
+    expect(await denied.isVisible()).toBe(true);
   });
 });
 
