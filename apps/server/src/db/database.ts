@@ -21,6 +21,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 'sqlitePath'>): Database {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection that PostgreSQL ends (a restart, an administrator) is dropped and
+    // replaced by the pool; without a listener its error would end the whole process.
+    pool.on('error', (err) => console.error(`PostgreSQL closed an idle connection: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

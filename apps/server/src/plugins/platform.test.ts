@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
+import pg from 'pg';
 import { expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { ADMIN, call, describeEachDatabase, loginAdmin } from '../../test/harness.ts';
 
-describeEachDatabase('platform', (server) => {
+describeEachDatabase('platform', (server, dialect) => {
   it('sets a script-readable XSRF-TOKEN cookie', async () => {
     const res = await fetch(`${server().url}/sanctum/csrf-cookie`);
     expect(res.status).toBe(204);
@@ -44,6 +46,20 @@ describeEachDatabase('platform', (server) => {
 
   it('answers the health check', async () => {
     expect((await call(server(), 'GET', '/api/health')).body).toEqual({ status: 'ok' });
+  });
+
+  it.runIf(dialect === 'postgres')('keeps serving when PostgreSQL ends its idle connections', async () => {
+    const token = await loginAdmin(server());
+    // Several connections in the pool, idle once these end.
+    await Promise.all(Array.from({ length: 4 }, () => sql`select pg_sleep(0.05)`.execute(server().database.db)));
+    // From outside the pool, end every other session on this database: the pool's idle ones.
+    const admin = new pg.Client({ connectionString: server().config.databaseUrl });
+    await admin.connect();
+    const { rowCount } = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    await admin.end();
+    expect(rowCount).toBeGreaterThanOrEqual(4);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await call(server(), 'GET', '/api/orphans', { token })).status).toBe(200);
   });
 
   it('describes itself as OpenAPI at /api/docs/json', async () => {
