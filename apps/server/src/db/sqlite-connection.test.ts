@@ -1,11 +1,13 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { startCheckpointer } from './checkpointer.ts';
+import type { DB } from './schema.ts';
 import { sqliteConnection, WalSync } from './sqlite-connection.ts';
+import { WriteBatcher } from './write-batcher.ts';
 
 function deferred() {
   let resolve!: () => void;
@@ -118,4 +120,41 @@ describe('background checkpointer', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('starts the WAL over while writes keep coming, so it does not grow without bound', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'oc-ckpt-'));
+    const file = path.join(dir, 'app.db');
+    const sqlite = new SQLite(file);
+    const connection = sqliteConnection(sqlite, file);
+    const db = new Kysely<DB>({ dialect: connection.dialect });
+    sqlite.exec('create table t (v text)');
+    const batcher = new WriteBatcher({ db, dialect: 'sqlite', tryBeginImmediate: connection.tryBeginImmediate });
+    const errors: string[] = [];
+    const checkpointer = startCheckpointer(file, (m) => errors.push(m), 2, 50);
+    // The WAL header's salt changes each time the WAL starts over (sqlite.org/fileformat2.html).
+    const salt = () => readFileSync(`${file}-wal`).subarray(16, 20).toString('hex');
+    try {
+      // Ten callers write back to back through the server's group commit, as under load, until
+      // the WAL has started over three times. Without the checkpointer it never does (below the
+      // in-line auto-checkpoint's threshold). Waiting for that, not counting writes, keeps the
+      // test independent of how fast this machine is.
+      const salts = new Set<string>();
+      const deadline = Date.now() + 20_000;
+      let written = 0;
+      const caller = async () => {
+        while (salts.size < 4 && Date.now() < deadline) {
+          await batcher.run((trx) => sql`insert into t (v) values (${'x'.repeat(3000)})`.execute(trx));
+          written++;
+          salts.add(salt());
+        }
+      };
+      await Promise.all(Array.from({ length: 10 }, caller));
+      expect(salts.size, `the WAL started over ${salts.size - 1} times in ${written} writes`).toBe(4);
+      expect(errors).toEqual([]);
+    } finally {
+      await checkpointer.stop();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fdatasync, fstatSync, openSync } from 'node:fs';
 import type SQLite from 'better-sqlite3';
 import { SqliteDialect, type DatabaseConnection, type Driver, type QueryCompiler, type TransactionSettings } from 'kysely';
+import { RESTART_AFTER_FRAMES } from './checkpointer.ts';
 
 /**
  * How the server talks to its SQLite file (decision 0008).
@@ -208,11 +209,12 @@ export function sqliteConnection(sqlite: SQLite.Database, file: string | null): 
   // Reads straight from the mapped file and a larger page cache: most requests are small reads.
   sqlite.pragma('mmap_size = 268435456');
   sqlite.pragma('cache_size = -32768');
-  // Checkpoint every ~40 MB of WAL instead of 4 MB: a hot index page written by many commits is
-  // copied back once. The server also checkpoints in the background (db/checkpointer.ts), so
-  // this in-line checkpoint is a safety net.
-  sqlite.pragma('wal_autocheckpoint = 10000');
-  sqlite.pragma('journal_size_limit = 67108864');
+  // The server checkpoints in the background and starts the WAL over at RESTART_AFTER_FRAMES
+  // (db/checkpointer.ts); this in-line checkpoint, which stops the process while it runs, is only
+  // a safety net above that. A WAL file kept at its size is rewritten in place, so its fsyncs do
+  // not also write file-size metadata.
+  sqlite.pragma(`wal_autocheckpoint = ${RESTART_AFTER_FRAMES * 2}`);
+  sqlite.pragma(`journal_size_limit = ${RESTART_AFTER_FRAMES * 2 * 4096}`);
   const state: WriteState = { dirty: false, needsSync: false };
   const wal = file ? walFile(`${file}-wal`) : null;
   const beginImmediate = sqlite.prepare('begin immediate');
