@@ -5,12 +5,13 @@ import type { Dialect } from '../../config.ts';
 import { arg, databaseIdentity, preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor, OrphanRow } from './orphans.repository.ts';
-import { SearchResultCache } from './search-cache.ts';
+import { VersionedCache } from './versioned-cache.ts';
 
 /**
  * Reading the orphan list, the trash and the selector: filters, totals, search, pages. Totals come
- * from counters where they can (kept by triggers, migration 0006), pages from covering indexes
- * (migration 0007), searches from the search index and the search cache (decision 0008).
+ * from counters where they can (kept by triggers, migration 0006), pages from the list indexes
+ * (migration 0009), searches from the search index; search results and pages are kept while
+ * no child changes (decisions 0008, 0009).
  */
 
 export const LIST_COLUMNS = [
@@ -155,15 +156,15 @@ export async function activeCount(db: Executor): Promise<number> {
 
 const listQuery = preparedShapes<DB, { dialect: Dialect; shape: FilterShape; sort: OrphanSort }, OrphanListRow>(
   ({ shape, sort }) => `${shapeKey(shape)}:${sort}`,
-  // The list indexes hold every list column (migration 0007): a page is read from the index
-  // alone, skipped rows included.
+  // The list indexes hold the sort keys (migration 0009): the rows skipped before a page come from
+  // the index alone, the page's own rows by id.
   (db, { dialect, shape, sort }) =>
     applyOrder(applyFilter(db.selectFrom('orphans').select(LIST_COLUMNS), dialect, shape), sort)
       .limit(arg<number>(SLOT.limit))
       .offset(arg<number>(SLOT.offset)),
 );
 
-// A search: every match's id in list order (the search cache keeps it), then one page of rows.
+// A search: every match's id in list order (kept per version), then one page of rows.
 const searchIdsQuery = preparedShapes<DB, { dialect: Dialect; shape: FilterShape; sort: OrphanSort }, { id: number }>(
   ({ shape, sort }) => `${shapeKey(shape)}:${sort}`,
   (db, { dialect, shape, sort }) => applyOrder(applyFilter(db.selectFrom('orphans').select('id'), dialect, shape), sort),
@@ -177,37 +178,64 @@ const rowsByIds = preparedShapes<DB, { count: number; trashed: boolean }, Orphan
       .where('id', 'in', Array.from({ length: count }, (_, i) => arg<number>(i)))
       .where('deleted_at', trashed ? 'is not' : 'is', null),
 );
-const searchCaches = new WeakMap<object, SearchResultCache>();
 
-async function searchIds(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort): Promise<number[]> {
+/**
+ * What this process keeps per database (decision 0009): a search's sorted ids (a page is a slice,
+ * ≤ 1,000,000 ids ≈ 8 MB) and list pages with their totals (≤ 20,000 rows). Both are valid only
+ * at the `orphans_version` they were read at, which every read takes first.
+ */
+interface Kept {
+  searches: VersionedCache<number[]>;
+  pages: VersionedCache<{ total: number; rows: OrphanListRow[] }>;
+}
+const keptByDatabase = new WeakMap<object, Kept>();
+
+function keptFor(db: Executor): Kept {
   const identity = databaseIdentity(db);
-  let cache = searchCaches.get(identity);
-  if (!cache) searchCaches.set(identity, (cache = new SearchResultCache()));
-  // Read before searching: a change made meanwhile makes the entry stale at once, never hidden.
-  const version = Number((await counterValue(db, 'orphans_version'))[0]?.value ?? 0);
+  let kept = keptByDatabase.get(identity);
+  if (!kept) {
+    kept = {
+      searches: new VersionedCache((ids) => ids.length, 200, 1_000_000),
+      pages: new VersionedCache((page) => page.rows.length + 1, 2_000, 20_000),
+    };
+    keptByDatabase.set(identity, kept);
+  }
+  return kept;
+}
+
+/** Read before anything else: a change made meanwhile makes what follows stale at once, never hidden. */
+async function orphansVersion(db: Executor): Promise<number> {
+  return Number((await counterValue(db, 'orphans_version'))[0]?.value ?? 0);
+}
+
+const keyOf = (shape: FilterShape, sort: OrphanSort, args: unknown[]) => `${shapeKey(shape)}:${sort}:${JSON.stringify(args)}`;
+
+async function searchIds(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, version: number): Promise<number[]> {
   const shape = shapeOf(f);
   const args = filterArgs(dialect, f);
-  const key = `${shapeKey(shape)}:${sort}:${JSON.stringify(args)}`;
-  let ids = cache.get(key, version);
-  if (!ids) {
-    ids = (await searchIdsQuery(db, { dialect, shape, sort }, args)).map((r) => r.id);
-    cache.set(key, version, ids);
-  }
-  return ids;
+  return keptFor(db).searches.getOrLoad(keyOf(shape, sort, args), version, async () =>
+    (await searchIdsQuery(db, { dialect, shape, sort }, args)).map((r) => r.id),
+  );
+}
+
+async function listPage(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number, version: number): Promise<{ total: number; rows: OrphanListRow[] }> {
+  const shape = shapeOf(f);
+  const args = filterArgs(dialect, f, limit, offset);
+  return keptFor(db).pages.getOrLoad(keyOf(shape, sort, args), version, async () => {
+    const total = await countOrphans(db, dialect, f);
+    return { total, rows: total > offset ? await listQuery(db, { dialect, shape, sort }, args) : [] };
+  });
 }
 
 /** One page of the list (or the trash) and its total. */
 export async function orphanPage(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number): Promise<{ total: number; rows: OrphanListRow[] }> {
-  if (!f.words.length) {
-    const total = await countOrphans(db, dialect, f);
-    const rows = total > offset ? await listQuery(db, { dialect, shape: shapeOf(f), sort }, filterArgs(dialect, f, limit, offset)) : [];
-    return { total, rows };
-  }
-  const ids = await searchIds(db, dialect, f, sort);
+  const version = await orphansVersion(db);
+  if (!f.words.length) return listPage(db, dialect, f, sort, limit, offset, version);
+  const ids = await searchIds(db, dialect, f, sort, version);
   const page = ids.slice(offset, offset + limit);
   if (!page.length) return { total: ids.length, rows: [] };
   const found = new Map((await rowsByIds(db, { count: page.length, trashed: f.trashed }, page)).map((r) => [r.id, r]));
-  // A child changed since the search was cached is left out of this page (the next one re-searches).
+  // A child changed since the search was kept is left out of this page (the next one re-searches).
   return { total: ids.length, rows: page.flatMap((id) => found.get(id) ?? []) };
 }
 

@@ -555,6 +555,37 @@ describeEachDatabase('orphans', (server, dialect) => {
     }
   });
 
+  it('answers a repeated list page at once after any change: create, rename, trash, restore, and a write by another process', async () => {
+    const token = await loginAdmin(server());
+    const day = '2001-02-03'; // no other test admits a child on this day
+    const child = { last_name: 'Pagecheck', admission_date: day };
+    const page = async (q = '') => (await call(server(), 'GET', `/api/orphans?admission_from=${day}&admission_to=${day}&per_page=2${q}`, { token })).body;
+    const names = async (q = '') => (await page(q)).data.map((r: any) => r.first_name);
+    const a = await createOrphan(server(), token, { ...child, first_name: 'Aziz' });
+    const b = await createOrphan(server(), token, { ...child, first_name: 'Bashir' });
+    expect(await names()).toEqual(['Aziz', 'Bashir']);
+    const c = await createOrphan(server(), token, { ...child, first_name: 'Amin' });
+    expect(await names()).toEqual(['Amin', 'Aziz']);
+    expect((await page()).total).toBe(3);
+    await call(server(), 'PUT', `/api/orphans/${a.id}`, { token, body: { ...VALID, ...child, first_name: 'Zaki' } });
+    expect(await names()).toEqual(['Amin', 'Bashir']);
+    expect(await names('&page=2')).toEqual(['Zaki']);
+    await call(server(), 'DELETE', `/api/orphans/${b.id}`, { token });
+    expect(await names()).toEqual(['Amin', 'Zaki']);
+    expect((await page()).total).toBe(2);
+    await call(server(), 'POST', `/api/orphans/${b.id}/restore`, { token });
+    expect((await page()).total).toBe(3);
+    // Another process writing to the same database (here: a second connection) is seen too.
+    if (dialect === 'sqlite') {
+      const other = new SQLite(server().config.sqlitePath);
+      other.prepare('update orphans set first_name = ? where id = ?').run('Yasin', c.id);
+      other.close();
+    } else {
+      await server().database.db.updateTable('orphans').set({ first_name: 'Yasin' }).where('id', '=', c.id).execute();
+    }
+    expect(await names()).toEqual(['Bashir', 'Yasin']);
+  });
+
   it('keeps the gender and grade totals right through create, update, trash and restore', async () => {
     const token = await loginAdmin(server());
     const dbCount = async (gender: string, grade?: string) => {
