@@ -1,5 +1,5 @@
 // The ceiling: a bare Fastify route answering fixed JSON, run beside the real server with the
-// same number of processes (WEB_CONCURRENCY), so the comparison is like for like.
+// same number of processes (WEB_CONCURRENCY, set by bench/run.ts), so the comparison is like for like.
 import cluster from 'node:cluster';
 import os from 'node:os';
 import Fastify from 'fastify';

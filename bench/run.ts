@@ -101,7 +101,7 @@ async function main() {
     children.push(server);
     const ceiling = fork(path.join(ROOT, 'bench/ceiling-server.ts'), [], {
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, PORT: String(CEILING_PORT) },
+      env: { ...process.env, PORT: String(CEILING_PORT), WEB_CONCURRENCY: String(serverProcesses()) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     children.push(ceiling);
@@ -173,6 +173,11 @@ async function main() {
   }
 }
 
+/** As many processes as the server starts with this environment (SQLite: one, unless WEB_CONCURRENCY says otherwise). */
+function serverProcesses(): number {
+  return loadConfig({ ...process.env, DATABASE_URL: 'bench.db' }).workers;
+}
+
 function printTable(rows: Row[]) {
   const ceiling = rows[0]!.rps;
   const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'target', 'non-2xx/errors', 'meets'];
@@ -191,7 +196,7 @@ function printTable(rows: Row[]) {
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  const processes = loadConfig().workers;
+  const processes = serverProcesses();
   console.log(`\n${CHILDREN.toLocaleString('en')} children, ${CONNECTIONS} connections, ${DURATION} s per scenario, SQLite, ${processes} server process${processes === 1 ? '' : 'es'} each (WEB_CONCURRENCY)\n`);
   console.log(fmt(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));

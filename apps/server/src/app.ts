@@ -5,7 +5,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { MAX_MEDIA_BYTES } from '@app/shared/constants';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { WriteBatcher } from './db/write-batcher.ts';
+import { LocalWrites } from './db/write-batcher.ts';
+import type { Writes } from './db/write-procedure.ts';
+import { ThreadWrites } from './db/writer-thread.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { DatabaseRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { registerAccessControl } from './plugins/access.ts';
@@ -33,6 +35,15 @@ import { createFileStore } from './modules/storage/storage.service.ts';
 const API_MODULES = [healthRoutes, authRoutes, dashboardRoutes, activitiesRoutes, orphansRoutes,
   usersRoutes, rolesRoutes, pagesRoutes, contactsRoutes, profileRoutes, settingsRoutes, passwordResetRoutes];
 
+/** Modules whose write procedures (`writeProcedures`) run on the database writer thread. */
+const WRITE_MODULES = [new URL('./modules/orphans/orphans.writes.ts', import.meta.url).href];
+
+/** SQLite on a file writes from its writer thread (decision 0009); PostgreSQL and in-memory SQLite in process. */
+function createWrites(config: Config, database: Database): Writes {
+  if (database.dialect === 'sqlite' && config.sqlitePath !== ':memory:') return new ThreadWrites({ file: config.sqlitePath, modules: WRITE_MODULES });
+  return new LocalWrites(database);
+}
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -53,7 +64,8 @@ export async function buildApp({ config, database, limiter, mailer }: AppDeps): 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
-  app.decorate('writes', new WriteBatcher(database));
+  app.decorate('writes', createWrites(config, database));
+  app.addHook('onClose', () => app.writes.close());
   app.decorate('appConfig', config);
   app.decorate('limiter', limiter ?? new DatabaseRateLimiter(database.db));
   app.decorate('mailer', mailer ?? createMailer(config));

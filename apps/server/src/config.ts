@@ -64,8 +64,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tokenRememberMinutes: int(env.TOKEN_REMEMBER_MINUTES, 60 * 24 * 30),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     production: env.NODE_ENV === 'production',
-    // One process per core (WEB_CONCURRENCY overrides): the server keeps no state between requests.
-    workers: Math.min(int(env.WEB_CONCURRENCY, os.availableParallelism()), 16),
+    // SQLite has one writer: a single process keeps one warm page cache and never waits for
+    // another's write lock (decision 0009). PostgreSQL: one process per core. WEB_CONCURRENCY overrides.
+    workers: Math.min(int(env.WEB_CONCURRENCY, dialect === 'sqlite' ? 1 : os.availableParallelism()), 16),
     ...overrides,
   };
 }

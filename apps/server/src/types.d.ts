@@ -4,7 +4,7 @@ import type { Config, Dialect } from './config.ts';
 import type { DB } from './db/schema.ts';
 import type { Access } from './lib/access.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
-import type { WriteBatcher } from './db/write-batcher.ts';
+import type { Writes } from './db/write-procedure.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,8 +12,8 @@ declare module 'fastify' {
     dialect: Dialect;
     appConfig: Config;
     limiter: RateLimiter;
-    /** Write transactions, grouped into shared commits on SQLite (db/write-batcher.ts). */
-    writes: WriteBatcher;
+    /** Where write procedures run: the writer thread on SQLite (db/writer-thread.ts). */
+    writes: Writes;
     /** Every registered route and who may call it; read by the route-table test. */
     routeTable: Array<{ method: string; url: string; access: Access | undefined }>;
   }

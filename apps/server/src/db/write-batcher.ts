@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './database.ts';
 import type { DB } from './schema.ts';
+import type { WriteProcedure, Writes } from './write-procedure.ts';
 
 /** A unit of writing, run inside a transaction it shares with others (see below). */
 type Work<T> = (trx: Kysely<DB>) => Promise<T>;
@@ -25,10 +26,12 @@ const settled = (p: Promise<unknown>): Promise<Outcome> =>
   );
 
 /**
- * Group commit for SQLite. Writes that arrive while one batch commits run together in the next
- * transaction, each in its own savepoint: a failing job rolls back to its savepoint and fails
- * alone. Every job is answered only after the commit that holds it is durable (the WAL fsync in
- * db/sqlite-connection.ts), and the next batch starts while that fsync runs.
+ * Group commit for SQLite. Writes that arrive while one batch commits and syncs run together in
+ * the next transaction, each in its own savepoint: a failing job rolls back to its savepoint and
+ * fails alone. Every job is answered only after the commit that holds it is durable (the WAL
+ * fsync in db/sqlite-connection.ts). On the writer thread (decision 0009) waiting for the fsync
+ * before the next batch halves the number of commits and fsyncs against starting it at once;
+ * the server thread never waits either way.
  *
  * The write lock is taken without waiting: when another server process holds it, this process
  * tries again shortly instead of sleeping in SQLite's busy handler, which would stop its event
@@ -54,10 +57,10 @@ export class WriteBatcher {
     this.draining = true;
     try {
       while (this.pending.length) {
-        const batch = this.pending.splice(0, MAX_BATCH);
-        // Wait for the commit only; its fsync and the answers follow while the next batch runs.
-        await new Promise<void>((committed) => void this.runBatch(batch, committed));
-        // Let the requests that arrived meanwhile queue their writes for the next batch.
+        // The next batch starts once this one is durable and answered: the writes that arrive
+        // meanwhile wait together, so a commit and its fsync serve several of them.
+        await this.runBatch(this.pending.splice(0, MAX_BATCH));
+        // Let the requests that arrived meanwhile queue their writes too.
         await new Promise((r) => setImmediate(r));
       }
     } finally {
@@ -65,11 +68,13 @@ export class WriteBatcher {
     }
   }
 
-  private async runBatch(batch: Job[], committed: () => void): Promise<void> {
+  /** Run a batch in one transaction; settles every job once the commit is durable (or failed). */
+  private async runBatch(batch: Job[]): Promise<void> {
     let outcomes: Outcome[] = [];
     try {
       const deadline = Date.now() + LOCK_WAIT_MS;
       for (let attempt = 0; ; attempt++) {
+        // Resolves after the connection is released, which is after the WAL fsync (sqlite-connection.ts).
         const began = await this.database.db.connection().execute(async (conn) => {
           if (!this.tryBegin()) return false;
           try {
@@ -79,18 +84,15 @@ export class WriteBatcher {
           } catch (error) {
             await conn.executeQuery(raw('rollback')).catch(() => undefined);
             throw error;
-          } finally {
-            committed();
           }
           return true;
         });
         if (began) break;
         if (Date.now() > deadline) throw new Error('database is locked (another process held the write lock too long)');
-        // Another process is writing: its transaction takes about a millisecond.
+        // Another connection is writing: its transaction takes about a millisecond.
         await new Promise((r) => (attempt < 2 ? setImmediate(r) : setTimeout(r, 1)));
       }
     } catch (error) {
-      committed();
       // The transaction or its commit failed: none of these writes happened.
       for (const job of batch) job.reject(error);
       return;
@@ -119,4 +121,19 @@ export class WriteBatcher {
     }
     return outcomes;
   }
+}
+
+/** Write procedures run in this process, through a WriteBatcher (PostgreSQL, SQLite in memory). */
+export class LocalWrites implements Writes {
+  private readonly batcher: WriteBatcher;
+
+  constructor(database: Pick<Database, 'db' | 'dialect' | 'tryBeginImmediate'>) {
+    this.batcher = new WriteBatcher(database);
+  }
+
+  run<A, R>(procedure: WriteProcedure<A, R>, args: A): Promise<R> {
+    return this.batcher.run((trx) => procedure.run(trx, args));
+  }
+
+  async close(): Promise<void> {}
 }

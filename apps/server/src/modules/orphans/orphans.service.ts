@@ -15,30 +15,20 @@ import {
 import { searchWords } from '@app/shared/search-folding';
 import type { Dialect } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
-import type { WriteBatcher } from '../../db/write-batcher.ts';
+import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
-import { logActivity } from '../activities/activities.service.ts';
 import { detectImageType, processImage } from '../storage/images.service.ts';
 import { newStorageKey, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import { activeCount, orphanPage, selectorRows, type OrphanFilter, type OrphanListRow } from './orphans-list.repository.ts';
-import {
-  countAdmittedSince,
-  countBirthdaysBetween,
-  findOrphanRow,
-  insertOrphanRow,
-  purgeOrphanRow,
-  restoreOrphanRow,
-  trashOrphanRow,
-  updateOrphanRow,
-  type OrphanRow,
-} from './orphans.repository.ts';
+import { countAdmittedSince, countBirthdaysBetween, findOrphanRow, type OrphanRow } from './orphans.repository.ts';
+import * as writes from './orphans.writes.ts';
 
 export interface OrphanContext {
   db: Kysely<DB>;
-  /** Write transactions (grouped into shared commits on SQLite). */
-  writes: WriteBatcher;
+  /** Where write procedures run (the writer thread on SQLite: db/writer-thread.ts). */
+  writes: Writes;
   dialect: Dialect;
   store: FileStore;
   log: FastifyBaseLogger;
@@ -116,8 +106,6 @@ export function searchTextOf(d: Pick<OrphanData, 'first_name' | 'last_name' | 'f
   const text = [d.first_name, d.last_name, d.father_name, d.grandfather_name, d.school_id_number, d.identity_card_number].filter(Boolean).join(' ');
   return searchWords(text, Number.MAX_SAFE_INTEGER).join(' ');
 }
-
-const fullName = (r: { first_name: string; last_name: string }) => `${r.first_name} ${r.last_name}`;
 
 function toOrphan(r: OrphanRow, store: FileStore): Orphan {
   const hasProfile = r.profile_hobbies !== null || r.profile_talents !== null || r.profile_special_needs !== null;
@@ -272,13 +260,7 @@ export async function createOrphan(ctx: OrphanContext, userId: number | null, re
     updated_at: now,
     deleted_at: null,
   };
-  const row = await withStoredPhoto(ctx, photo, () =>
-    ctx.writes.run(async (trx) => {
-      const inserted = await insertOrphanRow(trx, values);
-      await logActivity(trx, { userId, type: 'orphan', action: 'created', subjectType: 'orphan', subjectId: inserted.id, name: fullName(inserted) });
-      return inserted;
-    }),
-  );
+  const row = await withStoredPhoto(ctx, photo, () => ctx.writes.run(writes.insertOrphan, { values, userId }));
   return { message: RESPONSE.created, data: toOrphan(row, ctx.store) };
 }
 
@@ -288,25 +270,10 @@ export async function updateOrphan(ctx: OrphanContext, userId: number | null, id
   const { data, photo } = await validateRequest(ctx, req);
   const columns = toColumns(data);
   const replacePhoto = photo !== null || req.removePhoto;
-  const result = await withStoredPhoto(ctx, photo, () =>
-    ctx.writes.run(async (trx) => {
-      // Read again inside the transaction: the photo keys to remove are the ones being replaced.
-      const before = await findOrphanRow(trx, id);
-      if (!before || before.deleted_at) throw AppError.notFound(RESPONSE.notFound);
-      const updated = await updateOrphanRow(trx, before, {
-        ...columns,
-        ...(replacePhoto ? { photo_path: photo?.photo_path ?? null, photo_thumb_path: photo?.photo_thumb_path ?? null } : {}),
-        updated_by: userId,
-        updated_at: nowIso(),
-      });
-      if (!updated) throw AppError.notFound(RESPONSE.notFound);
-      const changed: string[] = (Object.keys(columns) as Array<keyof typeof columns>).filter((k) => k !== 'search_text' && k !== 'birthday' && before[k] !== updated[k]);
-      if (replacePhoto && before.photo_path !== updated.photo_path) changed.push('photo_path');
-      // Field names only: the log is read by more people than the record.
-      await logActivity(trx, { userId, type: 'orphan', action: 'updated', subjectType: 'orphan', subjectId: id, name: fullName(updated), properties: { changed } });
-      return { updated, before };
-    }),
-  );
+  const values = { ...columns, ...(replacePhoto ? { photo_path: photo?.photo_path ?? null, photo_thumb_path: photo?.photo_thumb_path ?? null } : {}) };
+  // Field names only are logged; the search text and birthday follow from other fields.
+  const logged = [...Object.keys(columns).filter((k) => k !== 'search_text' && k !== 'birthday'), ...(replacePhoto ? ['photo_path'] : [])];
+  const result = await withStoredPhoto(ctx, photo, () => ctx.writes.run(writes.updateOrphan, { id, userId, values, logged }));
   if (replacePhoto && result.before.photo_path !== result.updated.photo_path) {
     await removeQuietly(ctx.store.files, [result.before.photo_path, result.before.photo_thumb_path], ctx.log);
   }
@@ -314,35 +281,17 @@ export async function updateOrphan(ctx: OrphanContext, userId: number | null, id
 }
 
 export async function trashOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string }> {
-  await ctx.writes.run(async (trx) => {
-    const row = await trashOrphanRow(trx, id, nowIso(), userId);
-    if (!row) throw AppError.notFound(RESPONSE.notFound);
-    await logActivity(trx, { userId, type: 'orphan', action: 'deleted', subjectType: 'orphan', subjectId: id, name: fullName(row) });
-  });
+  await ctx.writes.run(writes.trashOrphan, { id, userId });
   return { message: RESPONSE.deleted };
 }
 
 export async function restoreOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string; data: Orphan }> {
-  const row = await ctx.writes.run(async (trx) => {
-    const restored = await restoreOrphanRow(trx, id, nowIso(), userId);
-    if (!restored) throw AppError.notFound(RESPONSE.notFound);
-    await logActivity(trx, { userId, type: 'orphan', action: 'restored', subjectType: 'orphan', subjectId: id, name: fullName(restored) });
-    return restored;
-  });
+  const row = await ctx.writes.run(writes.restoreOrphan, { id, userId });
   return { message: RESPONSE.restored, data: toOrphan(row, ctx.store) };
 }
 
 export async function purgeOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string }> {
-  const row = await ctx.writes.run(async (trx) => {
-    const purged = await purgeOrphanRow(trx, id);
-    if (!purged) {
-      const existing = await findOrphanRow(trx, id);
-      if (existing) throw new AppError(409, RESPONSE.notInTrash);
-      throw AppError.notFound(RESPONSE.notFound);
-    }
-    await logActivity(trx, { userId, type: 'orphan', action: 'purged', subjectType: 'orphan', subjectId: id, name: fullName(purged) });
-    return purged;
-  });
+  const row = await ctx.writes.run(writes.purgeOrphan, { id, userId });
   // Files go only after the row is gone for good; a failure here leaves an orphaned file, logged.
   await removeQuietly(ctx.store.files, [row.photo_path, row.photo_thumb_path], ctx.log);
   return { message: RESPONSE.purged };

@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../lib/app-error.ts';
+import { crash, insertValue, notLoaded, refuse } from '../../test/write-procedures.fixture.ts';
+import { ThreadWrites } from './writer-thread.ts';
+
+const FIXTURE = new URL('../../test/write-procedures.fixture.ts', import.meta.url).href;
+
+describe('database writer thread', () => {
+  let dir: string;
+  let file: string;
+  let writes: ThreadWrites;
+  const values = () => {
+    const db = new SQLite(file, { readonly: true });
+    try {
+      return (db.prepare('select v from t order by v').all() as Array<{ v: string }>).map((r) => r.v);
+    } finally {
+      db.close();
+    }
+  };
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'oc-writer-'));
+    file = path.join(dir, 'app.db');
+    const db = new SQLite(file);
+    db.pragma('journal_mode = WAL');
+    db.exec('create table t (v text unique)');
+    db.close();
+    writes = new ThreadWrites({ file, modules: [FIXTURE] });
+  });
+
+  afterEach(async () => {
+    await writes.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs procedures on its own connection and answers each caller with its own result', async () => {
+    const names = Array.from({ length: 50 }, (_, i) => `child-${String(i).padStart(2, '0')}`);
+    const results = await Promise.all(names.map((v) => writes.run(insertValue, { v })));
+    expect(results.map((r) => r.v)).toEqual(names);
+    expect(new Set(results.map((r) => r.id)).size).toBe(50);
+    // Answered means committed: another connection sees every row.
+    expect(values()).toEqual(names);
+  });
+
+  it('fails a write alone, with its AppError intact, or with the database error and its code', async () => {
+    await writes.run(insertValue, { v: 'taken' });
+    const [refused, duplicate, fine] = await Promise.allSettled([
+      writes.run(refuse, {}),
+      writes.run(insertValue, { v: 'taken' }),
+      writes.run(insertValue, { v: 'free' }),
+    ]);
+    expect(refused.status).toBe('rejected');
+    const appError = (refused as PromiseRejectedResult).reason;
+    expect(appError).toBeInstanceOf(AppError);
+    expect(appError).toMatchObject({ status: 422, message: 'The name field is required.', errors: { name: ['The name field is required.'] }, headers: { 'X-Test': '1' } });
+    expect((duplicate as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    expect(fine.status).toBe('fulfilled');
+    expect(values()).toEqual(['free', 'taken']);
+  });
+
+  it('refuses a procedure it was not given, and arguments that are not plain data', async () => {
+    await expect(writes.run(notLoaded, {})).rejects.toThrow('Unknown write procedure: test.not-loaded');
+    await expect(writes.run(insertValue, { v: (() => 'x') as unknown as string })).rejects.toThrow(/could not be cloned/);
+    await expect(writes.run(insertValue, { v: 'still-works' })).resolves.toMatchObject({ v: 'still-works' });
+  });
+
+  it('fails what a dead thread held, and starts a new one for the next write', async () => {
+    await writes.run(insertValue, { v: 'before' });
+    await expect(writes.run(crash, {})).rejects.toThrow(/database writer stopped/);
+    await expect(writes.run(insertValue, { v: 'after' })).resolves.toMatchObject({ v: 'after' });
+    expect(values()).toEqual(['after', 'before']);
+  });
+
+  it('finishes and answers the writes it was given before it closes', async () => {
+    const pending = Array.from({ length: 20 }, (_, i) => writes.run(insertValue, { v: `last-${i}` }));
+    const closed = writes.close();
+    await expect(Promise.all(pending)).resolves.toHaveLength(20);
+    await closed;
+    expect(values()).toHaveLength(20);
+    await expect(writes.run(insertValue, { v: 'late' })).rejects.toThrow(/closed/);
+  });
+});

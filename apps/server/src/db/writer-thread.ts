@@ -1,0 +1,96 @@
+import { Worker } from 'node:worker_threads';
+import { errorFromThread, type ThreadError, type WriteProcedure, type Writes } from './write-procedure.ts';
+
+/** Messages between the server and its writer thread (db/writer.worker.ts). */
+export type ToWriter = { type: 'run'; id: number; name: string; args: unknown } | { type: 'close' };
+export type FromWriter = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ThreadError };
+
+export interface WriterOptions {
+  /** The SQLite database file. */
+  file: string;
+  /** URLs of the modules whose `writeProcedures` the thread may run. */
+  modules: string[];
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+const CLOSE_WAIT_MS = 10_000;
+
+/**
+ * The database writer thread (decision 0009). Write procedures run on a thread of their own with
+ * their own SQLite connection and group commit (db/write-batcher.ts), so SQLite's part of a write
+ * — indexes, search index, WAL pages, commit — is done on another core while this thread goes on
+ * parsing, validating and answering. A caller is answered once its commit is on disk.
+ *
+ * Reads stay on the server's own connection; they see a write as soon as it is committed. A
+ * thread that dies fails the writes it held (none of them committed unless answered) and is
+ * started again on the next write.
+ */
+export class ThreadWrites implements Writes {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private closing: Promise<void> | null = null;
+
+  constructor(private readonly options: WriterOptions) {}
+
+  run<A, R>(procedure: WriteProcedure<A, R>, args: A): Promise<R> {
+    if (this.closing) return Promise.reject(new Error('The database writer is closed.'));
+    const id = this.nextId++;
+    return new Promise<R>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      try {
+        this.thread().postMessage({ type: 'run', id, name: procedure.name, args } satisfies ToWriter);
+      } catch (err) {
+        // Arguments that cannot be cloned (a programming error): nothing was sent.
+        this.pending.delete(id);
+        reject(err);
+      }
+    });
+  }
+
+  /** Let the thread finish what it was given, then stop it. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      const worker = this.worker;
+      if (!worker) return;
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      worker.postMessage({ type: 'close' } satisfies ToWriter);
+      const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
+      await exited;
+      clearTimeout(timer);
+    })();
+    return this.closing;
+  }
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    // The thread loads TypeScript sources as the server does (tsx), whether the server runs
+    // from `node --import tsx` or inside the test runner.
+    const source = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+      .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./writer.worker.ts', import.meta.url).href)}); })`;
+    const worker = new Worker(source, { eval: true, workerData: this.options });
+    worker.on('message', (m: FromWriter) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (m.ok) p.resolve(m.value);
+      else p.reject(errorFromThread(m.error));
+    });
+    worker.on('error', (err) => this.fail(worker, err));
+    worker.on('exit', (code) => this.fail(worker, new Error(`The database writer stopped (exit code ${code}).`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  /** The thread is gone: what it held is failed, and the next write starts a new one. */
+  private fail(worker: Worker, error: unknown): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    for (const p of this.pending.values()) p.reject(error);
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,80 @@
+import { ORPHAN_RESPONSE_MESSAGES as RESPONSE } from '@app/shared/schemas/orphan.schema';
+import { defineWrite } from '../../db/write-procedure.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { nowIso } from '../../lib/time.ts';
+import { logActivity } from '../activities/activities.service.ts';
+import {
+  findOrphanRow,
+  insertOrphanRow,
+  purgeOrphanRow,
+  restoreOrphanRow,
+  trashOrphanRow,
+  updateOrphanRow,
+  type OrphanRow,
+  type OrphanRowUpdate,
+} from './orphans.repository.ts';
+
+/**
+ * Every write to a child, each with its activity-log entry in the same transaction. They take and
+ * return plain data, so they run on the database writer thread (db/writer-thread.ts) or in
+ * process alike; the service validates, stores files and shapes answers around them.
+ */
+
+/** The activity-log entry of a write to one child, named as the child is now. */
+function logOrphan(trx: Parameters<typeof logActivity>[0], userId: number | null, action: string, row: OrphanRow, properties?: Record<string, unknown>) {
+  return logActivity(trx, { userId, type: 'orphan', action, subjectType: 'orphan', subjectId: row.id, name: `${row.first_name} ${row.last_name}`, properties });
+}
+
+type NewRow = Parameters<typeof insertOrphanRow>[1];
+
+export const insertOrphan = defineWrite('orphans.insert', async (trx, { values, userId }: { values: NewRow; userId: number | null }): Promise<OrphanRow> => {
+  const inserted = await insertOrphanRow(trx, values);
+  await logOrphan(trx, userId, 'created', inserted);
+  return inserted;
+});
+
+interface UpdateArgs {
+  id: number;
+  userId: number | null;
+  /** The form's columns; photo columns only when the photo is replaced or removed. */
+  values: OrphanRowUpdate;
+  /** Columns whose change is logged by name (never their values: the log is read by more people than the record). */
+  logged: string[];
+}
+
+export const updateOrphan = defineWrite('orphans.update', async (trx, { id, userId, values, logged }: UpdateArgs): Promise<{ updated: OrphanRow; before: OrphanRow }> => {
+  // Read inside the transaction: the photo keys to remove are the ones being replaced.
+  const before = await findOrphanRow(trx, id);
+  if (!before || before.deleted_at) throw AppError.notFound(RESPONSE.notFound);
+  const updated = await updateOrphanRow(trx, before, { ...values, updated_by: userId, updated_at: nowIso() });
+  if (!updated) throw AppError.notFound(RESPONSE.notFound);
+  const changed = logged.filter((k) => before[k as keyof OrphanRow] !== updated[k as keyof OrphanRow]);
+  await logOrphan(trx, userId, 'updated', updated, { changed });
+  return { updated, before };
+});
+
+export const trashOrphan = defineWrite('orphans.trash', async (trx, { id, userId }: { id: number; userId: number | null }): Promise<void> => {
+  const row = await trashOrphanRow(trx, id, nowIso(), userId);
+  if (!row) throw AppError.notFound(RESPONSE.notFound);
+  await logOrphan(trx, userId, 'deleted', row);
+});
+
+export const restoreOrphan = defineWrite('orphans.restore', async (trx, { id, userId }: { id: number; userId: number | null }): Promise<OrphanRow> => {
+  const restored = await restoreOrphanRow(trx, id, nowIso(), userId);
+  if (!restored) throw AppError.notFound(RESPONSE.notFound);
+  await logOrphan(trx, userId, 'restored', restored);
+  return restored;
+});
+
+export const purgeOrphan = defineWrite('orphans.purge', async (trx, { id, userId }: { id: number; userId: number | null }): Promise<OrphanRow> => {
+  const purged = await purgeOrphanRow(trx, id);
+  if (!purged) {
+    const existing = await findOrphanRow(trx, id);
+    if (existing) throw new AppError(409, RESPONSE.notInTrash);
+    throw AppError.notFound(RESPONSE.notFound);
+  }
+  await logOrphan(trx, userId, 'purged', purged);
+  return purged;
+});
+
+export const writeProcedures = [insertOrphan, updateOrphan, trashOrphan, restoreOrphan, purgeOrphan];
