@@ -67,6 +67,28 @@ describe('SQLite connection', () => {
     }
   });
 
+  it('answers rows as objects keyed by column name, also after the schema changes', async () => {
+    const sqlite = new SQLite(':memory:');
+    const db = new Kysely<{ t: { a: number; b: string | null; c?: number } }>({ dialect: sqliteConnection(sqlite, null).dialect });
+    try {
+      await sql`create table t (a integer, b text)`.execute(db);
+      await db.insertInto('t').values([{ a: 1, b: 'x' }, { a: 2, b: null }]).execute();
+      const first = () => db.selectFrom('t').selectAll().where('a', '=', 1).execute();
+      expect(await first()).toEqual([{ a: 1, b: 'x' }]);
+      expect(await db.selectFrom('t').selectAll().orderBy('a').execute()).toEqual([{ a: 1, b: 'x' }, { a: 2, b: null }]);
+      // Same name twice: the later column wins, as in better-sqlite3.
+      expect((await sql<{ a: number }>`select a, b as a from t where a = 1`.execute(db)).rows).toEqual([{ a: 'x' }]);
+      expect(await db.insertInto('t').values({ a: 3, b: 'y' }).returningAll().execute()).toEqual([{ a: 3, b: 'y' }]);
+      const streamed = [];
+      for await (const row of db.selectFrom('t').select('b').where('a', '<', 3).orderBy('a').stream()) streamed.push(row);
+      expect(streamed).toEqual([{ b: 'x' }, { b: null }]);
+      await sql`alter table t add column c integer default 7`.execute(db);
+      expect(await first()).toEqual([{ a: 1, b: 'x', c: 7 }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('takes the write lock without waiting, or says it cannot', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'oc-sqlite-'));
     const file = path.join(dir, 'app.db');
