@@ -89,7 +89,8 @@ function statementCache(sqlite: SQLite.Database, state: WriteState) {
       // once, the busy timeout never applies); taking the write lock up front makes them queue.
       if (sql === 'begin') sql = 'begin immediate';
       // A changed schema changes what `select *` returns: statements (and their row shapes)
-      // are prepared afresh after it.
+      // are prepared afresh after it. Schema changes come only from migrations, which run on
+      // this connection before the server serves, never from another process meanwhile.
       if (DDL.test(sql)) cache.clear();
       const { stmt, rows } = lookup(sql);
       const rollback = sql === 'rollback';
