@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ZodType } from 'zod';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import type { Config, Dialect } from './config.ts';
 import type { DB } from './db/schema.ts';
@@ -24,5 +25,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     maintenanceOpen?: boolean;
+    /**
+     * A body the handler reads and validates itself (multipart, or one of several forms), so
+     * the route declares no `schema.body`: shown in the API docs only (plugins/docs.ts).
+     */
+    documentedBody?: { schema: ZodType; consumes?: string[] };
   }
 }

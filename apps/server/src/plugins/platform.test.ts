@@ -67,6 +67,14 @@ describeEachDatabase('platform', (server, dialect) => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\./);
     expect(Object.keys(res.body.paths)).toContain('/api/auth/login');
+    // Bodies the handlers validate themselves are documented too, with their content types.
+    const body = (path: string, method: string) => res.body.paths[path][method].requestBody.content;
+    expect(Object.keys(body('/api/orphans', 'post'))).toEqual(['application/json', 'multipart/form-data']);
+    expect(JSON.stringify(body('/api/orphans', 'post'))).toContain('"first_name"');
+    expect(JSON.stringify(body('/api/orphans', 'post'))).toContain('"profile_photo"');
+    expect(JSON.stringify(body('/api/orphans/{id}', 'put'))).toContain('"class_grade"');
+    expect(JSON.stringify(body('/api/settings', 'put'))).toContain('"organization_name"');
+    expect(JSON.stringify(body('/api/profile', 'put'))).toContain('"current_password"');
   });
 
   it('declares who may call every guarded route, and refuses guests on every non-public one', async () => {

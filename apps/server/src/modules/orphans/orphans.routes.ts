@@ -8,6 +8,7 @@ import {
   ORPHAN_REMOVE_PHOTO_FIELD,
   ORPHAN_RESPONSE_MESSAGES as RESPONSE,
   orphanListQuerySchema,
+  orphanSchema,
 } from '@app/shared/schemas/orphan.schema';
 import { AppError } from '../../lib/app-error.ts';
 import { requires } from '../../lib/access.ts';
@@ -27,6 +28,20 @@ import {
 } from './orphans.service.ts';
 
 const idParams = z.object({ id: z.string() });
+
+/** The create/update body as the API docs show it (readOrphanRequest reads it). */
+const orphanBody = {
+  schema: z.intersection(
+    orphanSchema,
+    z.object({
+      [ORPHAN_PHOTO_FIELD]: z.string().meta({ format: 'binary', description: 'An image file (multipart only).' }).optional(),
+      [ORPHAN_REMOVE_PHOTO_FIELD]: z.boolean().meta({ description: 'Remove the current photo.' }).optional(),
+      _method: z.literal('PUT').meta({ description: 'With POST /orphans/{id}: update (multipart forms cannot PUT).' }).optional(),
+    }),
+  ),
+  consumes: ['application/json', 'multipart/form-data'],
+};
+const writeConfig = (permission: 'create-orphans' | 'edit-orphans') => ({ ...requires(permission), documentedBody: orphanBody });
 const TAGS = ['orphans'];
 
 /** Ids are positive integers; anything else names no child (404, not a validation error). */
@@ -85,18 +100,18 @@ export async function orphansRoutes(app: FastifyInstance): Promise<void> {
     getOrphan(ctx(request), orphanId(request.params.id)),
   );
 
-  r.post('/orphans', { config: requires('create-orphans'), schema: { tags: TAGS } }, async (request, reply) => {
+  r.post('/orphans', { config: writeConfig('create-orphans'), schema: { tags: TAGS } }, async (request, reply) => {
     const body = await readOrphanRequest(request);
     return reply.code(201).send(await createOrphan(ctx(request), currentUser(request).id, body));
   });
 
-  r.put('/orphans/:id', { config: requires('edit-orphans'), schema: { tags: TAGS, params: idParams } }, async (request) => {
+  r.put('/orphans/:id', { config: writeConfig('edit-orphans'), schema: { tags: TAGS, params: idParams } }, async (request) => {
     const id = orphanId(request.params.id);
     return updateOrphan(ctx(request), currentUser(request).id, id, await readOrphanRequest(request));
   });
 
   // Browsers cannot send files with PUT from a form: POST with `_method=PUT` is the same update.
-  r.post('/orphans/:id', { config: requires('edit-orphans'), schema: { tags: TAGS, params: idParams } }, async (request) => {
+  r.post('/orphans/:id', { config: writeConfig('edit-orphans'), schema: { tags: TAGS, params: idParams } }, async (request) => {
     const id = orphanId(request.params.id);
     const body = await readOrphanRequest(request);
     if (body.method?.toUpperCase() !== 'PUT') throw new AppError(405, RESPONSE.methodNotAllowed, undefined, { Allow: 'GET, PUT, DELETE' });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { PROFILE_MSG, isPasswordChange, passwordChangeSchema, profileSchema } from '@app/shared/schemas/profile.schema';
 import { signedIn } from '../../lib/access.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
@@ -7,7 +8,8 @@ import { changePassword, updateProfile } from './profile.service.ts';
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   // One call for both forms (spec section 7): a body with password fields is a password change.
-  app.put('/profile', { config: signedIn, schema: { tags: ['profile'] } }, async (request) => {
+  const documentedBody = { schema: z.union([profileSchema, passwordChangeSchema]) };
+  app.put('/profile', { config: { ...signedIn, documentedBody }, schema: { tags: ['profile'] } }, async (request) => {
     const user = currentUser(request);
     const body = request.body && typeof request.body === 'object' ? request.body : {};
     if (isPasswordChange(body)) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SETTINGS_MSG } from '@app/shared/schemas/settings.schema';
+import { SETTINGS_MSG, settingsSchema } from '@app/shared/schemas/settings.schema';
 import { openInMaintenance, publicAccess, requires } from '../../lib/access.ts';
 import { readFlatFields } from '../../lib/form-body.ts';
 import { currentUser } from '../../plugins/access.ts';
@@ -9,7 +9,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/settings', { config: requires('manage-settings'), schema: { tags: ['settings'] } }, async () => getSettings(app.db));
 
   // The body is validated by the shared schema in the service: it may be JSON or multipart.
-  app.put('/settings', { config: requires('manage-settings'), schema: { tags: ['settings'] } }, async (request) => {
+  const documentedBody = { schema: settingsSchema, consumes: ['application/json', 'multipart/form-data'] };
+  app.put('/settings', { config: { ...requires('manage-settings'), documentedBody }, schema: { tags: ['settings'] } }, async (request) => {
     const data = await updateSettings(app.db, currentUser(request).id, await readFlatFields(request));
     return { message: SETTINGS_MSG.updated, data };
   });
