@@ -64,6 +64,7 @@ export async function buildApp({ config, database, limiter, mailer }: AppDeps): 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
+  app.decorate('writeCount', database.writeCount);
   app.decorate('writes', createWrites(config, database));
   app.addHook('onClose', () => app.writes.close());
   app.decorate('appConfig', config);

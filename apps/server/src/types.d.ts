@@ -13,6 +13,8 @@ declare module 'fastify' {
     dialect: Dialect;
     appConfig: Config;
     limiter: RateLimiter;
+    /** Statements through `db` that may have written, so far (db/write-counter.ts). */
+    writeCount(): number;
     /** Where write procedures run: the writer thread on SQLite (db/writer-thread.ts). */
     writes: Writes;
     /** Every registered route and who may call it; read by the route-table test. */

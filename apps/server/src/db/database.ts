@@ -6,12 +6,15 @@ import pg from 'pg';
 import type { Config, Dialect } from '../config.ts';
 import type { DB } from './schema.ts';
 import { sqliteConnection } from './sqlite-connection.ts';
+import { WriteCounter } from './write-counter.ts';
 
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
   /** SQLite only: take the write lock without waiting (db/sqlite-connection.ts). */
   tryBeginImmediate?: () => boolean;
+  /** How many statements through `db` may have written so far (db/write-counter.ts). */
+  writeCount(): number;
   destroy(): Promise<void>;
 }
 
@@ -24,12 +27,14 @@ export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 's
     // An idle connection that PostgreSQL ends (a restart, an administrator) is dropped and
     // replaced by the pool; without a listener its error would end the whole process.
     pool.on('error', (err) => console.error(`PostgreSQL closed an idle connection: ${err.message}`));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    const writes = new WriteCounter();
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+    return { db, dialect: 'postgres', writeCount: () => writes.value, destroy: () => db.destroy() };
   }
   mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
   const sqlite = new SQLite(config.sqlitePath);
   const connection = sqliteConnection(sqlite, config.sqlitePath === ':memory:' ? null : config.sqlitePath);
-  const db = new Kysely<DB>({ dialect: connection.dialect });
-  return { db, dialect: 'sqlite', tryBeginImmediate: connection.tryBeginImmediate, destroy: () => db.destroy() };
+  const writes = new WriteCounter();
+  const db = new Kysely<DB>({ dialect: connection.dialect, plugins: [writes] });
+  return { db, dialect: 'sqlite', tryBeginImmediate: connection.tryBeginImmediate, writeCount: () => writes.value, destroy: () => db.destroy() };
 }

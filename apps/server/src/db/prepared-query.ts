@@ -27,7 +27,8 @@ async function execute<Row>(db: Kysely<unknown>, { compiled, slots }: Compiled<R
 /**
  * One object per database a Kysely instance talks to (its dialect adapter): a transaction or a
  * bound connection is a new Kysely instance but shares it. Compiled queries are kept per this
- * identity (they compile alike; no plugins are used here), and so can caches of the database.
+ * identity (they compile alike: the one plugin, db/write-counter.ts, changes no query), and so
+ * can caches of the database.
  */
 export const databaseIdentity = (db: { getExecutor(): { adapter: object } }): object => db.getExecutor().adapter;
 

@@ -5,7 +5,8 @@ import { AppError } from '../lib/app-error.ts';
 import type { Access } from '../lib/access.ts';
 import { loadGrants } from '../modules/auth/current-user.service.ts';
 import { GrantsCache } from '../modules/auth/grants-cache.ts';
-import { resolveToken } from '../modules/auth/tokens.service.ts';
+import { TokenRowCache } from '../modules/auth/token-cache.ts';
+import { resolveToken, type TokenRowReuse } from '../modules/auth/tokens.service.ts';
 import { isMaintenanceMode } from '../modules/settings/settings.service.ts';
 
 /** Paths whose routes must declare `access`. Static SPA files outside these are public by nature. */
@@ -42,11 +43,12 @@ export function registerAccessControl(app: FastifyInstance): void {
   });
 
   const grantsCache = new GrantsCache();
+  const tokenRows: TokenRowReuse = { rows: new TokenRowCache(), writeCount: app.writeCount };
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const raw = bearerToken(request);
-    const resolved = raw ? await resolveToken(app.db, raw, app.appConfig) : null;
+    const resolved = raw ? await resolveToken(app.db, raw, app.appConfig, tokenRows) : null;
     if (resolved) {
       const { user, accessVersion } = resolved;
       let grants = grantsCache.get(user.id, accessVersion);

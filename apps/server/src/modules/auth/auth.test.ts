@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.ts';
 import { ADMIN, call, describeEachDatabase, login, loginAdmin } from '../../../test/harness.ts';
+import { TOKEN_CACHE_MS } from './token-cache.ts';
 
 describeEachDatabase('auth', (server) => {
   it('signs the first Super Admin in and answers the user with roles and permissions', async () => {
@@ -86,6 +88,30 @@ describeEachDatabase('auth', (server) => {
     const me = await call(server(), 'GET', '/api/auth/user', { token });
     expect(me.status).toBe(401);
     expect(me.body).toEqual({ message: 'Unauthenticated.' });
+  });
+
+  it('applies a sign-out made by this server to the next request, and one made by another process within the token cache time', async () => {
+    const here = await loginAdmin(server());
+    expect((await call(server(), 'GET', '/api/auth/user', { token: here })).status).toBe(200);
+    await server().database.db.deleteFrom('personal_access_tokens').where('id', '=', Number(here.split('|')[0])).execute();
+    expect((await call(server(), 'GET', '/api/auth/user', { token: here })).status).toBe(401);
+
+    const elsewhere = await loginAdmin(server());
+    expect((await call(server(), 'GET', '/api/auth/user', { token: elsewhere })).status).toBe(200);
+    // Another server process: a connection of its own, whose writes this one does not count.
+    const other = openDatabase(server().config);
+    try {
+      await other.db.deleteFrom('personal_access_tokens').where('id', '=', Number(elsewhere.split('|')[0])).execute();
+    } finally {
+      await other.destroy();
+    }
+    const deadline = Date.now() + TOKEN_CACHE_MS + 5000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await call(server(), 'GET', '/api/auth/user', { token: elsewhere })).status;
+    }
+    expect(status).toBe(401);
   });
 
   it('refuses forged, malformed and expired tokens', async () => {

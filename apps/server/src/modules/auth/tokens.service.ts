@@ -4,6 +4,7 @@ import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import { arg, preparedQuery } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
+import type { TokenRowCache } from './token-cache.ts';
 
 export interface TokenLifetimes {
   tokenIdleMinutes: number;
@@ -38,12 +39,20 @@ export async function issueToken(db: Kysely<DB>, userId: number, remember: boole
   return `${id}|${secret}`;
 }
 
-// Runs on every authenticated request: built and compiled once (db/prepared-query.ts).
-const tokenWithUser = preparedQuery<DB, [number], {
+export interface TokenRow {
   token_hash: string; remember: number; last_used_at: string; expires_at: string;
   id: number; name: string; email: string; email_verified_at: string | null;
   maintenance: string | null; access_version: number | null;
-}>((db) =>
+}
+
+/** Where resolveToken may reuse rows it read before (token-cache.ts), and the write count that keeps them valid. */
+export interface TokenRowReuse {
+  rows: TokenRowCache<TokenRow>;
+  writeCount(): number;
+}
+
+// Runs on every authenticated request not served from the cache: built and compiled once (db/prepared-query.ts).
+const tokenWithUser = preparedQuery<DB, [number], TokenRow>((db) =>
   db
     .selectFrom('personal_access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
@@ -62,12 +71,13 @@ export async function resolveToken(
   db: Kysely<DB>,
   raw: string,
   life: TokenLifetimes,
+  reuse?: TokenRowReuse,
 ): Promise<{ tokenId: number; user: Omit<AuthUser, 'roles' | 'permissions'>; maintenance: boolean; accessVersion: number } | null> {
   const bar = raw.indexOf('|');
   if (bar < 1) return null;
   const tokenId = Number(raw.slice(0, bar));
   if (!Number.isSafeInteger(tokenId) || tokenId <= 0 || tokenId > 2_147_483_647) return null;
-  const [row] = await tokenWithUser(db, tokenId);
+  const row = await readTokenRow(db, tokenId, reuse);
   if (!row) return null;
   const given = Buffer.from(sha256(raw.slice(bar + 1)), 'hex');
   const stored = Buffer.from(row.token_hash, 'hex');
@@ -91,6 +101,17 @@ export async function resolveToken(
     maintenance: row.maintenance === '1',
     accessVersion: Number(row.access_version),
   };
+}
+
+async function readTokenRow(db: Kysely<DB>, tokenId: number, reuse: TokenRowReuse | undefined): Promise<TokenRow | undefined> {
+  if (!reuse) return (await tokenWithUser(db, tokenId))[0];
+  const now = Date.now();
+  const writeCount = reuse.writeCount();
+  const kept = reuse.rows.get(tokenId, writeCount, now);
+  if (kept) return kept;
+  const [row] = await tokenWithUser(db, tokenId);
+  if (row) reuse.rows.set(tokenId, writeCount, now, row);
+  return row;
 }
 
 export async function revokeToken(db: Kysely<DB>, tokenId: number): Promise<void> {

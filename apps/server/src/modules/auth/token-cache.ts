@@ -1,0 +1,30 @@
+/** How long a token's row may be reused without reading it again (decision 0010). */
+export const TOKEN_CACHE_MS = 1000;
+const MAX_TOKENS = 10_000;
+
+/**
+ * Token rows (token, user, maintenance flag, access version) as the token check read them, reused
+ * for at most TOKEN_CACHE_MS and only while this process has written nothing through its database
+ * connection since (the write count, db/write-counter.ts): signing out, a password change, a role
+ * or setting changed here apply to the very next request. What another server process changes
+ * applies within TOKEN_CACHE_MS. Each request still checks the secret and the expiry itself.
+ */
+export class TokenRowCache<Row> {
+  private readonly entries = new Map<number, { row: Row; writeCount: number; readAt: number }>();
+
+  constructor(private readonly ttlMs = TOKEN_CACHE_MS) {}
+
+  get(tokenId: number, writeCount: number, now: number): Row | undefined {
+    const e = this.entries.get(tokenId);
+    if (!e) return undefined;
+    if (e.writeCount === writeCount && now - e.readAt < this.ttlMs) return e.row;
+    this.entries.delete(tokenId);
+    return undefined;
+  }
+
+  /** `writeCount` is the count read *before* the row was: a write meanwhile makes it stale at once. */
+  set(tokenId: number, writeCount: number, readAt: number, row: Row): void {
+    if (this.entries.size >= MAX_TOKENS && !this.entries.has(tokenId)) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(tokenId, { row, writeCount, readAt });
+  }
+}
