@@ -21,6 +21,8 @@ declare module 'autocannon' {
       average: number;
       p50: number;
       p99: number;
+      /** How many in all (requests: responses counted). */
+      total: number;
     }
     interface Result {
       requests: Histogram;

@@ -3,8 +3,8 @@
  * process, autocannon at 10 connections against list / filter / search / get / create, and a bare
  * Fastify route in the same run as the ceiling. Never part of `npm test`.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,8 @@ const CEILING_PORT = SERVER_PORT + 1;
 
 interface Scenario {
   name: string;
+  /** The process (and its cluster workers) that serves it: its CPU time is measured. */
+  server: ChildProcess;
   target: { rps: number; p99: number } | null;
   options: autocannon.Options;
 }
@@ -34,7 +36,45 @@ interface Row {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Server CPU time (every thread of the process and its workers) per request, in µs; null off Linux. */
+  cpuPerRequest: number | null;
   target: Scenario['target'];
+}
+
+/**
+ * CPU time used so far by a process and its children (cluster workers), in ms, from /proc; null
+ * where there is none. The VM's req/s swings with its neighbours; CPU per request is far steadier,
+ * so it is the figure to compare two builds by.
+ */
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execSync('getconf CLK_TCK', { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  // The fields after the command name: state, ppid, ... utime and stime (the 14th and 15th of the line).
+  const fields = (p: string) => {
+    const line = readFileSync(`/proc/${p}/stat`, 'utf8');
+    return line.slice(line.lastIndexOf(')') + 2).split(' ');
+  };
+  try {
+    let ticks = 0;
+    for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      let f: string[];
+      try {
+        f = fields(p);
+      } catch {
+        continue; // ended meanwhile
+      }
+      if (Number(p) === pid || Number(f[1]) === pid) ticks += Number(f[11]) + Number(f[12]);
+    }
+    return (ticks * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null; // no /proc here
+  }
 }
 
 function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
@@ -117,14 +157,16 @@ async function main() {
     console.log(`Search 'ahmadi' matches ${probe.total} children (${((probe.total / CHILDREN) * 100).toFixed(2)} %)`);
 
     const scenarios: Scenario[] = [
-      { name: 'ceiling: bare Fastify, fixed JSON', target: null, options: { url: `http://127.0.0.1:${CEILING_PORT}/` } },
+      { name: 'ceiling: bare Fastify, fixed JSON', server: ceiling, target: null, options: { url: `http://127.0.0.1:${CEILING_PORT}/` } },
       {
         name: 'list, sorted by last name, with total',
+        server,
         target: { rps: 2500, p99: 20 },
         options: { url: base, headers, requests: [{ setupRequest: (req) => ({ ...req, path: `/api/orphans?sort=last_name&per_page=10&page=${randInt(1, 50)}` }) }] },
       },
       {
         name: 'filter: gender + grade',
+        server,
         target: { rps: 3500, p99: 20 },
         options: {
           url: base,
@@ -134,16 +176,19 @@ async function main() {
       },
       {
         name: 'search: a name matching ~1 %',
+        server,
         target: { rps: 1000, p99: 20 },
         options: { url: base, headers, requests: [{ setupRequest: (req) => ({ ...req, path: `/api/orphans?search=${r() < 0.5 ? 'ahmadi' : encodeURIComponent('احمدی')}&page=${randInt(1, 3)}` }) }] },
       },
       {
         name: 'get by id',
+        server,
         target: { rps: 5000, p99: 20 },
         options: { url: base, headers, requests: [{ setupRequest: (req) => ({ ...req, path: `/api/orphans/${randInt(1, CHILDREN)}` }) }] },
       },
       {
         name: 'create (JSON)',
+        server,
         target: { rps: 1500, p99: 20 },
         options: {
           url: base,
@@ -162,8 +207,11 @@ async function main() {
     const only = process.env.BENCH_ONLY?.toLowerCase();
     for (const s of scenarios.filter((sc, i) => i === 0 || !only || sc.name.toLowerCase().includes(only))) {
       process.stdout.write(`  running ${s.name} ...`);
+      const cpuBefore = cpuMs(s.server.pid);
       const res = await run(s.options);
-      rows.push({ name: s.name, rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, errors: res.errors + res.timeouts, non2xx: res.non2xx, target: s.target });
+      const cpuAfter = cpuMs(s.server.pid);
+      const cpuPerRequest = cpuBefore === null || cpuAfter === null || !res.requests.total ? null : ((cpuAfter - cpuBefore) * 1000) / res.requests.total;
+      rows.push({ name: s.name, rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, errors: res.errors + res.timeouts, non2xx: res.non2xx, cpuPerRequest, target: s.target });
       process.stdout.write(` ${Math.round(res.requests.average)} req/s\n`);
     }
     printTable(rows);
@@ -180,7 +228,7 @@ function serverProcesses(): number {
 
 function printTable(rows: Row[]) {
   const ceiling = rows[0]!.rps;
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'target', 'non-2xx/errors', 'meets'];
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'server CPU µs/req', 'target', 'non-2xx/errors', 'meets'];
   const lines = rows.map((r) => {
     const meets = r.target ? r.rps >= r.target.rps && r.p99 <= r.target.p99 && r.non2xx + r.errors === 0 : null;
     return [
@@ -189,6 +237,7 @@ function printTable(rows: Row[]) {
       String(r.p50),
       String(r.p99),
       `${((r.rps / ceiling) * 100).toFixed(0)} %`,
+      r.cpuPerRequest === null ? '-' : Math.round(r.cpuPerRequest).toLocaleString('en'),
       r.target ? `≥ ${r.target.rps.toLocaleString('en')} req/s, p99 ≤ ${r.target.p99} ms` : '-',
       `${r.non2xx}/${r.errors}`,
       meets === null ? '' : meets ? 'yes' : 'NO',
