@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { MAX_MEDIA_BYTES } from '@app/shared/constants';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { localChanges } from './db/local-changes.ts';
 import { LocalWrites } from './db/write-batcher.ts';
 import type { Writes } from './db/write-procedure.ts';
 import { ThreadWrites } from './db/writer-thread.ts';
@@ -64,9 +65,9 @@ export async function buildApp({ config, database, limiter, mailer }: AppDeps): 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
-  app.decorate('writeCount', database.writeCount);
   app.decorate('writes', createWrites(config, database));
   app.addHook('onClose', () => app.writes.close());
+  app.decorate('changes', localChanges(config, database, app.writes));
   app.decorate('appConfig', config);
   app.decorate('limiter', limiter ?? new DatabaseRateLimiter(database.db));
   app.decorate('mailer', mailer ?? createMailer(config));

@@ -126,13 +126,18 @@ export class WriteBatcher {
 /** Write procedures run in this process, through a WriteBatcher (PostgreSQL, SQLite in memory). */
 export class LocalWrites implements Writes {
   private readonly batcher: WriteBatcher;
+  private answered = 0;
 
   constructor(database: Pick<Database, 'db' | 'dialect' | 'tryBeginImmediate'>) {
     this.batcher = new WriteBatcher(database);
   }
 
   run<A, R>(procedure: WriteProcedure<A, R>, args: A): Promise<R> {
-    return this.batcher.run((trx) => procedure.run(trx, args));
+    return this.batcher.run((trx) => procedure.run(trx, args)).finally(() => this.answered++);
+  }
+
+  settled(): number {
+    return this.answered;
   }
 
   async close(): Promise<void> {}

@@ -23,6 +23,8 @@ export type WriteModule = { writeProcedures: ReadonlyArray<WriteProcedure<never,
 /** Where writes run: the writer thread on a SQLite file, in-process otherwise. */
 export interface Writes {
   run<A, R>(procedure: WriteProcedure<A, R>, args: A): Promise<R>;
+  /** How many writes were answered so far, committed or failed; counted before the caller is answered. */
+  settled(): number;
   close(): Promise<void>;
 }
 

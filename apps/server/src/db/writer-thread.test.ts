@@ -44,6 +44,7 @@ describe('database writer thread', () => {
     expect(new Set(results.map((r) => r.id)).size).toBe(50);
     // Answered means committed: another connection sees every row.
     expect(values()).toEqual(names);
+    expect(writes.settled()).toBe(50);
   });
 
   it('fails a write alone, with its AppError intact, or with the database error and its code', async () => {
@@ -60,6 +61,8 @@ describe('database writer thread', () => {
     expect((duplicate as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
     expect(fine.status).toBe('fulfilled');
     expect(values()).toEqual(['free', 'taken']);
+    // Failed writes are answered too: a reader of the count re-reads after them as well.
+    expect(writes.settled()).toBe(4);
   });
 
   it('refuses a procedure it was not given, and arguments that are not plain data', async () => {
@@ -70,7 +73,9 @@ describe('database writer thread', () => {
 
   it('fails what a dead thread held, and starts a new one for the next write', async () => {
     await writes.run(insertValue, { v: 'before' });
+    const before = writes.settled();
     await expect(writes.run(crash, {})).rejects.toThrow(/database writer stopped/);
+    expect(writes.settled()).toBe(before + 1);
     await expect(writes.run(insertValue, { v: 'after' })).resolves.toMatchObject({ v: 'after' });
     expect(values()).toEqual(['after', 'before']);
   });

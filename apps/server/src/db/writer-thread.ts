@@ -33,6 +33,7 @@ export class ThreadWrites implements Writes {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  private answered = 0;
   private closing: Promise<void> | null = null;
 
   constructor(private readonly options: WriterOptions) {}
@@ -50,6 +51,10 @@ export class ThreadWrites implements Writes {
         reject(err);
       }
     });
+  }
+
+  settled(): number {
+    return this.answered;
   }
 
   /** Let the thread finish what it was given, then stop it. */
@@ -77,6 +82,7 @@ export class ThreadWrites implements Writes {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
+      this.answered++;
       if (m.ok) p.resolve(m.value);
       else p.reject(errorFromThread(m.error));
     });
@@ -90,6 +96,7 @@ export class ThreadWrites implements Writes {
   private fail(worker: Worker, error: unknown): void {
     if (this.worker !== worker) return;
     this.worker = null;
+    this.answered += this.pending.size;
     for (const p of this.pending.values()) p.reject(error);
     this.pending.clear();
   }

@@ -43,11 +43,8 @@ export function registerAccessControl(app: FastifyInstance): void {
   });
 
   const grantsCache = new GrantsCache();
-  // Only where this process makes every write that matters to sign-in (one process on SQLite,
-  // the default): there a reused row is never staler than the database. Several processes keep
-  // the server stateless and read every time (decision 0010).
-  const soleWriter = app.dialect === 'sqlite' && app.appConfig.workers === 1;
-  const tokenRows: TokenRowReuse | undefined = soleWriter ? { rows: new TokenRowCache(), writeCount: app.writeCount } : undefined;
+  // Sign-in data is written only through the server's own connection, never by the writer thread.
+  const tokenRows: TokenRowReuse | undefined = app.changes.complete ? { rows: new TokenRowCache(), writeCount: app.changes.own } : undefined;
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;

@@ -1,5 +1,7 @@
+import { REUSE_MS } from '../../db/local-changes.ts';
+
 /** How long a token's row may be reused without reading it again (decision 0010). */
-export const TOKEN_CACHE_MS = 1000;
+export const TOKEN_CACHE_MS = REUSE_MS;
 const MAX_TOKENS = 10_000;
 
 /**

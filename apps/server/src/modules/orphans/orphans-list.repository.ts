@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { GENDERS, GRADES } from '@app/shared/constants';
 import type { OrphanSort } from '@app/shared/schemas/orphan.schema';
 import type { Dialect } from '../../config.ts';
+import { REUSE_MS, type LocalChanges } from '../../db/local-changes.ts';
 import { arg, databaseIdentity, preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor, OrphanRow } from './orphans.repository.ts';
@@ -182,11 +183,14 @@ const rowsByIds = preparedShapes<DB, { count: number; trashed: boolean }, Orphan
 /**
  * What this process keeps per database (decision 0009): a search's sorted ids (a page is a slice,
  * ≤ 1,000,000 ids ≈ 8 MB) and list pages with their totals (≤ 20,000 rows). Both are valid only
- * at the `orphans_version` they were read at, which every read takes first.
+ * at the `orphans_version` they were read at, which every read takes first — or, where this
+ * process makes every write, the version it read last, while no write was made since and for at
+ * most REUSE_MS (db/local-changes.ts): a kept page then costs no database read at all.
  */
 interface Kept {
   searches: VersionedCache<number[]>;
   pages: VersionedCache<{ total: number; rows: OrphanListRow[] }>;
+  version: { value: number; changes: number; readAt: number } | null;
 }
 const keptByDatabase = new WeakMap<object, Kept>();
 
@@ -197,6 +201,7 @@ function keptFor(db: Executor): Kept {
     kept = {
       searches: new VersionedCache((ids) => ids.length, 200, 1_000_000),
       pages: new VersionedCache((page) => page.rows.length + 1, 2_000, 20_000),
+      version: null,
     };
     keptByDatabase.set(identity, kept);
   }
@@ -204,7 +209,19 @@ function keptFor(db: Executor): Kept {
 }
 
 /** Read before anything else: a change made meanwhile makes what follows stale at once, never hidden. */
-async function orphansVersion(db: Executor): Promise<number> {
+async function orphansVersion(db: Executor, changes: LocalChanges | undefined): Promise<number> {
+  if (!changes?.complete) return readOrphansVersion(db);
+  const kept = keptFor(db);
+  // The count is taken before the read: a write answered meanwhile makes this reading stale.
+  const count = changes.all();
+  const now = Date.now();
+  if (kept.version && kept.version.changes === count && now - kept.version.readAt < REUSE_MS) return kept.version.value;
+  const value = await readOrphansVersion(db);
+  kept.version = { value, changes: count, readAt: now };
+  return value;
+}
+
+async function readOrphansVersion(db: Executor): Promise<number> {
   return Number((await counterValue(db, 'orphans_version'))[0]?.value ?? 0);
 }
 
@@ -227,9 +244,17 @@ async function listPage(db: Executor, dialect: Dialect, f: OrphanFilter, sort: O
   });
 }
 
-/** One page of the list (or the trash) and its total. */
-export async function orphanPage(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number): Promise<{ total: number; rows: OrphanListRow[] }> {
-  const version = await orphansVersion(db);
+/** One page of the list (or the trash) and its total; `changes` lets a version read be reused (see Kept). */
+export async function orphanPage(
+  db: Executor,
+  dialect: Dialect,
+  f: OrphanFilter,
+  sort: OrphanSort,
+  limit: number,
+  offset: number,
+  changes?: LocalChanges,
+): Promise<{ total: number; rows: OrphanListRow[] }> {
+  const version = await orphansVersion(db, changes);
   if (!f.words.length) return listPage(db, dialect, f, sort, limit, offset, version);
   const ids = await searchIds(db, dialect, f, sort, version);
   const page = ids.slice(offset, offset + limit);

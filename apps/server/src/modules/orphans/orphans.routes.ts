@@ -86,7 +86,7 @@ async function readOrphanRequest(request: FastifyRequest): Promise<ReadRequest> 
 
 export async function orphansRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest): OrphanContext => ({ db: app.db, writes: app.writes, dialect: app.dialect, store: app.fileStore, log: request.log });
+  const ctx = (request: FastifyRequest): OrphanContext => ({ db: app.db, writes: app.writes, changes: app.changes, dialect: app.dialect, store: app.fileStore, log: request.log });
 
   r.get('/orphans', { config: requires('view-orphans'), schema: { tags: TAGS, querystring: orphanListQuerySchema } }, async (request) =>
     request.query.no_pagination ? orphanSelector(ctx(request), request.query) : listOrphans(ctx(request), request.query),

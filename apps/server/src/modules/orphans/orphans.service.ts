@@ -14,6 +14,7 @@ import {
 } from '@app/shared/schemas/orphan.schema';
 import { searchWords } from '@app/shared/search-folding';
 import type { Dialect } from '../../config.ts';
+import type { LocalChanges } from '../../db/local-changes.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -29,6 +30,8 @@ export interface OrphanContext {
   db: Kysely<DB>;
   /** Where write procedures run (the writer thread on SQLite: db/writer-thread.ts). */
   writes: Writes;
+  /** What this process knows of the writes to the database, for reusing what the list read (db/local-changes.ts). */
+  changes?: LocalChanges;
   dialect: Dialect;
   store: FileStore;
   log: FastifyBaseLogger;
@@ -182,7 +185,7 @@ function filterOf(q: OrphanListQuery, trashed: boolean): OrphanFilter {
 export async function listOrphans(ctx: OrphanContext, q: OrphanListQuery, trashed = false): Promise<Paged<OrphanListItem | TrashedOrphanListItem>> {
   const filter = filterOf(q, trashed);
   const offset = (q.page - 1) * q.per_page;
-  const { total, rows } = await orphanPage(ctx.db, ctx.dialect, filter, q.sort, q.per_page, offset);
+  const { total, rows } = await orphanPage(ctx.db, ctx.dialect, filter, q.sort, q.per_page, offset, ctx.changes);
   return {
     data: rows.map((r) => (trashed ? { ...toListItem(r, ctx.store), deleted_at: r.deleted_at! } : toListItem(r, ctx.store))),
     current_page: q.page,

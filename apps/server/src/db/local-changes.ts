@@ -1,0 +1,34 @@
+import type { Config } from '../config.ts';
+import type { Database } from './database.ts';
+import type { Writes } from './write-procedure.ts';
+
+/**
+ * How long a value read from the database may be reused, where this process makes every write
+ * (see below), before it is read again anyway: what a script or another program writes to the
+ * database file directly is seen within this time (decision 0010).
+ */
+export const REUSE_MS = 1000;
+
+/**
+ * What this process knows of the writes made to its database. Where it makes every write — SQLite
+ * with one server process, the default (decision 0009) — a value read after count N is still
+ * the database's while the count is N: the token check and the orphan list reuse what they read
+ * instead of reading it again on every request. With several processes (or PostgreSQL) nothing is
+ * reused: the server stays stateless and every process reads every time (decision 0010).
+ */
+export interface LocalChanges {
+  /** This process makes every write to the database: the counts below see them all. */
+  readonly complete: boolean;
+  /** Statements that may have written through the server's own connection (db/write-counter.ts). */
+  own(): number;
+  /** Those, and every write the database writer thread answered (db/writer-thread.ts). */
+  all(): number;
+}
+
+export function localChanges(config: Pick<Config, 'workers'>, database: Database, writes: Writes): LocalChanges {
+  return {
+    complete: database.dialect === 'sqlite' && config.workers === 1,
+    own: database.writeCount,
+    all: () => database.writeCount() + writes.settled(),
+  };
+}
