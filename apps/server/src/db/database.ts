@@ -22,19 +22,19 @@ export interface Database {
 pg.types.setTypeParser(20, (v) => Number(v));
 
 export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 'sqlitePath'>): Database {
+  const writes = new WriteCounter();
+  const writeCount = () => writes.value;
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle connection that PostgreSQL ends (a restart, an administrator) is dropped and
     // replaced by the pool; without a listener its error would end the whole process.
     pool.on('error', (err) => console.error(`PostgreSQL closed an idle connection: ${err.message}`));
-    const writes = new WriteCounter();
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
-    return { db, dialect: 'postgres', writeCount: () => writes.value, destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', writeCount, destroy: () => db.destroy() };
   }
   mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
   const sqlite = new SQLite(config.sqlitePath);
   const connection = sqliteConnection(sqlite, config.sqlitePath === ':memory:' ? null : config.sqlitePath);
-  const writes = new WriteCounter();
   const db = new Kysely<DB>({ dialect: connection.dialect, plugins: [writes] });
-  return { db, dialect: 'sqlite', tryBeginImmediate: connection.tryBeginImmediate, writeCount: () => writes.value, destroy: () => db.destroy() };
+  return { db, dialect: 'sqlite', tryBeginImmediate: connection.tryBeginImmediate, writeCount, destroy: () => db.destroy() };
 }

@@ -25,6 +25,17 @@ export interface LocalChanges {
   all(): number;
 }
 
+/** A value read at `readAt`, when the count it depends on stood at `changes`. */
+export interface Reading {
+  changes: number;
+  readAt: number;
+}
+
+/** Whether a reading may still be used instead of reading again: nothing written since, and young enough. */
+export function stillValid(reading: Reading, changes: number, now: number): boolean {
+  return reading.changes === changes && now - reading.readAt < REUSE_MS;
+}
+
 export function localChanges(config: Pick<Config, 'workers'>, database: Database, writes: Writes): LocalChanges {
   return {
     complete: database.dialect === 'sqlite' && config.workers === 1,

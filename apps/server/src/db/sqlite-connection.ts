@@ -26,8 +26,8 @@ const DDL = /^\s*(create|alter|drop)\b/i;
 
 interface Prepared {
   stmt: SQLite.Statement;
-  /** Turns the statement's raw rows (arrays) into objects keyed by column name. */
-  rows(raw: unknown[][]): unknown[];
+  /** Turns one of the statement's raw rows (an array) into an object keyed by column name. */
+  row(raw: unknown[]): unknown;
 }
 
 /**
@@ -40,12 +40,12 @@ interface Prepared {
  */
 function prepareWithRows(sqlite: SQLite.Database, sql: string): Prepared {
   const stmt = sqlite.prepare(sql);
-  if (!stmt.reader) return { stmt, rows: (raw) => raw };
+  if (!stmt.reader) return { stmt, row: (raw) => raw };
   stmt.raw(true);
   const names = stmt.columns().map((c) => c.name);
   // The names are written as JSON string literals: nothing in them can be code.
-  const make = new Function('r', `return {${names.map((n, i) => `${JSON.stringify(n)}: r[${i}]`).join(', ')}};`) as (r: unknown[]) => unknown;
-  return { stmt, rows: (raw) => raw.map(make) };
+  const row = new Function('r', `return {${names.map((n, i) => `${JSON.stringify(n)}: r[${i}]`).join(', ')}};`) as (r: unknown[]) => unknown;
+  return { stmt, row };
 }
 
 /**
@@ -92,13 +92,13 @@ function statementCache(sqlite: SQLite.Database, state: WriteState) {
       // are prepared afresh after it. Schema changes come only from migrations, which run on
       // this connection before the server serves, never from another process meanwhile.
       if (DDL.test(sql)) cache.clear();
-      const { stmt, rows } = lookup(sql);
+      const { stmt, row } = lookup(sql);
       const rollback = sql === 'rollback';
       return {
         reader: stmt.reader,
         all(params: readonly unknown[]) {
           try {
-            return rows(stmt.all(params) as unknown[][]);
+            return (stmt.all(params) as unknown[][]).map(row);
           } finally {
             settle(stmt, rollback);
           }
@@ -111,7 +111,7 @@ function statementCache(sqlite: SQLite.Database, state: WriteState) {
           }
         },
         *iterate(params: readonly unknown[]) {
-          for (const row of stmt.iterate(params) as IterableIterator<unknown[]>) yield rows([row])[0];
+          for (const raw of stmt.iterate(params) as IterableIterator<unknown[]>) yield row(raw);
         },
       };
     },

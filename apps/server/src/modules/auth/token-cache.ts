@@ -1,4 +1,4 @@
-import { REUSE_MS } from '../../db/local-changes.ts';
+import { REUSE_MS, stillValid, type Reading } from '../../db/local-changes.ts';
 
 /** How long a token's row may be reused without reading it again (decision 0010). */
 export const TOKEN_CACHE_MS = REUSE_MS;
@@ -12,14 +12,12 @@ const MAX_TOKENS = 10_000;
  * applies within TOKEN_CACHE_MS. Each request still checks the secret and the expiry itself.
  */
 export class TokenRowCache<Row> {
-  private readonly entries = new Map<number, { row: Row; writeCount: number; readAt: number }>();
-
-  constructor(private readonly ttlMs = TOKEN_CACHE_MS) {}
+  private readonly entries = new Map<number, Reading & { row: Row }>();
 
   get(tokenId: number, writeCount: number, now: number): Row | undefined {
     const e = this.entries.get(tokenId);
     if (!e) return undefined;
-    if (e.writeCount === writeCount && now - e.readAt < this.ttlMs) return e.row;
+    if (stillValid(e, writeCount, now)) return e.row;
     this.entries.delete(tokenId);
     return undefined;
   }
@@ -27,6 +25,6 @@ export class TokenRowCache<Row> {
   /** `writeCount` is the count read *before* the row was: a write meanwhile makes it stale at once. */
   set(tokenId: number, writeCount: number, readAt: number, row: Row): void {
     if (this.entries.size >= MAX_TOKENS && !this.entries.has(tokenId)) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(tokenId, { row, writeCount, readAt });
+    this.entries.set(tokenId, { row, changes: writeCount, readAt });
   }
 }

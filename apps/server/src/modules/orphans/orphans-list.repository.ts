@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { GENDERS, GRADES } from '@app/shared/constants';
 import type { OrphanSort } from '@app/shared/schemas/orphan.schema';
 import type { Dialect } from '../../config.ts';
-import { REUSE_MS, type LocalChanges } from '../../db/local-changes.ts';
+import { stillValid, type LocalChanges, type Reading } from '../../db/local-changes.ts';
 import { arg, databaseIdentity, preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor, OrphanRow } from './orphans.repository.ts';
@@ -190,7 +190,7 @@ const rowsByIds = preparedShapes<DB, { count: number; trashed: boolean }, Orphan
 interface Kept {
   searches: VersionedCache<number[]>;
   pages: VersionedCache<{ total: number; rows: OrphanListRow[] }>;
-  version: { value: number; changes: number; readAt: number } | null;
+  version: (Reading & { value: number }) | null;
 }
 const keptByDatabase = new WeakMap<object, Kept>();
 
@@ -215,7 +215,7 @@ async function orphansVersion(db: Executor, changes: LocalChanges | undefined): 
   // The count is taken before the read: a write answered meanwhile makes this reading stale.
   const count = changes.all();
   const now = Date.now();
-  if (kept.version && kept.version.changes === count && now - kept.version.readAt < REUSE_MS) return kept.version.value;
+  if (kept.version && stillValid(kept.version, count, now)) return kept.version.value;
   const value = await readOrphansVersion(db);
   kept.version = { value, changes: count, readAt: now };
   return value;
