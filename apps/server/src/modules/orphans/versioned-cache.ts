@@ -1,9 +1,11 @@
 /**
  * Results of reading the orphans table, kept in process while the table is unchanged (decisions
  * 0008, 0009): the sorted ids a search found, and list pages with their totals. Every entry holds
- * the `orphans_version` (migration 0008) it was read at; the caller reads that number on every
+ * the `orphans_version` (migration 0008) it was read at; the caller takes that number on every
  * request *before* reading anything else, and any change to any child, in any process, moves it
- * on, so a stale entry is never used. It is a cache of the database, not state of its own.
+ * on, so a stale entry is never used. (Where one process makes every write, the number it read
+ * last is reused until it writes, for at most a second: db/local-changes.ts, decision 0010.) It
+ * is a cache of the database, not state of its own.
  *
  * Bounded twice: by entries and by weight (ids, or rows), least recently used first out.
  */
