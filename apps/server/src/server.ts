@@ -24,6 +24,7 @@ async function serve(database: Database, announce: boolean): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  await app.writes.start();
   if (announce) console.log(listeningLine(config, database.dialect, 1));
   process.send?.({ type: 'listening' });
 }

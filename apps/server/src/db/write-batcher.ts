@@ -140,5 +140,7 @@ export class LocalWrites implements Writes {
     return this.answered;
   }
 
+  async start(): Promise<void> {}
+
   async close(): Promise<void> {}
 }

@@ -25,6 +25,8 @@ export interface Writes {
   run<A, R>(procedure: WriteProcedure<A, R>, args: A): Promise<R>;
   /** How many writes were answered so far, committed or failed; counted before the caller is answered. */
   settled(): number;
+  /** Be ready to write at once: the server calls it before it announces that it listens, so the first save after a start does not wait for a thread to load. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 

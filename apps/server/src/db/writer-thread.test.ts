@@ -80,6 +80,19 @@ describe('database writer thread', () => {
     expect(values()).toEqual(['after', 'before']);
   });
 
+  it('starts before the first write when asked, and says so when it cannot', async () => {
+    await expect(writes.start()).resolves.toBeUndefined();
+    await expect(writes.start()).resolves.toBeUndefined();
+    await expect(writes.run(insertValue, { v: 'first' })).resolves.toMatchObject({ v: 'first' });
+    // A database the thread cannot open (a folder), and a module that does not exist.
+    const unopenable = new ThreadWrites({ file: dir, modules: [FIXTURE] });
+    await expect(unopenable.start()).rejects.toThrow();
+    await unopenable.close();
+    const unloadable = new ThreadWrites({ file, modules: [new URL('./no-such-module.ts', import.meta.url).href] });
+    await expect(unloadable.start()).rejects.toThrow();
+    await unloadable.close();
+  });
+
   it('finishes and answers the writes it was given before it closes', async () => {
     const pending = Array.from({ length: 20 }, (_, i) => writes.run(insertValue, { v: `last-${i}` }));
     const closed = writes.close();

@@ -3,7 +3,7 @@ import { errorFromThread, type ThreadError, type WriteProcedure, type Writes } f
 
 /** Messages between the server and its writer thread (db/writer.worker.ts). */
 export type ToWriter = { type: 'run'; id: number; name: string; args: unknown } | { type: 'close' };
-export type FromWriter = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ThreadError };
+export type FromWriter = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ThreadError } | { ready: true };
 
 export interface WriterOptions {
   /** The SQLite database file. */
@@ -31,6 +31,8 @@ const CLOSE_WAIT_MS = 10_000;
  */
 export class ThreadWrites implements Writes {
   private worker: Worker | null = null;
+  /** Settles when the current thread has loaded its procedures and opened the database (or failed to). */
+  private ready: Promise<void> = Promise.resolve();
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private answered = 0;
@@ -57,6 +59,12 @@ export class ThreadWrites implements Writes {
     return this.answered;
   }
 
+  async start(): Promise<void> {
+    if (this.closing) return;
+    this.thread();
+    await this.ready;
+  }
+
   /** Let the thread finish what it was given, then stop it. */
   close(): Promise<void> {
     this.closing ??= (async () => {
@@ -78,7 +86,16 @@ export class ThreadWrites implements Writes {
     const source = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
       .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./writer.worker.ts', import.meta.url).href)}); })`;
     const worker = new Worker(source, { eval: true, workerData: this.options });
+    let markReady!: () => void;
+    let failReady!: (err: unknown) => void;
+    this.ready = new Promise<void>((resolve, reject) => {
+      markReady = resolve;
+      failReady = reject;
+    });
+    // Nobody may be waiting for it: a failed start is reported by the writes it fails.
+    this.ready.catch(() => {});
     worker.on('message', (m: FromWriter) => {
+      if ('ready' in m) return markReady();
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
@@ -86,8 +103,15 @@ export class ThreadWrites implements Writes {
       if (m.ok) p.resolve(m.value);
       else p.reject(errorFromThread(m.error));
     });
-    worker.on('error', (err) => this.fail(worker, err));
-    worker.on('exit', (code) => this.fail(worker, new Error(`The database writer stopped (exit code ${code}).`)));
+    worker.on('error', (err) => {
+      failReady(err);
+      this.fail(worker, err);
+    });
+    worker.on('exit', (code) => {
+      const err = new Error(`The database writer stopped (exit code ${code}).`);
+      failReady(err);
+      this.fail(worker, err);
+    });
     this.worker = worker;
     return worker;
   }

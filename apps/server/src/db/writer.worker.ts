@@ -16,6 +16,7 @@ for (const url of options.modules) {
 const database = openDatabase({ dialect: 'sqlite', databaseUrl: options.file, sqlitePath: options.file });
 const batcher = new WriteBatcher(database);
 const inFlight = new Set<Promise<void>>();
+port.postMessage({ ready: true } satisfies FromWriter);
 
 async function run(id: number, name: string, args: unknown): Promise<void> {
   let answer: FromWriter;
