@@ -3,7 +3,9 @@ import { errorFromThread, type ThreadError, type WriteProcedure, type Writes } f
 
 /** Messages between the server and its writer thread (db/writer.worker.ts). */
 export type ToWriter = { type: 'run'; id: number; name: string; args: unknown } | { type: 'close' };
-export type FromWriter = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ThreadError } | { ready: true };
+export type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ThreadError };
+/** The thread is ready, or the answers to writes it settled together. */
+export type FromWriter = { ready: true } | Answer[];
 
 export interface WriterOptions {
   /** The SQLite database file. */
@@ -95,13 +97,15 @@ export class ThreadWrites implements Writes {
     // Nobody may be waiting for it: a failed start is reported by the writes it fails.
     this.ready.catch(() => {});
     worker.on('message', (m: FromWriter) => {
-      if ('ready' in m) return markReady();
-      const p = this.pending.get(m.id);
-      if (!p) return;
-      this.pending.delete(m.id);
-      this.answered++;
-      if (m.ok) p.resolve(m.value);
-      else p.reject(errorFromThread(m.error));
+      if (!Array.isArray(m)) return markReady();
+      for (const a of m) {
+        const p = this.pending.get(a.id);
+        if (!p) continue;
+        this.pending.delete(a.id);
+        this.answered++;
+        if (a.ok) p.resolve(a.value);
+        else p.reject(errorFromThread(a.error));
+      }
     });
     worker.on('error', (err) => {
       failReady(err);

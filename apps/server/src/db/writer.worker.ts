@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from './database.ts';
 import { WriteBatcher } from './write-batcher.ts';
 import { errorToThread, type WriteModule, type WriteProcedure } from './write-procedure.ts';
-import type { FromWriter, ToWriter, WriterOptions } from './writer-thread.ts';
+import type { Answer, FromWriter, ToWriter, WriterOptions } from './writer-thread.ts';
 
 /** The database writer thread's side (db/writer-thread.ts): run named procedures, answer each. */
 const options = workerData as WriterOptions;
@@ -18,16 +18,31 @@ const batcher = new WriteBatcher(database);
 const inFlight = new Set<Promise<void>>();
 port.postMessage({ ready: true } satisfies FromWriter);
 
+/**
+ * Answers go back together: a batch settles all its writes at once, and one message per batch
+ * wakes the server thread once instead of once per write.
+ */
+let answers: Answer[] = [];
+function flushAnswers(): void {
+  if (!answers.length) return;
+  port.postMessage(answers satisfies FromWriter);
+  answers = [];
+}
+function answer(a: Answer): void {
+  // After the promise jobs now queued, which settle the rest of the batch; before the next batch.
+  if (answers.push(a) === 1) process.nextTick(flushAnswers);
+}
+
 async function run(id: number, name: string, args: unknown): Promise<void> {
-  let answer: FromWriter;
+  let result: Answer;
   try {
     const procedure = procedures.get(name);
     if (!procedure) throw new Error(`Unknown write procedure: ${name}`);
-    answer = { id, ok: true, value: await batcher.run((trx) => procedure.run(trx, args)) };
+    result = { id, ok: true, value: await batcher.run((trx) => procedure.run(trx, args)) };
   } catch (err) {
-    answer = { id, ok: false, error: errorToThread(err) };
+    result = { id, ok: false, error: errorToThread(err) };
   }
-  port.postMessage(answer);
+  answer(result);
 }
 
 port.on('message', (m: ToWriter) => {
@@ -38,6 +53,7 @@ port.on('message', (m: ToWriter) => {
   }
   // Close: the writes already given are finished and answered first.
   void Promise.allSettled(inFlight).then(async () => {
+    flushAnswers();
     await database.destroy();
     port.close();
   });
