@@ -25,6 +25,7 @@ const suffix = Date.now().toString(36);
 const FIRST = `Zarghona${suffix}`;
 const LAST = 'Sadat';
 const NAME = `${FIRST} ${LAST}`;
+const LONG_EMAIL = 'scholarships.office.of.the.kabul.education.foundation@donors.example.org';
 
 beforeAll(async () => {
   photoDir = mkdtempSync(path.join(tmpdir(), 'orphan-photo-'));
@@ -86,6 +87,7 @@ describe('orphan records in the browser', () => {
     await page.getByLabel(/^Admission Date/).fill('2023-09-01');
     await page.getByLabel(/^Total Income/).fill('1250.5');
     await page.getByLabel(/^Hobbies/).fill('Calligraphy');
+    await page.getByLabel(/^Donor Email/).fill(LONG_EMAIL);
     await page.getByLabel('Profile Photo').setInputFiles(photoPath);
     await expect.poll(() => imageLoaded('Photo preview')).toBe(true);
 
@@ -112,6 +114,9 @@ describe('orphan records in the browser', () => {
     await page.getByText('Calligraphy').waitFor();
     await page.getByText('1,250.50').waitFor();
     await page.getByRole('heading', { name: 'Profile Information' }).waitFor();
+    // A long address wraps inside its card; the page does not scroll sideways.
+    await page.getByRole('link', { name: LONG_EMAIL }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   });
 
   it('edits a field', async () => {

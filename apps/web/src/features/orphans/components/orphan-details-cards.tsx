@@ -21,14 +21,18 @@ function Card({ title, children, className }: { title: string; children: ReactNo
   );
 }
 
-/** A label/value list; empty values show '-' (spec section 2). */
+/**
+ * A label/value list; empty values show '-' (spec section 2). The value column may shrink below
+ * its longest word and such words wrap anywhere: a long e-mail address or id number otherwise
+ * widens its card and pushes the page sideways.
+ */
 function Rows({ rows }: { rows: [label: string, value: ReactNode][] }) {
   return (
-    <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)]">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-gray-500 dark:text-gray-400">{label}</dt>
-          <dd className="break-words text-gray-900 dark:text-gray-100">
+          <dd className="min-w-0 wrap-anywhere text-gray-900 dark:text-gray-100">
             {typeof value === 'string' || typeof value === 'number' || value == null ? orDash(value as string | number | null) : value}
           </dd>
         </div>
