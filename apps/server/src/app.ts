@@ -10,6 +10,7 @@ import { LocalWrites } from './db/write-batcher.ts';
 import type { Writes } from './db/write-procedure.ts';
 import { ThreadWrites } from './db/writer-thread.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { refuseNul } from './lib/nul-text.ts';
 import { DatabaseRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerCsrf } from './plugins/csrf.ts';
@@ -86,6 +87,10 @@ export async function buildApp({ config, database, limiter, mailer }: AppDeps): 
   });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
+    if (request.is404) return;
+    refuseNul(request.params);
+    refuseNul(request.query);
+    refuseNul(request.body);
   });
 
   registerAccessControl(app);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { refuseNul } from './nul-text.ts';
 
 /**
  * The flat key/value fields of a JSON or multipart body (the settings form sends multipart).
@@ -14,5 +15,6 @@ export async function readFlatFields(request: FastifyRequest): Promise<Record<st
     if (part.type === 'file') part.file.resume();
     else fields[part.fieldname] = part.value;
   }
+  refuseNul(fields);
   return fields;
 }

@@ -29,3 +29,26 @@ export const isoDate = z
 export const pageQuery = z.coerce.number().int().min(1, 'The page must be at least 1.').max(1_000_000).default(1);
 
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * Plain-text fields (names, addresses, notes) hold words, never markup or control characters.
+ * Our screens render stored text as text, so markup would do no harm there; it is refused
+ * because no such field has a use for it and the text travels on into Excel exports, PDFs and
+ * e-mails. A lone '<' ("income < 5000") is not a tag and passes. Control characters other
+ * than tab and line breaks are refused too: PostgreSQL cannot store NUL in text at all.
+ */
+const MARKUP = /<\/?[a-z][^<>]*>|<!--/i;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export const hasMarkup = (s: string): boolean => MARKUP.test(s);
+export const hasControlCharacters = (s: string): boolean => CONTROL_CHARACTERS.test(s);
+
+/** The plain-text rules as one zod check, with messages naming the field's label. */
+export function plainText(label: string, max: number) {
+  return z
+    .string()
+    .max(max, `The ${label} may not be greater than ${max} characters.`)
+    .refine((s) => !hasMarkup(s), `The ${label} may not contain HTML.`)
+    .refine((s) => !hasControlCharacters(s), `The ${label} may not contain control characters.`);
+}

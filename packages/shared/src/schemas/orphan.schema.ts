@@ -8,7 +8,7 @@ import {
   ORPHAN_DEFAULT_PAGE_SIZE,
   ORPHAN_STATUSES,
 } from '../constants.ts';
-import { pageQuery } from './common.schema.ts';
+import { pageQuery, plainText } from './common.schema.ts';
 
 /**
  * The orphan form (spec sections 3 and 5) and the `/orphans` request bodies and list query
@@ -66,7 +66,7 @@ function optionalText(label: string, max: number) {
     .string({ error: `The ${label} must be text.` })
     .nullish()
     .transform(blankToUndefined)
-    .pipe(z.string().max(max, `The ${label} may not be greater than ${max} characters.`).optional());
+    .pipe(plainText(label, max).optional());
 }
 
 /** A required text field: missing, null, empty or whitespace gives the spec's message. */
@@ -75,7 +75,7 @@ function requiredText(message: string, label: string, max: number) {
     .string({ error: message })
     .nullish()
     .transform(blankToUndefined)
-    .pipe(z.string({ error: message }).max(max, `The ${label} may not be greater than ${max} characters.`));
+    .pipe(z.string({ error: message }).pipe(plainText(label, max)));
 }
 
 function dateField(label: string) {

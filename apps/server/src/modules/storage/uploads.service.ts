@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '@app/shared/messages';
 import { AppError } from '../../lib/app-error.ts';
+import { refuseNul } from '../../lib/nul-text.ts';
 
 /** Room for the text fields of a form beside its file. */
 const FORM_OVERHEAD_BYTES = 512 * 1024;
@@ -38,5 +39,6 @@ export async function readMultipartForm(request: FastifyRequest, opts: { fileFie
     const data = await part.toBuffer();
     if (data.length > 0) form.files[part.fieldname] = { data, filename: part.filename };
   }
+  refuseNul(form.fields);
   return form;
 }

@@ -86,6 +86,19 @@ describe('<OrphanForm>', { timeout: 15_000 }, () => {
     expect(field('First Name').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('refuses markup in a text field before sending, as the server would', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { onSubmit } = renderForm();
+    await fillRequired(user);
+    await user.clear(field('Last Name'));
+    await user.type(field('Last Name'), '<b>Ahmadi</b>');
+    await user.type(field('Notes'), 'income < 5000');
+    await user.click(screen.getByRole('button', { name: 'Add Orphan' }));
+    expect(await screen.findByText('The last name may not contain HTML.')).toBeTruthy();
+    expect(screen.queryByText('The notes may not contain HTML.')).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('sends the parsed values, shows Saving... meanwhile, and resets after a create', async () => {
     const user = userEvent.setup({ delay: null });
     let finish!: () => void;
