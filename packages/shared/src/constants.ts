@@ -24,6 +24,8 @@ export const ITEMS_PER_PAGE_OPTIONS = [5, 10, 15, 25, 50] as const;
 export const DEFAULT_ITEMS_PER_PAGE = 10;
 /** The largest page any list call answers; bigger requests are refused with 422. */
 export const MAX_PER_PAGE = 100;
+/** The largest record id: ids are PostgreSQL `integer`s, and a larger one names no record. */
+export const MAX_ID = 2_147_483_647;
 export const MAX_SEARCH_LENGTH = 100;
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '../constants.ts';
 
 /** Laravel-style paged list answer (decisions.md). */
 export interface Paged<T> {
@@ -28,7 +29,10 @@ export const isoDate = z
 /** Query-string page numbers arrive as strings. */
 export const pageQuery = z.coerce.number().int().min(1, 'The page must be at least 1.').max(1_000_000).default(1);
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+export const ID_INVALID = `The id must be a whole number from 1 to ${MAX_ID}.`;
+/** A record's id, from a path or a body (a larger number would fail in PostgreSQL, not here). */
+export const recordId = z.coerce.number({ error: ID_INVALID }).int(ID_INVALID).min(1, ID_INVALID).max(MAX_ID, ID_INVALID);
+export const idParam = z.object({ id: recordId });
 
 /**
  * Plain-text fields (names, addresses, notes) hold words, never markup or control characters.

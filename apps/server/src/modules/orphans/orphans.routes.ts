@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_PHOTO_BYTES } from '@app/shared/constants';
+import { MAX_ID, MAX_PHOTO_BYTES } from '@app/shared/constants';
 import { can } from '@app/shared/permissions';
 import {
   ORPHAN_PHOTO_FIELD,
@@ -44,9 +44,9 @@ const orphanBody = {
 const writeConfig = (permission: 'create-orphans' | 'edit-orphans') => ({ ...requires(permission), documentedBody: orphanBody });
 const TAGS = ['orphans'];
 
-/** Ids are positive integers; anything else names no child (404, not a validation error). */
+/** Ids are integers from 1 to MAX_ID; anything else names no child (404, not a validation error). */
 function orphanId(raw: string): number {
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  const id = /^\d{1,10}$/.test(raw) && Number(raw) <= MAX_ID ? Number(raw) : 0;
   if (!id) throw AppError.notFound(RESPONSE.notFound);
   return id;
 }
