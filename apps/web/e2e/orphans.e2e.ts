@@ -5,11 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { accessibilityViolations } from './support/accessibility.ts';
 import { launchBrowser, signIn, type BrowserSession } from './support/browser.ts';
 
 /**
  * The life of one child's record through the real screens (issue 4, item 8): create with a photo,
- * find by search, open the details with the photo, edit, delete, restore from the trash.
+ * find by search, open the details with the photo, edit, delete, restore from the trash. Each
+ * screen on the way (list, form with its messages, details, confirmation, trash) is checked by
+ * axe against WCAG 2.1 AA.
  */
 
 let server: RunningServer;
@@ -77,6 +80,7 @@ describe('orphan records in the browser', () => {
     // Submitting empty shows the schema's messages on the fields.
     await page.getByRole('button', { name: 'Add Orphan' }).click();
     await page.getByText('First name is required').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.getByLabel(/^First Name/).fill(FIRST);
     await page.getByLabel(/^Last Name/).fill(LAST);
@@ -106,6 +110,7 @@ describe('orphan records in the browser', () => {
     expect(await row.getByRole('cell').nth(3).textContent()).toBe('PREP');
     await row.getByText('Active').waitFor();
     expect(await page.getByRole('row').count()).toBe(2); // header + this child
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await link.click();
     await page.waitForURL(/\/dashboard\/orphans\/\d+$/);
@@ -117,6 +122,7 @@ describe('orphan records in the browser', () => {
     // A long address wraps inside its card; the page does not scroll sideways.
     await page.getByRole('link', { name: LONG_EMAIL }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 
   it('edits a field', async () => {
@@ -150,6 +156,7 @@ describe('orphan records in the browser', () => {
     await page.getByRole('button', { name: `Delete ${NAME}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Are you sure you want to delete this orphan?').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Orphan moved to trash').waitFor();
     await expect.poll(() => page.getByRole('link', { name: NAME, exact: true }).count()).toBe(0);
@@ -166,6 +173,7 @@ describe('orphan records in the browser', () => {
     await restore.waitFor();
     // Administrators may also purge; the button is there but not used here.
     await page.getByRole('button', { name: `Delete ${NAME} permanently` }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
     await restore.click();
     await expect.poll(() => restore.count()).toBe(0);
 

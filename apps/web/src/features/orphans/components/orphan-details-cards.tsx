@@ -60,7 +60,7 @@ export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
             className="mx-auto aspect-square w-full max-w-xs rounded-lg object-cover"
           />
         ) : (
-          <div className="mx-auto flex aspect-square w-full max-w-xs flex-col items-center justify-center gap-2 rounded-lg bg-gray-100 text-gray-400 dark:bg-gray-800">
+          <div className="mx-auto flex aspect-square w-full max-w-xs flex-col items-center justify-center gap-2 rounded-lg bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300">
             <ImageOff className="h-10 w-10" aria-hidden />
             <span>{t('details.noPhoto')}</span>
           </div>

@@ -51,7 +51,7 @@ export function OrphanPhotoInput({ currentUrl, file, onFileChange, removed, onRe
         {shownUrl ? (
           <img src={shownUrl} alt={previewUrl ? t('form.photo.preview') : t('form.photo.current')} className="h-full w-full object-cover" />
         ) : (
-          <div className="flex flex-col items-center gap-1 text-sm text-gray-400">
+          <div className="flex flex-col items-center gap-1 text-sm text-gray-600 dark:text-gray-300">
             <ImageOff className="h-8 w-8" aria-hidden />
             <span>{t('details.noPhoto')}</span>
           </div>
