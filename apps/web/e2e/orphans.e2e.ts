@@ -123,6 +123,13 @@ describe('orphan records in the browser', () => {
     await page.getByRole('link', { name: LONG_EMAIL }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
+    // The same in the dark theme (its link colours are other shades), then back to light.
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
+    // Colours fade between themes: measure once the fades are over.
+    await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
   });
 
   it('edits a field', async () => {

@@ -18,7 +18,7 @@ export function HelpPage() {
       </div>
 
       <nav aria-labelledby="help-contents" className="rounded-lg border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
-        <h3 id="help-contents" className="mb-2 text-sm font-semibold uppercase tracking-wide text-gray-500">
+        <h3 id="help-contents" className="mb-2 text-sm font-semibold uppercase tracking-wide text-gray-500 dark:text-gray-400">
           {t('contents')}
         </h3>
         <ul className="grid gap-1 sm:grid-cols-2">
