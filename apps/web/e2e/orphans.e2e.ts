@@ -153,6 +153,38 @@ describe('orphan records in the browser', () => {
     await row.getByText('Abdul Rahim').waitFor();
   });
 
+  it("refuses a save over someone else's newer one, keeping what was typed", async () => {
+    await page.goto(`/dashboard/orphans/edit/${orphanId}`);
+    const father = page.getByLabel(/^Father's Name/);
+    await expect.poll(() => father.inputValue()).toBe('Abdul Rahim');
+
+    // Meanwhile a colleague (another tab, same kind of session) saves the same child.
+    const other = await context.newPage();
+    await other.goto(`/dashboard/orphans/edit/${orphanId}`);
+    const otherNotes = other.getByLabel(/^Notes/);
+    await otherNotes.waitFor();
+    await otherNotes.fill('Seen by the nurse');
+    await other.getByRole('button', { name: 'Update Orphan' }).click();
+    await other.waitForURL((url) => url.pathname === '/dashboard/orphans');
+    await other.close();
+
+    await father.fill('Abdul Rahim Sadat');
+    const refused = page.waitForResponse((r) => /\/api\/orphans\/\d+$/.test(r.url()) && r.request().method() === 'PUT');
+    await page.getByRole('button', { name: 'Update Orphan' }).click();
+    expect((await refused).status()).toBe(409);
+    await page.getByRole('alert').filter({ hasText: 'Someone else saved this orphan after you opened it.' }).waitFor();
+    expect(await father.inputValue()).toBe('Abdul Rahim Sadat');
+    expect(pathOf(page)).toBe(`/dashboard/orphans/edit/${orphanId}`);
+
+    // Reloaded, the colleague's note is there and the same change saves.
+    await page.reload();
+    await expect.poll(() => page.getByLabel(/^Notes/).inputValue()).toBe('Seen by the nurse');
+    await father.fill('Abdul Rahim Sadat');
+    await page.getByRole('button', { name: 'Update Orphan' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/orphans');
+    await page.getByText('Orphan updated successfully').waitFor();
+  });
+
   it('still finds the orphan by search after the edit', async () => {
     await search(FIRST);
     await page.getByRole('row').filter({ has: page.getByRole('link', { name: NAME, exact: true }) }).waitFor();

@@ -409,6 +409,8 @@ export const ORPHAN_RESPONSE_MESSAGES = {
   restored: 'Orphan restored successfully',
   purged: 'Orphan permanently deleted',
   notFound: 'Orphan not found.',
+  changedMeanwhile: 'Someone else saved this orphan after you opened it. Reload the page to see their changes, then make yours again.',
+  versionInvalid: 'The updated at must be the record\'s updated_at as it was read.',
   notInTrash: 'Only an orphan in the trash can be permanently deleted.',
   methodNotAllowed: 'The method is not supported for this route. Use _method=PUT.',
 } as const;

@@ -37,6 +37,7 @@ const orphanBody = {
       [ORPHAN_PHOTO_FIELD]: z.string().meta({ format: 'binary', description: 'An image file (multipart only).' }).optional(),
       [ORPHAN_REMOVE_PHOTO_FIELD]: z.boolean().meta({ description: 'Remove the current photo.' }).optional(),
       _method: z.literal('PUT').meta({ description: 'With POST /orphans/{id}: update (multipart forms cannot PUT).' }).optional(),
+      updated_at: z.string().meta({ description: "On update: the child's updated_at as it was read. If someone saved the child since, the update is refused with 409." }).optional(),
     }),
   ),
   consumes: ['application/json', 'multipart/form-data'],

@@ -44,6 +44,18 @@ export interface OrphanRequest {
   removePhoto: boolean;
 }
 
+/**
+ * An edit may carry the child's `updated_at` as the form read it; the save is then refused (409)
+ * if anyone saved the child since, instead of silently undoing their change. Without it, the
+ * last save wins (the spec's API, and scripts).
+ */
+function expectedVersion(fields: Record<string, unknown>): string | undefined {
+  const v = fields.updated_at;
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v !== 'string' || v.length > 40) throw AppError.validation('updated_at', RESPONSE.versionInvalid);
+  return v;
+}
+
 const PHOTO_FOLDER = 'orphans';
 
 // ---------------------------------------------------------------------------------------------
@@ -270,13 +282,14 @@ export async function createOrphan(ctx: OrphanContext, userId: number | null, re
 export async function updateOrphan(ctx: OrphanContext, userId: number | null, id: number, req: OrphanRequest): Promise<{ message: string; data: Orphan }> {
   const existing = await findOrphanRow(ctx.db, id);
   if (!existing || existing.deleted_at) throw AppError.notFound(RESPONSE.notFound);
+  const expectedUpdatedAt = expectedVersion(req.fields);
   const { data, photo } = await validateRequest(ctx, req);
   const columns = toColumns(data);
   const replacePhoto = photo !== null || req.removePhoto;
   const values = { ...columns, ...(replacePhoto ? { photo_path: photo?.photo_path ?? null, photo_thumb_path: photo?.photo_thumb_path ?? null } : {}) };
   // Field names only are logged; the search text and birthday follow from other fields.
   const logged = [...Object.keys(columns).filter((k) => k !== 'search_text' && k !== 'birthday'), ...(replacePhoto ? ['photo_path'] : [])];
-  const result = await withStoredPhoto(ctx, photo, () => ctx.writes.run(writes.updateOrphan, { id, userId, values, logged }));
+  const result = await withStoredPhoto(ctx, photo, () => ctx.writes.run(writes.updateOrphan, { id, userId, values, logged, expectedUpdatedAt }));
   if (replacePhoto && result.before.photo_path !== result.updated.photo_path) {
     await removeQuietly(ctx.store.files, [result.before.photo_path, result.before.photo_thumb_path], ctx.log);
   }

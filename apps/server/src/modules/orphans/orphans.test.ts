@@ -447,6 +447,46 @@ describeEachDatabase('orphans', (server, dialect) => {
     expect(JSON.parse(log[1]!.properties!).changed).toEqual(expect.arrayContaining(['first_name', 'notes', 'class_grade', 'father_name']));
   });
 
+  it("refuses an edit made on a stale copy (409) instead of undoing someone else's save", async () => {
+    const token = await loginAdmin(server());
+    const o = await createOrphan(server(), token, { father_name: 'Karim' });
+    // Two staff members open the same child.
+    const readByA = o.updated_at as string;
+    const readByB = (await call(server(), 'GET', `/api/orphans/${o.id}`, { token })).body.data.updated_at as string;
+    expect(readByB).toBe(readByA);
+
+    // B saves first: accepted, and the child's updated_at moves on.
+    const b = await call(server(), 'PUT', `/api/orphans/${o.id}`, { token, body: { ...VALID, father_name: 'Karim', class_grade: '5', updated_at: readByB } });
+    expect(b.status).toBe(200);
+    expect(b.body.data.updated_at).not.toBe(readByB);
+
+    // A saves from the copy read before B's save, as JSON and as multipart with a photo:
+    // refused, B's change stays, and A's uploaded photo is not left behind.
+    const filesBefore = storedFiles(server());
+    const stale = await call(server(), 'PUT', `/api/orphans/${o.id}`, { token, body: { ...VALID, father_name: 'Rahim', updated_at: readByA } });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ message: 'Someone else saved this orphan after you opened it. Reload the page to see their changes, then make yours again.' });
+    const staleForm = await call(server(), 'POST', `/api/orphans/${o.id}`, {
+      token,
+      body: form({ ...VALID, _method: 'PUT', father_name: 'Rahim', updated_at: readByA }, { data: await jpegWithGps(), name: 'a.jpg', type: 'image/jpeg' }),
+    });
+    expect(staleForm.status).toBe(409);
+    expect(storedFiles(server())).toEqual(filesBefore);
+    const now = (await call(server(), 'GET', `/api/orphans/${o.id}`, { token })).body.data;
+    expect(now).toMatchObject({ father_name: 'Karim', class_grade: '5', updated_at: b.body.data.updated_at });
+
+    // Reloaded, A's save goes through; without updated_at the last save wins (the spec's API).
+    const again = await call(server(), 'PUT', `/api/orphans/${o.id}`, { token, body: { ...VALID, father_name: 'Rahim', class_grade: '5', updated_at: now.updated_at } });
+    expect(again.status).toBe(200);
+    expect((await call(server(), 'PUT', `/api/orphans/${o.id}`, { token, body: { ...VALID, notes: 'script' } })).status).toBe(200);
+    const bad = await call(server(), 'PUT', `/api/orphans/${o.id}`, { token, body: { ...VALID, updated_at: 12345 } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ updated_at: ["The updated at must be the record's updated_at as it was read."] });
+
+    const log = await server().database.db.selectFrom('activities').select('action').where('subject_type', '=', 'orphan').where('subject_id', '=', o.id).orderBy('id').execute();
+    expect(log.map((l) => l.action)).toEqual(['created', 'updated', 'updated', 'updated']);
+  });
+
   it('moves a child to the trash, out of list, search, selector and details; restores; purges with files', async () => {
     const token = await loginAdmin(server());
     const word = uniqueWord();

@@ -1,7 +1,7 @@
 import { ORPHAN_RESPONSE_MESSAGES as RESPONSE } from '@app/shared/schemas/orphan.schema';
 import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { nowIso } from '../../lib/time.ts';
+import { nowAfter, nowIso } from '../../lib/time.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import {
   findOrphanRow,
@@ -40,13 +40,17 @@ interface UpdateArgs {
   values: OrphanRowUpdate;
   /** Columns whose change is logged by name (never their values: the log is read by more people than the record). */
   logged: string[];
+  /** The child's `updated_at` as the editor read it: if the row has changed since, nothing is written (409). */
+  expectedUpdatedAt?: string;
 }
 
-export const updateOrphan = defineWrite('orphans.update', async (trx, { id, userId, values, logged }: UpdateArgs): Promise<{ updated: OrphanRow; before: OrphanRow }> => {
-  // Read inside the transaction: the photo keys to remove are the ones being replaced.
+export const updateOrphan = defineWrite('orphans.update', async (trx, { id, userId, values, logged, expectedUpdatedAt }: UpdateArgs): Promise<{ updated: OrphanRow; before: OrphanRow }> => {
+  // Read inside the transaction: the photo keys to remove are the ones being replaced, and the
+  // version compared is the one this update replaces (no other write can come in between).
   const before = await findOrphanRow(trx, id);
   if (!before || before.deleted_at) throw AppError.notFound(RESPONSE.notFound);
-  const updated = await updateOrphanRow(trx, before, { ...values, updated_by: userId, updated_at: nowIso() });
+  if (expectedUpdatedAt !== undefined && before.updated_at !== expectedUpdatedAt) throw new AppError(409, RESPONSE.changedMeanwhile);
+  const updated = await updateOrphanRow(trx, before, { ...values, updated_by: userId, updated_at: nowAfter(before.updated_at) });
   if (!updated) throw AppError.notFound(RESPONSE.notFound);
   const changed = logged.filter((k) => before[k as keyof OrphanRow] !== updated[k as keyof OrphanRow]);
   await logOrphan(trx, userId, 'updated', updated, { changed });

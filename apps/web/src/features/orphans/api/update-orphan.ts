@@ -10,16 +10,19 @@ export interface UpdateOrphanInput {
   photo?: File | null;
   /** Remove the stored photo (ignored when a new one is sent). */
   removePhoto?: boolean;
+  /** The child's updated_at as the form read it: the server refuses (409) if someone saved since. */
+  updatedAt?: string;
 }
 
 /**
  * PUT /orphans/{id} with JSON; when a file is carried, POST multipart with `_method=PUT`
  * (multipart bodies on PUT are not parsed everywhere).
  */
-export function updateOrphan({ id, values, photo, removePhoto }: UpdateOrphanInput): Promise<OrphanSavedResponse> {
+export function updateOrphan({ id, values, photo, removePhoto, updatedAt }: UpdateOrphanInput): Promise<OrphanSavedResponse> {
   const path = `/orphans/${encodeURIComponent(String(id))}`;
-  if (photo) return api.sendForm<OrphanSavedResponse>(path, { ...values, profile_photo: photo }, 'PUT');
-  return api.put<OrphanSavedResponse>(path, removePhoto ? { ...values, remove_photo: 1 } : values);
+  const fields = updatedAt ? { ...values, updated_at: updatedAt } : values;
+  if (photo) return api.sendForm<OrphanSavedResponse>(path, { ...fields, profile_photo: photo }, 'PUT');
+  return api.put<OrphanSavedResponse>(path, removePhoto ? { ...fields, remove_photo: 1 } : fields);
 }
 
 export function useUpdateOrphan() {

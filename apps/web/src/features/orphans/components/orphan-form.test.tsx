@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -193,6 +194,48 @@ describe('<OrphanForm>', { timeout: 15_000 }, () => {
     expect(submission.values.address).toBeNull();
     expect(submission.values.first_name).toBe('Ahmad');
     expect(submission.values.total_income).toBe('1250.00');
+  });
+
+  it('sends the updated_at it was filled from, even after a background refetch brings a newer one', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn(async (_: OrphanFormSubmission) => {});
+    const newer: Orphan = { ...stored, first_name: 'Changed elsewhere', updated_at: '2030-01-01T00:00:00.000Z' };
+    function Page() {
+      const [orphan, setOrphan] = useState(stored);
+      return (
+        <>
+          <button type="button" onClick={() => setOrphan(newer)}>
+            Refetch
+          </button>
+          <OrphanForm orphan={orphan} onSubmit={onSubmit} onCancel={() => {}} />
+        </>
+      );
+    }
+    stubServer(null);
+    renderWithProviders(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Refetch' }));
+    await user.click(screen.getByRole('button', { name: 'Update Orphan' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const submission = onSubmit.mock.calls[0]![0];
+    expect(submission.values.first_name).toBe('Ahmad');
+    expect(submission.updatedAt).toBe(stored.updated_at);
+  });
+
+  it('shows a refused save beside the buttons, keeping what was typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const message = 'Someone else saved this orphan after you opened it. Reload the page to see their changes, then make yours again.';
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError({ status: 409, message });
+    });
+    renderForm({ orphan: stored, onSubmit });
+    await user.clear(field('Address'));
+    await user.type(field('Address'), 'District 3, Kabul');
+    await user.click(screen.getByRole('button', { name: 'Update Orphan' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`The orphan could not be saved: ${message}`);
+    // The notice sits just before the buttons, where the eyes are after saving.
+    expect(alert.nextElementSibling?.contains(screen.getByRole('button', { name: 'Update Orphan' }))).toBe(true);
+    expect((field('Address') as HTMLTextAreaElement).value).toBe('District 3, Kabul');
   });
 
   it('cancels back to the caller', async () => {

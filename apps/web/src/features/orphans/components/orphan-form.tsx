@@ -24,6 +24,11 @@ export interface OrphanFormSubmission {
   values: Record<string, FormValue>;
   photo: File | null;
   removePhoto: boolean;
+  /**
+   * When editing: the updated_at of the record the form was filled from (not of a later
+   * background refetch), so the server can refuse a save over someone else's newer one.
+   */
+  updatedAt?: string;
 }
 
 interface OrphanFormProps {
@@ -53,6 +58,7 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
   const [photoError, setPhotoError] = useState<string | undefined>();
   const [removePhoto, setRemovePhoto] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [readVersion] = useState(orphan?.updated_at);
 
   const {
     register,
@@ -91,7 +97,7 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
     setFormError(null);
     if (photoError) return;
     try {
-      await onSubmit({ values: toOrphanPayload(data, mode), photo, removePhoto: !photo && removePhoto });
+      await onSubmit({ values: toOrphanPayload(data, mode), photo, removePhoto: !photo && removePhoto, updatedAt: readVersion });
       if (mode === 'create') {
         // Spec: after creation the form resets and clears the photo and its preview.
         reset(emptyOrphanForm());
@@ -114,7 +120,8 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
         setFormError(unplaced.length ? unplaced.join(' ') : t('form.checkFields'));
         return;
       }
-      console.error('Saving the orphan failed', err);
+      // An answer from the server (409, 413, ...) is said on the form; anything else is a bug worth the console.
+      if (!isApiError(err)) console.error('Saving the orphan failed', err);
       setFormError(t('form.saveFailed', { message: translateMessage(err instanceof Error ? err.message : String(err)) }));
     }
   });
@@ -153,8 +160,6 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6" aria-busy={isSubmitting}>
-      {formError ? <Notice tone="error">{formError}</Notice> : null}
-
       <Section title={t('form.sections.basic')}>
         {text('first_name', { required: true, autoComplete: 'off' })}
         {text('last_name', { required: true, autoComplete: 'off' })}
@@ -224,6 +229,8 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
         />
       </Section>
 
+      {/* Beside the buttons, where the eyes are after saving: the form is long. */}
+      {formError ? <Notice tone="error">{formError}</Notice> : null}
       <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 pt-4 dark:border-gray-700">
         <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
           {t('form.cancel')}

@@ -23,9 +23,9 @@ export function OrphanFormPage() {
   const update = useUpdateOrphan();
   const title = id ? t('form.editTitle') : t('form.createTitle');
 
-  const save = async ({ values, photo, removePhoto }: OrphanFormSubmission) => {
+  const save = async ({ values, photo, removePhoto, updatedAt }: OrphanFormSubmission) => {
     const body = id
-      ? await update.mutateAsync({ id, values, photo, removePhoto })
+      ? await update.mutateAsync({ id, values, photo, removePhoto, updatedAt })
       : await create.mutateAsync({ values, photo });
     if (body?.message) toast.success(translateMessage(body.message));
     navigate(LIST_PATH);
