@@ -7,7 +7,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { localChanges } from './db/local-changes.ts';
 import { LocalWrites } from './db/write-batcher.ts';
-import type { Writes } from './db/write-procedure.ts';
+import { assertAllRegistered, type Writes } from './db/write-procedure.ts';
+import { writeRegistry } from './db/write-registry.ts';
 import { ThreadWrites } from './db/writer-thread.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { refuseNul } from './lib/nul-text.ts';
@@ -37,13 +38,10 @@ import { createFileStore } from './modules/storage/storage.service.ts';
 const API_MODULES = [healthRoutes, authRoutes, dashboardRoutes, activitiesRoutes, orphansRoutes,
   usersRoutes, rolesRoutes, pagesRoutes, contactsRoutes, profileRoutes, settingsRoutes, passwordResetRoutes];
 
-/** Modules whose write procedures (`writeProcedures`) run on the database writer thread. */
-const WRITE_MODULES = [new URL('./modules/orphans/orphans.writes.ts', import.meta.url).href];
-
 /** SQLite on a file writes from its writer thread (decision 0009); PostgreSQL and in-memory SQLite in process. */
 function createWrites(config: Config, database: Database): Writes {
-  if (database.dialect === 'sqlite' && config.sqlitePath !== ':memory:') return new ThreadWrites({ file: config.sqlitePath, modules: WRITE_MODULES });
-  return new LocalWrites(database);
+  if (database.dialect === 'sqlite' && config.sqlitePath !== ':memory:') return new ThreadWrites(config.sqlitePath, writeRegistry);
+  return new LocalWrites(database, writeRegistry);
 }
 
 export interface AppDeps {
@@ -110,5 +108,7 @@ export async function buildApp({ config, database, limiter, mailer }: AppDeps): 
   );
   // Stored files, at the root beside the API: reachable only through signed URLs.
   await app.register(storageRoutes);
+  // Every feature's code is loaded now: a write defined outside the registry fails here, on every engine.
+  assertAllRegistered(writeRegistry);
   return app;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { defineWrite } from '../src/db/write-procedure.ts';
+import { createWriteRegistry, defineWrite } from '../src/db/write-procedure.ts';
 import { AppError } from '../src/lib/app-error.ts';
 
 /** Write procedures for the writer-thread tests (db/writer-thread.test.ts), over a table `t (v text unique)`. */
@@ -18,6 +18,14 @@ export const crash = defineWrite('test.crash', async () => {
   process.exit(3);
 });
 
+/** Defined, but in no registry: every Writes must refuse it. */
 export const notLoaded = defineWrite('test.not-loaded', async () => 'never');
 
-export const writeProcedures = [insertValue, refuse, crash];
+/** Returns what it was given, and changes it afterwards: callers must get copies either way. */
+export const echo = defineWrite('test.echo', async (_trx, args: { list: number[] }) => {
+  const answer = { list: args.list };
+  setTimeout(() => args.list.push(-1));
+  return answer;
+});
+
+export const writeRegistry = createWriteRegistry(import.meta.url, [{ insertValue, refuse, crash, echo }]);

@@ -9,6 +9,7 @@ import { createFileStore } from '../modules/storage/storage.service.ts';
 import { createUser } from '../modules/users/users.service.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { LocalWrites } from './write-batcher.ts';
+import { writeRegistry } from './write-registry.ts';
 import { FEMALE_DARI, FEMALE_LATIN, LAST_NAMES_DARI, LAST_NAMES_LATIN, MALE_DARI, MALE_LATIN } from './demo/afghan-names.ts';
 
 /**
@@ -61,7 +62,7 @@ for (const s of staff) {
 }
 
 const store = await createFileStore(config, db);
-const ctx = { db, writes: new LocalWrites(database), dialect, store, log: pino({ level: 'warn' }) };
+const ctx = { db, writes: new LocalWrites(database, writeRegistry), dialect, store, log: pino({ level: 'warn' }) };
 const relationships = ['Mother', 'Uncle', 'Aunt', 'Grandmother', 'Grandfather', 'Elder brother'];
 const provinces = ['Kabul', 'Herat', 'Balkh', 'Kandahar', 'Nangarhar', 'Bamyan', 'Parwan'];
 const hobbies = ['Reading', 'Drawing', 'Football', 'Calligraphy', 'Embroidery', 'Volleyball', 'Poetry'];

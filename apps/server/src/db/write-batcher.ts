@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './database.ts';
 import type { DB } from './schema.ts';
-import type { WriteProcedure, Writes } from './write-procedure.ts';
+import { assertRegistered, errorFromThread, errorToThread, type WriteProcedure, type WriteRegistry, type Writes } from './write-procedure.ts';
 
 /** A unit of writing, run inside a transaction it shares with others (see below). */
 type Work<T> = (trx: Kysely<DB>) => Promise<T>;
@@ -123,17 +123,34 @@ export class WriteBatcher {
   }
 }
 
-/** Write procedures run in this process, through a WriteBatcher (PostgreSQL, SQLite in memory). */
+/**
+ * Write procedures run in this process, through a WriteBatcher (PostgreSQL, SQLite in memory).
+ * They are handled exactly as on the writer thread (db/writer-thread.ts): only registered
+ * procedures run, and arguments, results and errors are copied by structured clone, so a
+ * procedure that works here works there — a caller that changes its arguments afterwards, or a
+ * procedure that returns a class instance, behaves the same on both.
+ */
 export class LocalWrites implements Writes {
   private readonly batcher: WriteBatcher;
   private answered = 0;
 
-  constructor(database: Pick<Database, 'db' | 'dialect' | 'tryBeginImmediate'>) {
+  constructor(
+    database: Pick<Database, 'db' | 'dialect' | 'tryBeginImmediate'>,
+    private readonly registry: WriteRegistry,
+  ) {
     this.batcher = new WriteBatcher(database);
   }
 
-  run<A, R>(procedure: WriteProcedure<A, R>, args: A): Promise<R> {
-    return this.batcher.run((trx) => procedure.run(trx, args)).finally(() => this.answered++);
+  async run<A, R>(procedure: WriteProcedure<A, R>, args: A): Promise<R> {
+    assertRegistered(this.registry, procedure as WriteProcedure<unknown, unknown>);
+    const copy = structuredClone(args);
+    try {
+      return structuredClone(await this.batcher.run((trx) => procedure.run(trx, copy)));
+    } catch (err) {
+      throw errorFromThread(errorToThread(err));
+    } finally {
+      this.answered++;
+    }
   }
 
   settled(): number {

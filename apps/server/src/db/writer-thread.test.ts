@@ -4,10 +4,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error.ts';
-import { crash, insertValue, notLoaded, refuse } from '../../test/write-procedures.fixture.ts';
+import { crash, insertValue, notLoaded, refuse, writeRegistry } from '../../test/write-procedures.fixture.ts';
 import { ThreadWrites } from './writer-thread.ts';
-
-const FIXTURE = new URL('../../test/write-procedures.fixture.ts', import.meta.url).href;
 
 describe('database writer thread', () => {
   let dir: string;
@@ -29,7 +27,7 @@ describe('database writer thread', () => {
     db.pragma('journal_mode = WAL');
     db.exec('create table t (v text unique)');
     db.close();
-    writes = new ThreadWrites({ file, modules: [FIXTURE] });
+    writes = new ThreadWrites(file, writeRegistry);
   });
 
   afterEach(async () => {
@@ -84,11 +82,11 @@ describe('database writer thread', () => {
     await expect(writes.start()).resolves.toBeUndefined();
     await expect(writes.start()).resolves.toBeUndefined();
     await expect(writes.run(insertValue, { v: 'first' })).resolves.toMatchObject({ v: 'first' });
-    // A database the thread cannot open (a folder), and a module that does not exist.
-    const unopenable = new ThreadWrites({ file: dir, modules: [FIXTURE] });
+    // A database the thread cannot open (a folder), and a registry module that does not exist.
+    const unopenable = new ThreadWrites(dir, writeRegistry);
     await expect(unopenable.start()).rejects.toThrow();
     await unopenable.close();
-    const unloadable = new ThreadWrites({ file, modules: [new URL('./no-such-module.ts', import.meta.url).href] });
+    const unloadable = new ThreadWrites(file, { ...writeRegistry, url: new URL('./no-such-module.ts', import.meta.url).href });
     await expect(unloadable.start()).rejects.toThrow();
     await unloadable.close();
   });

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { errorFromThread, type ThreadError, type WriteProcedure, type Writes } from './write-procedure.ts';
+import { assertRegistered, errorFromThread, type ThreadError, type WriteProcedure, type WriteRegistry, type Writes } from './write-procedure.ts';
 
 /** Messages between the server and its writer thread (db/writer.worker.ts). */
 export type ToWriter = { type: 'run'; id: number; name: string; args: unknown } | { type: 'close' };
@@ -10,8 +10,8 @@ export type FromWriter = { ready: true } | Answer[];
 export interface WriterOptions {
   /** The SQLite database file. */
   file: string;
-  /** URLs of the modules whose `writeProcedures` the thread may run. */
-  modules: string[];
+  /** URL of the module exporting the `writeRegistry` the thread runs procedures from. */
+  registry: string;
 }
 
 interface Pending {
@@ -40,10 +40,22 @@ export class ThreadWrites implements Writes {
   private answered = 0;
   private closing: Promise<void> | null = null;
 
-  constructor(private readonly options: WriterOptions) {}
+  private readonly options: WriterOptions;
+
+  constructor(
+    file: string,
+    private readonly registry: WriteRegistry,
+  ) {
+    this.options = { file, registry: registry.url };
+  }
 
   run<A, R>(procedure: WriteProcedure<A, R>, args: A): Promise<R> {
     if (this.closing) return Promise.reject(new Error('The database writer is closed.'));
+    try {
+      assertRegistered(this.registry, procedure as WriteProcedure<unknown, unknown>);
+    } catch (err) {
+      return Promise.reject(err);
+    }
     const id = this.nextId++;
     return new Promise<R>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });

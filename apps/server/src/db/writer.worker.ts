@@ -1,17 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from './database.ts';
 import { WriteBatcher } from './write-batcher.ts';
-import { errorToThread, type WriteModule, type WriteProcedure } from './write-procedure.ts';
+import { errorToThread, type WriteRegistry } from './write-procedure.ts';
 import type { Answer, FromWriter, ToWriter, WriterOptions } from './writer-thread.ts';
 
 /** The database writer thread's side (db/writer-thread.ts): run named procedures, answer each. */
 const options = workerData as WriterOptions;
 const port = parentPort!;
 
-const procedures = new Map<string, WriteProcedure<unknown, unknown>>();
-for (const url of options.modules) {
-  for (const p of ((await import(url)) as WriteModule).writeProcedures) procedures.set(p.name, p as WriteProcedure<unknown, unknown>);
-}
+// The same registry module the server built its Writes from (db/write-registry.ts, or a test's).
+const { procedures } = ((await import(options.registry)) as { writeRegistry: WriteRegistry }).writeRegistry;
 
 const database = openDatabase({ dialect: 'sqlite', databaseUrl: options.file, sqlitePath: options.file });
 const batcher = new WriteBatcher(database);

@@ -80,5 +80,3 @@ export const purgeOrphan = defineWrite('orphans.purge', async (trx, { id, userId
   await logOrphan(trx, userId, 'purged', purged);
   return purged;
 });
-
-export const writeProcedures = [insertOrphan, updateOrphan, trashOrphan, restoreOrphan, purgeOrphan];
