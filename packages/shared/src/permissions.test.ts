@@ -1,11 +1,53 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { can, ROLE } from './permissions.ts';
+import { ACCESS, PERMISSIONS, ROLE, can, type AccessRule, type AccessSubject } from './permissions.ts';
 
 const teacher = { roles: [{ name: 'Teacher' }], permissions: [{ name: 'view-orphans' }, { name: 'view-results' }] };
 const superAdmin = { roles: [{ name: ROLE.superAdmin }], permissions: [] };
+const manager = (permissions: string[]): AccessSubject => ({ roles: [{ name: ROLE.manager }], permissions: permissions.map((name) => ({ name })) });
 
-describe('can (spec section 6)', () => {
+describe('can with an access rule', () => {
+  it('needs any of the roles AND all of the permissions', () => {
+    const rule: AccessRule = { anyRole: [ROLE.superAdmin, ROLE.manager], allPermissions: ['view-contacts', 'delete-contacts'] };
+    expect(can(manager(['view-contacts', 'delete-contacts']), rule)).toBe(true);
+    expect(can(manager(['view-contacts']), rule)).toBe(false);
+    expect(can(manager([]), rule)).toBe(false);
+    // Holding the permissions without one of the roles is not enough.
+    expect(can({ roles: [{ name: ROLE.caseworker }], permissions: [{ name: 'view-contacts' }, { name: 'delete-contacts' }] }, rule)).toBe(false);
+  });
+
+  it('reads anyPermission as any-of, beside the other parts', () => {
+    expect(can(teacher, { anyPermission: ['edit-orphans', 'view-results'] })).toBe(true);
+    expect(can(teacher, { anyPermission: ['edit-orphans', 'delete-orphans'] })).toBe(false);
+    expect(can(teacher, { allPermissions: ['view-orphans'], anyPermission: ['edit-orphans', 'view-results'] })).toBe(true);
+    expect(can(teacher, { anyRole: [ROLE.manager], anyPermission: ['view-results'] })).toBe(false);
+  });
+
+  it('lets Super Admin hold every permission, but only the roles it has', () => {
+    expect(can(superAdmin, { allPermissions: [...PERMISSIONS] })).toBe(true);
+    expect(can(superAdmin, { anyPermission: ['manage-settings'] })).toBe(true);
+    expect(can(superAdmin, ACCESS.purgeOrphans)).toBe(true);
+    expect(can(superAdmin, { anyRole: [ROLE.manager] })).toBe(false);
+  });
+
+  it('lets any signed-in user through an empty rule, and nobody without a user', () => {
+    expect(can(teacher, {})).toBe(true);
+    expect(can(teacher, { anyRole: [], allPermissions: [], anyPermission: [] })).toBe(true);
+    expect(can(null, {})).toBe(false);
+    expect(can(undefined, ACCESS.contacts)).toBe(false);
+    expect(can({ roles: null, permissions: null }, { allPermissions: ['view-orphans'] })).toBe(false);
+  });
+
+  it('closes the shared rules to a Manager stripped of the permission, and to a Teacher', () => {
+    expect(can(manager(['delete-orphans']), ACCESS.purgeOrphans)).toBe(true);
+    expect(can(manager([]), ACCESS.purgeOrphans)).toBe(false);
+    expect(can(manager(['view-contacts']), ACCESS.contacts)).toBe(true);
+    expect(can(manager(['view-contacts']), ACCESS.deleteContacts)).toBe(false);
+    expect(can({ ...teacher, permissions: [{ name: 'delete-orphans' }] }, ACCESS.purgeOrphans)).toBe(false);
+  });
+});
+
+describe('can in the spec notation (section 6)', () => {
   it('checks permissions, roles, any-of and all-of lists', () => {
     expect(can(teacher, 'view-orphans')).toBe(true);
     expect(can(teacher, 'edit-orphans')).toBe(false);
@@ -33,5 +75,13 @@ describe('can (spec section 6)', () => {
         expect(can(teacher, list, all)).toBe(all ? each.every(Boolean) : each.some(Boolean));
       }),
     );
+  });
+
+  it('means the same as the rule it is written for', () => {
+    const users = [teacher, superAdmin, manager(['view-contacts']), manager([])];
+    for (const user of users) {
+      expect(can(user, ['role:Super Admin', 'role:Manager'])).toBe(can(user, ACCESS.administrators));
+      expect(can(user, 'view-contacts')).toBe(can(user, { allPermissions: ['view-contacts'] }));
+    }
   });
 });

@@ -40,7 +40,7 @@ export const ROLE = {
   caseworker: 'Caseworker',
 } as const;
 
-export const ADMIN_ROLES: readonly string[] = [ROLE.superAdmin, ROLE.manager];
+export type RoleName = (typeof ROLE)[keyof typeof ROLE];
 
 /** Seeded roles (decisions.md). Super Admin always holds every permission. */
 export const SEEDED_ROLES: Record<string, readonly Permission[]> = {
@@ -76,7 +76,10 @@ export interface AccessSubject {
 }
 
 export function hasRole(user: AccessSubject | null | undefined, role: string): boolean {
-  return !!user?.roles?.some((r) => r.name === role);
+  const roles = user?.roles;
+  if (!roles) return false;
+  for (const r of roles) if (r.name === role) return true;
+  return false;
 }
 
 export function isSuperAdmin(user: AccessSubject | null | undefined): boolean {
@@ -84,34 +87,91 @@ export function isSuperAdmin(user: AccessSubject | null | undefined): boolean {
 }
 
 export function isAdministrator(user: AccessSubject | null | undefined): boolean {
-  return ADMIN_ROLES.some((r) => hasRole(user, r));
+  return can(user, ACCESS.administrators);
 }
 
 /**
- * Spec section 6: a name prefixed `role:` is a role check, anything else a permission check.
- * A list is any-of unless `requireAll`. Super Admin passes every permission check.
+ * Who may do something: the one access rule of the server's routes and the web's `can()`.
+ * Every part given must hold (AND); a part left out or empty does not count. Super Admin holds every
+ * permission, but only the roles it has. An empty rule lets any signed-in user through.
  */
-export function can(
-  user: AccessSubject | null | undefined,
-  required: string | readonly string[],
-  requireAll = false,
-): boolean {
+export interface AccessRule {
+  /** Holds at least one of these roles. */
+  readonly anyRole?: readonly RoleName[];
+  /** Holds every one of these permissions. */
+  readonly allPermissions?: readonly Permission[];
+  /** Holds at least one of these permissions. */
+  readonly anyPermission?: readonly Permission[];
+}
+
+/** Administrators (spec section 2: Super Admin or Manager). */
+export const ADMIN_ROLES = [ROLE.superAdmin, ROLE.manager] as const satisfies readonly RoleName[];
+
+/**
+ * Rules that both the server's route and a web screen apply, named once so the two cannot drift.
+ * A role AND a permission: stripping a Manager role of the permission closes the door.
+ */
+export const ACCESS = {
+  administrators: { anyRole: ADMIN_ROLES },
+  contacts: { anyRole: ADMIN_ROLES, allPermissions: ['view-contacts'] },
+  deleteContacts: { anyRole: ADMIN_ROLES, allPermissions: ['delete-contacts'] },
+  // Purging cannot be undone: administrators who still hold delete-orphans.
+  purgeOrphans: { anyRole: ADMIN_ROLES, allPermissions: ['delete-orphans'] },
+} as const satisfies Record<string, AccessRule>;
+
+/**
+ * Spec section 6 notation, kept for the screens written in it: a name prefixed `role:` is a role,
+ * anything else a permission; a list is any-of unless `requireAll`.
+ */
+export type SpecCheck = string | readonly string[];
+
+/** One name of the spec notation as a rule: `role:X` is `{anyRole: [X]}`, a permission `{allPermissions: [p]}`. */
+export function ruleForName(name: string): AccessRule {
+  // Roles are data (administrators add their own), so a name from the notation may be any role.
+  if (name.startsWith('role:')) return { anyRole: [name.slice(5) as RoleName] };
+  return { allPermissions: [name as Permission] };
+}
+
+/**
+ * Does the user pass the rule? `can(user, ACCESS.purgeOrphans)`, or in the spec's notation
+ * `can(user, 'view-orphans')`, `can(user, ['role:Manager', 'view-users'], true)`.
+ */
+export function can(user: AccessSubject | null | undefined, check: AccessRule | SpecCheck, requireAll = false): boolean {
   if (!user) return false;
-  // Checked on every request: plain loops, no closures made per call.
-  if (typeof required === 'string') return grants(user, required);
-  if (required.length === 0) return true;
-  for (const name of required) {
-    if (grants(user, name) !== requireAll) return !requireAll;
+  if (typeof check === 'string') return allows(user, ruleForName(check));
+  if (!isNameList(check)) return allows(user, check);
+  if (check.length === 0) return true;
+  for (const name of check) {
+    if (allows(user, ruleForName(name)) !== requireAll) return !requireAll;
   }
   return requireAll;
 }
 
-/** One name of `can`: a role check when prefixed `role:`, else a permission (Super Admin has all). */
-function grants(user: AccessSubject, name: string): boolean {
-  if (name.startsWith('role:')) return hasRole(user, name.slice(5));
+function isNameList(check: AccessRule | readonly string[]): check is readonly string[] {
+  return Array.isArray(check);
+}
+
+// The server checks a rule on every request: plain loops, no closures made per call.
+function allows(user: AccessSubject, rule: AccessRule): boolean {
+  const roles = rule.anyRole;
+  if (roles?.length) {
+    let found = false;
+    for (const role of roles) if (hasRole(user, role)) found = true;
+    if (!found) return false;
+  }
+  const all = rule.allPermissions;
+  const any = rule.anyPermission;
+  if (!all?.length && !any?.length) return true;
   if (isSuperAdmin(user)) return true;
+  if (all) for (const p of all) if (!holds(user, p)) return false;
+  if (!any?.length) return true;
+  for (const p of any) if (holds(user, p)) return true;
+  return false;
+}
+
+function holds(user: AccessSubject, permission: string): boolean {
   const permissions = user.permissions;
   if (!permissions) return false;
-  for (const p of permissions) if (p.name === name) return true;
+  for (const p of permissions) if (p.name === permission) return true;
   return false;
 }

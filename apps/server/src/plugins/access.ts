@@ -72,8 +72,7 @@ function checkAccess(access: Access, request: FastifyRequest): void {
   if (access === 'public') return;
   if (!request.user) throw AppError.unauthenticated();
   if (access === 'authenticated') return;
-  const names = typeof access.can === 'string' ? [access.can] : access.can;
-  if (!can(request.user, names, access.all)) throw AppError.forbidden();
+  if (!can(request.user, access)) throw AppError.forbidden();
 }
 
 /** The signed-in user of a route that declared non-public access. */

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@app/shared/messages';
-import { ROLE, can, type Permission } from '@app/shared/permissions';
+import { ACCESS } from '@app/shared/permissions';
 import { idParam } from '@app/shared/schemas/common.schema';
 import { CONTACT_MSG, contactListQuerySchema, contactSchema } from '@app/shared/schemas/contact.schema';
 import { AppError } from '../../lib/app-error.ts';
-import { publicAccess } from '../../lib/access.ts';
+import { publicAccess, requires } from '../../lib/access.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { deleteContact, getContact, listContacts, storeContact } from './contacts.service.ts';
 
@@ -14,16 +14,12 @@ export const CONTACTS_PER_WINDOW = 5;
 export const CONTACT_WINDOW_SECONDS = 10 * 60;
 
 /**
- * The contacts page is for administrators (spec section 2: role Super Admin or Manager); the
- * route declares the roles, and the permission is checked too, so a Manager role stripped of
- * view-contacts loses the page.
+ * The contacts page is for administrators (spec section 2: role Super Admin or Manager) who also
+ * hold the permission, so a Manager role stripped of view-contacts loses the page. The web's
+ * screen applies the same rules (ACCESS in the shared package).
  */
-const adminRoles = { access: { can: [`role:${ROLE.superAdmin}`, `role:${ROLE.manager}`] } } as const;
-function alsoRequires(permission: Permission) {
-  return async (request: FastifyRequest) => {
-    if (!can(currentUser(request), permission)) throw AppError.forbidden();
-  };
-}
+const viewContacts = requires(ACCESS.contacts);
+const deleteContacts = requires(ACCESS.deleteContacts);
 
 export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -38,15 +34,15 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(201).send({ message: CONTACT_MSG.thanks, data: { id } });
   });
 
-  r.get('/contacts', { config: adminRoles, onRequest: alsoRequires('view-contacts'), schema: { tags, querystring: contactListQuerySchema } }, async (request) =>
+  r.get('/contacts', { config: viewContacts, schema: { tags, querystring: contactListQuerySchema } }, async (request) =>
     listContacts(app.db, request.query),
   );
 
-  r.get('/contacts/:id', { config: adminRoles, onRequest: alsoRequires('view-contacts'), schema: { tags, params: idParam } }, async (request) => ({
+  r.get('/contacts/:id', { config: viewContacts, schema: { tags, params: idParam } }, async (request) => ({
     data: await getContact(app.db, request.params.id),
   }));
 
-  r.delete('/contacts/:id', { config: adminRoles, onRequest: alsoRequires('delete-contacts'), schema: { tags, params: idParam } }, async (request) => {
+  r.delete('/contacts/:id', { config: deleteContacts, schema: { tags, params: idParam } }, async (request) => {
     await deleteContact(app.db, currentUser(request).id, request.params.id);
     return { message: CONTACT_MSG.deleted };
   });

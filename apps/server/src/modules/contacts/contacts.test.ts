@@ -91,5 +91,12 @@ describeEachDatabase('contacts', (server) => {
     await call(server(), 'POST', '/api/roles', { token: admin, body: { name: 'Inbox Reader', permissions: ['view-contacts'] } });
     const reader = await userWithRoles(server(), ['Inbox Reader']);
     expect((await call(server(), 'GET', '/api/contacts', { token: reader.token })).status).toBe(403);
+    // And a Manager role stripped of view-contacts loses the list, keeping delete as it holds it.
+    const roles = (await call(server(), 'GET', '/api/roles', { token: admin })).body.data as Array<{ id: number; name: string; permissions: { name: string }[] }>;
+    const managerRole = roles.find((r) => r.name === 'Manager')!;
+    const kept = managerRole.permissions.map((p) => p.name).filter((p) => p !== 'view-contacts');
+    expect((await call(server(), 'PUT', `/api/roles/${managerRole.id}`, { token: admin, body: { name: 'Manager', permissions: kept } })).status).toBe(200);
+    expect((await call(server(), 'GET', '/api/contacts', { token: manager.token })).status).toBe(403);
+    expect((await call(server(), 'DELETE', '/api/contacts/999999', { token: manager.token })).status).toBe(404);
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_ID, MAX_PHOTO_BYTES } from '@app/shared/constants';
-import { can } from '@app/shared/permissions';
+import { ACCESS } from '@app/shared/permissions';
 import {
   ORPHAN_PHOTO_FIELD,
   ORPHAN_REMOVE_PHOTO_FIELD,
@@ -128,9 +128,7 @@ export async function orphansRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Purging cannot be undone: administrators only, and they must still hold delete-orphans.
-  r.delete('/orphans/:id/purge', { config: requires('role:Super Admin', 'role:Manager'), schema: { tags: TAGS, params: idParams } }, async (request) => {
-    const user = currentUser(request);
-    if (!can(user, 'delete-orphans')) throw AppError.forbidden();
-    return purgeOrphan(ctx(request), user.id, orphanId(request.params.id));
-  });
+  r.delete('/orphans/:id/purge', { config: requires(ACCESS.purgeOrphans), schema: { tags: TAGS, params: idParams } }, async (request) =>
+    purgeOrphan(ctx(request), currentUser(request).id, orphanId(request.params.id)),
+  );
 }
