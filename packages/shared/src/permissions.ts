@@ -42,7 +42,7 @@ export const ROLE = {
 
 export type RoleName = (typeof ROLE)[keyof typeof ROLE];
 
-/** Seeded roles (decisions.md). Super Admin always holds every permission. */
+/** Seeded roles (docs/design-decisions.md). Super Admin always holds every permission. */
 export const SEEDED_ROLES: Record<string, readonly Permission[]> = {
   [ROLE.superAdmin]: PERMISSIONS,
   [ROLE.manager]: PERMISSIONS.filter((p) => p !== 'manage-settings'),

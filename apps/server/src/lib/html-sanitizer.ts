@@ -50,7 +50,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
-/** Sanitise page content on every write (decisions.md: server-side HTML sanitising of CMS content). */
+/** Sanitise page content on every write (docs/design-decisions.md: server-side HTML sanitising of CMS content). */
 export function sanitizePageHtml(html: string): string {
   // Attribute values holding a script URL are already gone, so what remains is text that merely
   // mentions one: it stays readable (`&#58;` shows as a colon) but no longer matches one.

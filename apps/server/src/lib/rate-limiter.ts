@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 /**
- * Fixed-window counters behind one interface (decisions.md). They live in the database, so every
+ * Fixed-window counters behind one interface (docs/design-decisions.md). They live in the database, so every
  * server process (cluster workers, or several machines on PostgreSQL) counts the same attempts;
  * only rare calls use them (sign-in failures, sign-ups, contact messages, password resets).
  */

@@ -1,4 +1,4 @@
-/** Timestamps are stored and sent as ISO 8601 UTC text (decisions.md). */
+/** Timestamps are stored and sent as ISO 8601 UTC text (docs/design-decisions.md). */
 export function nowIso(): string {
   return new Date().toISOString();
 }

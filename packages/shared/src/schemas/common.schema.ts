@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from '../constants.ts';
 
-/** Laravel-style paged list answer (decisions.md). */
+/** Laravel-style paged list answer (docs/design-decisions.md). */
 export interface Paged<T> {
   data: T[];
   current_page: number;

@@ -17,7 +17,7 @@ export interface ActivityEntry {
 }
 
 /**
- * The one activity log (decisions.md). Call it inside the same transaction as the change it
+ * The one activity log (docs/design-decisions.md). Call it inside the same transaction as the change it
  * records, so a change and its log entry are written together or not at all.
  */
 export async function logActivity(db: Kysely<DB> | Transaction<DB>, entry: ActivityEntry): Promise<void> {

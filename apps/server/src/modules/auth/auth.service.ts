@@ -51,7 +51,7 @@ export async function register(db: Kysely<DB>, input: { name: string; email: str
   if (taken) throw AppError.validation('email', 'The email has already been taken.');
   const password = await hashPassword(input.password);
   const now = nowIso();
-  // Self-registered users get no role (decisions.md): an administrator grants one.
+  // Self-registered users get no role (docs/design-decisions.md): an administrator grants one.
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('users')

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Short-lived signed URLs for stored files: `<img src>` and download links carry no bearer
- * token, so the signature is the credential (decisions.md). HMAC-SHA256 over path and expiry.
+ * token, so the signature is the credential (docs/design-decisions.md). HMAC-SHA256 over path and expiry.
  * Expiry is rounded up to a window so the same file keeps the same URL for a few minutes and
  * the browser's cache works across list refreshes.
  */

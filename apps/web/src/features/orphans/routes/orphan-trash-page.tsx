@@ -22,7 +22,7 @@ import { fullName, orDash } from '../components/orphan-format.ts';
 import { OrphanSearchBox } from '../components/orphan-search-box.tsx';
 import { useOrphanFormat } from '../components/use-orphan-format.ts';
 
-/** Only administrators may delete a child for good (decisions.md). */
+/** Only administrators may delete a child for good (docs/design-decisions.md). */
 const PURGE_CHECK = ADMIN_ROLES.map((role) => `role:${role}`);
 
 /** /dashboard/orphans/trash: children deleted from the list, to restore or (administrators) purge. */
