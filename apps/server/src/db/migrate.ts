@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-orphan-counter-triggers.ts';
 import * as m0007 from './migrations/0007-covering-list-indexes.ts';
 import * as m0008 from './migrations/0008-orphans-version.ts';
 import * as m0009 from './migrations/0009-narrow-list-indexes.ts';
+import * as m0010 from './migrations/0010-orphan-sort-indexes.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0007-covering-list-indexes': m0007,
   '0008-orphans-version': m0008,
   '0009-narrow-list-indexes': m0009,
+  '0010-orphan-sort-indexes': m0010,
 };
 
 class StaticProvider implements MigrationProvider {
