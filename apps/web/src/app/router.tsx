@@ -1,9 +1,8 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PERMISSION } from '@app/shared/permissions';
+import { ACCESS, PERMISSION, type AccessRule, type SpecCheck } from '@app/shared/permissions';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { DashboardLayout } from './layouts/dashboard-layout.tsx';
-import { ADMIN_ROLE_CHECK } from './layouts/dashboard-nav.ts';
 import { ProtectedRoute } from './routes/protected-route.tsx';
 import { AliasRedirect } from './routes/alias-redirect.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -55,7 +54,7 @@ const HelpPage = lazyPage(() => import('../features/help/routes/help-page.tsx'),
 /** A dashboard route: the path under /dashboard, what it needs (nothing = login only), the screen. */
 interface DashboardRoute {
   path: string;
-  permission?: string | readonly string[];
+  permission?: AccessRule | SpecCheck;
   element: ReactNode;
 }
 
@@ -81,7 +80,7 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   { path: 'pages', permission: PERMISSION.page.view, element: <PagesPage /> },
   { path: 'profile', element: <ProfilePage /> },
   { path: 'settings', permission: PERMISSION.settings.manage, element: <SettingsPage /> },
-  { path: 'contacts', permission: ADMIN_ROLE_CHECK, element: <ContactsPage /> },
+  { path: 'contacts', permission: ACCESS.contacts, element: <ContactsPage /> },
   { path: 'help', element: <HelpPage /> },
 ];
 
@@ -90,8 +89,6 @@ export const DASHBOARD_ALIASES = ['profile', 'orphans', 'gallery', 'results', 'a
 
 export const routes: RouteObject[] = [
   {
-    // Maintenance mode: everyone but administrators sees the maintenance page (login stays open).
-    element: <MaintenanceGate />,
     errorElement: <RouteError />,
     children: [
       {
@@ -119,19 +116,26 @@ export const routes: RouteObject[] = [
         { path: `/${alias}/*`, element: <AliasRedirect /> },
       ]),
       {
-        path: '/dashboard',
-        element: (
-          <ProtectedRoute>
-            <DashboardLayout />
-          </ProtectedRoute>
-        ),
+        // Maintenance mode closes the dashboard to everyone but administrators; the public site,
+        // the contact form and sign-in stay open (decisions.md, "Maintenance mode").
+        element: <MaintenanceGate />,
         children: [
-          { index: true, element: <OverviewPage /> },
-          ...DASHBOARD_ROUTES.map(({ path, permission, element }) => ({
-            path,
-            element: <ProtectedRoute permission={permission}>{element}</ProtectedRoute>,
-          })),
-          { path: '*', element: <NotFoundPage /> },
+          {
+            path: '/dashboard',
+            element: (
+              <ProtectedRoute>
+                <DashboardLayout />
+              </ProtectedRoute>
+            ),
+            children: [
+              { index: true, element: <OverviewPage /> },
+              ...DASHBOARD_ROUTES.map(({ path, permission, element }) => ({
+                path,
+                element: <ProtectedRoute permission={permission}>{element}</ProtectedRoute>,
+              })),
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
         ],
       },
     ],

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShieldAlert } from 'lucide-react';
-import { useAuth } from '../lib/auth-context.tsx';
+import { ACCESS } from '@app/shared/permissions';
 import { translateMessage } from '../lib/translate-message.ts';
+import { useCan } from './can.tsx';
 
 /**
  * Spec sections 2 and 6: only Super Admin and Manager may open the users and roles screens; anyone
  * else who reaches them sees 'You do not have permission to access this page.'
  */
 export function AdminOnly({ children }: { children: ReactNode }) {
-  const { isAdministrator } = useAuth();
+  const isAdministrator = useCan(ACCESS.administrators);
   const { t } = useTranslation();
   if (isAdministrator) return <>{children}</>;
   return (

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { PERMISSION, ROLE } from '@app/shared/permissions';
+import { ACCESS, PERMISSION, ROLE } from '@app/shared/permissions';
 import { Can, PermissionButton } from './can.tsx';
 import { makeUser, renderWithProviders, storeSession, stubServer } from '../test/render.tsx';
 
@@ -53,6 +53,24 @@ describe('<Can>', () => {
     signIn(makeUser({ roleNames: [ROLE.superAdmin] }));
     renderWithProviders(<Can permission={PERMISSION.settings.manage}>settings</Can>);
     expect(await screen.findByText('settings')).toBeTruthy();
+  });
+
+  it('applies the rule a server route declares: a role AND the permission', async () => {
+    // A Manager whose role lost delete-orphans no longer sees Purge, as the server refuses it.
+    signIn(makeUser({ roleNames: [ROLE.manager], permissionNames: [PERMISSION.contact.view] }));
+    renderWithProviders(
+      <>
+        <Can rule={ACCESS.contacts}>
+          <span>contacts</span>
+        </Can>
+        <Can rule={ACCESS.purgeOrphans} fallback={<span>no purge</span>}>
+          purge
+        </Can>
+      </>,
+    );
+    expect(await screen.findByText('contacts')).toBeTruthy();
+    expect(screen.getByText('no purge')).toBeTruthy();
+    expect(screen.queryByText('purge')).toBeNull();
   });
 
   it('hides everything from a guest', () => {

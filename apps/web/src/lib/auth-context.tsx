@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { STORAGE_KEYS } from '@app/shared/constants';
-import { can as canAccess, hasRole as userHasRole, isAdministrator as userIsAdministrator } from '@app/shared/permissions';
+import { can as canAccess, hasRole as userHasRole, isAdministrator as userIsAdministrator, type AccessRule, type SpecCheck } from '@app/shared/permissions';
 import type { AuthUser, LoginResponse, RegisterInput, RegisterResponse } from '@app/shared/schemas/auth.schema';
 import { api, clearStoredAuth, getStoredToken, isApiError, onUnauthorized, prepareCsrfForLogin } from './api-client.ts';
 
@@ -34,7 +34,7 @@ interface AuthContextValue {
   register: (input: RegisterInput) => Promise<RegisterResponse>;
   logout: () => Promise<void>;
   refreshUser: () => Promise<void>;
-  can: (required: string | readonly string[], requireAll?: boolean) => boolean;
+  can: (required: AccessRule | SpecCheck, requireAll?: boolean) => boolean;
   hasRole: (role: string) => boolean;
   isAdministrator: boolean;
 }

@@ -14,7 +14,7 @@ import {
   User,
   Users,
 } from 'lucide-react';
-import { PERMISSION, ROLE } from '@app/shared/permissions';
+import { ACCESS, PERMISSION, type AccessRule, type SpecCheck } from '@app/shared/permissions';
 
 /** Label keys live in the `dashboard` namespace under `nav.*`. */
 export type NavLabelKey =
@@ -37,7 +37,7 @@ export interface NavItem {
   label: NavLabelKey;
   icon: LucideIcon;
   /** Omitted: any signed-in user. */
-  permission?: string | readonly string[];
+  permission?: AccessRule | SpecCheck;
 }
 
 export type NavGroupId = 'main' | 'management' | 'administration' | 'account';
@@ -49,8 +49,6 @@ export interface NavGroup {
   adminOnly?: boolean;
   items: NavItem[];
 }
-
-export const ADMIN_ROLE_CHECK = [`role:${ROLE.superAdmin}`, `role:${ROLE.manager}`] as const;
 
 /** Spec section 2, sidebar groups. */
 export const DASHBOARD_NAV: NavGroup[] = [
@@ -80,7 +78,7 @@ export const DASHBOARD_NAV: NavGroup[] = [
       { path: '/dashboard/users', label: 'users', icon: Users, permission: PERMISSION.user.view },
       { path: '/dashboard/roles', label: 'roles', icon: ShieldCheck, permission: PERMISSION.role.view },
       { path: '/dashboard/pages', label: 'pages', icon: FileText, permission: PERMISSION.page.view },
-      { path: '/dashboard/contacts', label: 'contacts', icon: Mail, permission: ADMIN_ROLE_CHECK },
+      { path: '/dashboard/contacts', label: 'contacts', icon: Mail, permission: ACCESS.contacts },
     ],
   },
   {

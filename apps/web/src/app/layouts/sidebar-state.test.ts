@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ROLE, can, isAdministrator, type AccessSubject } from '@app/shared/permissions';
+import { ROLE, can, isAdministrator, type AccessRule, type AccessSubject, type SpecCheck } from '@app/shared/permissions';
 import { DASHBOARD_NAV, dashboardTitleKey } from './dashboard-nav.ts';
 import { groupForPath, parseStoredSidebar, sidebarOpenAfterResize, sidebarOpenOnLoad, toggleGroup, visibleGroups } from './sidebar-state.ts';
 
 function access(user: AccessSubject) {
-  return { isAdministrator: isAdministrator(user), can: (p: string | readonly string[]) => can(user, p) };
+  return { isAdministrator: isAdministrator(user), can: (p: AccessRule | SpecCheck) => can(user, p) };
 }
 
 describe('sidebar open/collapse rules', () => {
@@ -72,10 +72,12 @@ describe('sidebar groups', () => {
       '/dashboard/help',
     ]);
 
-    // A Manager holding no users/roles permissions still sees the Contact List (role-based).
-    const manager = { roles: [{ name: ROLE.manager }], permissions: [] };
+    // The Contact List follows the server's rule: an administrator role AND view-contacts.
+    const manager = { roles: [{ name: ROLE.manager }], permissions: [{ name: 'view-contacts' }] };
     const adminGroup = visibleGroups(DASHBOARD_NAV, access(manager)).find((g) => g.id === 'administration');
     expect(adminGroup?.items.map((i) => i.label)).toEqual(['contacts']);
+    const stripped = { roles: [{ name: ROLE.manager }], permissions: [] };
+    expect(visibleGroups(DASHBOARD_NAV, access(stripped)).map((g) => g.id)).not.toContain('administration');
   });
 });
 

@@ -1,4 +1,5 @@
 import { SIDEBAR_COLLAPSE_BELOW, SIDEBAR_OPEN_FROM } from '@app/shared/constants';
+import type { AccessRule, SpecCheck } from '@app/shared/permissions';
 import type { NavGroup, NavGroupId } from './dashboard-nav.ts';
 
 /** Spec sections 2, 4 and 9: the sidebar's open/collapse rules, kept pure so they can be tested. */
@@ -66,7 +67,7 @@ export function toggleGroup(state: SidebarState, id: NavGroupId): SidebarState {
 /** Groups and items the user may see: admin-only groups for administrators, items by permission. */
 export function visibleGroups(
   groups: readonly NavGroup[],
-  access: { isAdministrator: boolean; can: (permission: string | readonly string[]) => boolean },
+  access: { isAdministrator: boolean; can: (permission: AccessRule | SpecCheck) => boolean },
 ): NavGroup[] {
   return groups
     .filter((group) => !group.adminOnly || access.isAdministrator)

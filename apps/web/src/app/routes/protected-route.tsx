@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { AccessRule, SpecCheck } from '@app/shared/permissions';
 import { useAuth } from '../../lib/auth-context.tsx';
 import type { RedirectState } from '../../lib/navigation-state.ts';
 
@@ -14,7 +15,7 @@ export function ProtectedRoute({
   requireAll = false,
   children,
 }: {
-  permission?: string | readonly string[];
+  permission?: AccessRule | SpecCheck;
   requireAll?: boolean;
   children?: ReactNode;
 }) {

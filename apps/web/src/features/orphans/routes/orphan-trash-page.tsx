@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ArrowLeft, RotateCcw, Trash2 } from 'lucide-react';
 import { ORPHAN_DEFAULT_PAGE_SIZE, ORPHAN_PAGE_SIZES } from '@app/shared/constants';
-import { ADMIN_ROLES, PERMISSION } from '@app/shared/permissions';
+import { ACCESS, PERMISSION } from '@app/shared/permissions';
 import type { TrashedOrphanListItem } from '@app/shared/schemas/orphan.schema';
 import { Can } from '../../../components/can.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,9 +21,6 @@ import { useRestoreOrphan } from '../api/restore-orphan.ts';
 import { fullName, orDash } from '../components/orphan-format.ts';
 import { OrphanSearchBox } from '../components/orphan-search-box.tsx';
 import { useOrphanFormat } from '../components/use-orphan-format.ts';
-
-/** Only administrators may delete a child for good (docs/design-decisions.md). */
-const PURGE_CHECK = ADMIN_ROLES.map((role) => `role:${role}`);
 
 /** /dashboard/orphans/trash: children deleted from the list, to restore or (administrators) purge. */
 export function OrphanTrashPage() {
@@ -146,7 +143,8 @@ export function OrphanTrashPage() {
                             <span>{t('actions.restore')}</span>
                           </Button>
                         </Can>
-                        <Can permission={PURGE_CHECK}>
+                        {/* Only administrators who hold delete-orphans purge: the server route's own rule. */}
+                        <Can rule={ACCESS.purgeOrphans}>
                           <Button
                             variant="ghost"
                             size="sm"
