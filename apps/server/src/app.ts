@@ -56,7 +56,7 @@ export interface AppDeps {
 export async function buildApp({ config, database, limiter, mailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
     // Per-request lines only when debugging: at 5,000 req/s they would be most of the work.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
   });

@@ -2,6 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import dotenv from 'dotenv';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '@app/shared/constants';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -30,43 +32,97 @@ export interface Config {
   production: boolean;
   /** Server processes (Node cluster workers); 1 runs everything in one process. */
   workers: number;
+  /** Behind a reverse proxy: the client address comes from X-Forwarded-For (rate limits see it). */
+  trustProxy: boolean;
+}
+
+/** A variable set to a wrong value stops the start with this, naming every wrong variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const MAX_WORKERS = 16;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** An empty variable (`PORT=` in .env) means unset, as it always has. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const wholeNumber = (min: number, max: number) =>
+  optional(
+    z
+      .string()
+      .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+      .transform(Number)
+      .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`)),
+  );
+
+const urlOf = (protocols: RegExp, example: string) => optional(z.url({ protocol: protocols, error: `must be a URL like ${example}` }));
+
+/**
+ * The environment the server reads (the README's configuration table), checked once at start-up:
+ * a wrong value stops the start with a message naming the variable, instead of a silent fallback
+ * to the default that would, say, listen on another port than the one asked for.
+ */
+const environment = z.object({
+  PORT: wholeNumber(1, 65535),
+  HOST: optional(z.string()),
+  DATABASE_URL: optional(z.string()),
+  STORAGE_DIR: optional(z.string()),
+  WEB_DIST: optional(z.string()),
+  ADMIN_EMAIL: optional(z.email('must be an e-mail address')),
+  ADMIN_PASSWORD: optional(z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)),
+  APP_URL: urlOf(/^https?$/, 'https://care.example.org'),
+  SMTP_URL: urlOf(/^smtps?$/, 'smtp://user:pass@mail.example.org:587'),
+  TOKEN_IDLE_MINUTES: wholeNumber(1, 10_000_000),
+  TOKEN_REMEMBER_MINUTES: wholeNumber(1, 10_000_000),
+  WEB_CONCURRENCY: wholeNumber(1, MAX_WORKERS),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
+  TRUST_PROXY: optional(z.enum(['0', '1'], 'must be 1 (behind a reverse proxy) or 0')),
+  NODE_ENV: optional(z.string()),
+});
+
+function parseEnvironment(env: NodeJS.ProcessEnv): z.infer<typeof environment> {
+  const result = environment.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    return `  ${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration (environment or .env):\n${lines.join('\n')}`);
 }
 
 /** npm runs workspace scripts inside the workspace; relative paths mean where the user typed the command. */
 const userCwd = process.env.INIT_CWD || process.cwd();
 const resolvePath = (p: string) => path.resolve(userCwd, p);
 
-function int(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
-/** Read the environment once; everything else receives a Config (tests build their own). */
+/** Read the environment once; everything else receives a Config (tests build their own). Throws ConfigError. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const databaseUrl = env.DATABASE_URL || path.join(repoRoot, 'data/app.db');
+  const e = parseEnvironment(env);
+  const databaseUrl = e.DATABASE_URL ?? path.join(repoRoot, 'data/app.db');
   const dialect: Dialect = /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
   const sqlitePath = dialect === 'sqlite' ? resolvePath(databaseUrl.replace(/^sqlite:(\/\/)?/, '')) : '';
-  const port = int(env.PORT, 8000);
-  const host = env.HOST || '127.0.0.1';
+  const port = e.PORT ?? 8000;
+  const host = e.HOST ?? '127.0.0.1';
   return {
     port,
     host,
     databaseUrl,
     dialect,
     sqlitePath,
-    storageDir: resolvePath(env.STORAGE_DIR || path.join(repoRoot, 'data/storage')),
-    webDist: resolvePath(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
-    adminEmail: env.ADMIN_EMAIL || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    appUrl: (env.APP_URL || `http://${host}:${port}`).replace(/\/$/, ''),
-    smtpUrl: env.SMTP_URL || undefined,
-    tokenIdleMinutes: int(env.TOKEN_IDLE_MINUTES, 120),
-    tokenRememberMinutes: int(env.TOKEN_REMEMBER_MINUTES, 60 * 24 * 30),
-    logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    production: env.NODE_ENV === 'production',
+    storageDir: resolvePath(e.STORAGE_DIR ?? path.join(repoRoot, 'data/storage')),
+    webDist: resolvePath(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    appUrl: (e.APP_URL ?? `http://${host}:${port}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    tokenIdleMinutes: e.TOKEN_IDLE_MINUTES ?? 120,
+    tokenRememberMinutes: e.TOKEN_REMEMBER_MINUTES ?? 60 * 24 * 30,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    production: e.NODE_ENV === 'production',
     // SQLite has one writer: a single process keeps one warm page cache and never waits for
     // another's write lock (decision 0009). PostgreSQL: one process per core. WEB_CONCURRENCY overrides.
-    workers: Math.min(int(env.WEB_CONCURRENCY, dialect === 'sqlite' ? 1 : os.availableParallelism()), 16),
+    workers: e.WEB_CONCURRENCY ?? (dialect === 'sqlite' ? 1 : Math.min(os.availableParallelism(), MAX_WORKERS)),
+    trustProxy: e.TRUST_PROXY === '1',
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
 import { startCheckpointer } from './db/checkpointer.ts';
 import { openDatabase, type Database } from './db/database.ts';
@@ -11,7 +11,18 @@ import { openDatabase, type Database } from './db/database.ts';
  * their own — tokens, grants versions, rate limits and files live in the database and storage —
  * so any worker can answer any request.
  */
-const config = loadConfig();
+const config = configOrExit();
+
+/** A wrong variable is the operator's to fix: say which, without a stack trace, and stop. */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
 
 async function serve(database: Database, announce: boolean): Promise<void> {
   const app = await buildApp({ config, database });
