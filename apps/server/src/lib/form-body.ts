@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { refuseNul } from './nul-text.ts';
+import { readMultipartForm } from '../modules/storage/uploads.service.ts';
 
 /**
  * The flat key/value fields of a JSON or multipart body (the settings form sends multipart).
@@ -10,11 +10,6 @@ export async function readFlatFields(request: FastifyRequest): Promise<Record<st
     const body = request.body;
     return body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
   }
-  const fields: Record<string, unknown> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') part.file.resume();
-    else fields[part.fieldname] = part.value;
-  }
-  refuseNul(fields);
-  return fields;
+  // The one multipart reader: its limits, NUL check and clear 400 for a malformed body.
+  return (await readMultipartForm(request, { fileFields: [], maxFileBytes: 0 })).fields;
 }

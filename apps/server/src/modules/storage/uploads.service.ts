@@ -6,6 +6,9 @@ import { refuseNul } from '../../lib/nul-text.ts';
 /** Room for the text fields of a form beside its file. */
 const FORM_OVERHEAD_BYTES = 512 * 1024;
 
+export const MALFORMED_FORM = 'The form could not be read: the upload is incomplete or malformed. Please try again.';
+const TOO_MANY_FIELDS = 'The form has too many fields.';
+
 export interface ParsedForm {
   /** Text fields; a repeated name keeps the last value. */
   fields: Record<string, string>;
@@ -24,21 +27,40 @@ export async function readMultipartForm(request: FastifyRequest, opts: { fileFie
     throw new AppError(413, MSG.fileTooLarge);
   }
   const form: ParsedForm = { fields: {}, files: {} };
-  const parts = request.parts({
-    limits: { fileSize: opts.maxFileBytes, files: opts.fileFields.length + 2, fields: 100, fieldSize: 64 * 1024, parts: 120 },
-  });
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
-      continue;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: opts.maxFileBytes, files: opts.fileFields.length + 2, fields: 100, fieldSize: 64 * 1024, parts: 120 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (!opts.fileFields.includes(part.fieldname)) {
+        part.file.resume();
+        continue;
+      }
+      const data = await part.toBuffer();
+      if (data.length > 0) form.files[part.fieldname] = { data, filename: part.filename };
     }
-    if (!opts.fileFields.includes(part.fieldname)) {
-      part.file.resume();
-      continue;
-    }
-    const data = await part.toBuffer();
-    if (data.length > 0) form.files[part.fieldname] = { data, filename: part.filename };
+  } catch (err) {
+    throw asFormError(err, request);
   }
   refuseNul(form.fields);
   return form;
+}
+
+/**
+ * Size limits keep their 413 (plugins/errors.ts maps the parser's codes). Anything else the parser
+ * throws — no boundary, a body cut off mid-part, a broken part header, a field named like a
+ * prototype property — is about the bytes the client sent, not a fault of ours: 400 with one plain
+ * message, never 500 (issue 12, finding 5).
+ */
+function asFormError(err: unknown, request: FastifyRequest): unknown {
+  if (err instanceof AppError) return err;
+  const { statusCode, code } = err as { statusCode?: unknown; code?: unknown };
+  if (code === 'FST_FIELDS_LIMIT') return new AppError(413, TOO_MANY_FIELDS);
+  if (statusCode === 413) return err;
+  request.log.info({ err }, 'malformed multipart form');
+  return new AppError(400, MALFORMED_FORM);
 }
