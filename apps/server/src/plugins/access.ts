@@ -24,7 +24,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 /**
  * Deny by default: registering a guarded route without `config.access` throws at start-up.
  * Each request then resolves the bearer token, checks the route's access, and applies
- * maintenance mode (503 for everyone but administrators, except routes marked open).
+ * maintenance mode (503 on non-public routes for everyone but administrators, except routes marked open).
  */
 export function registerAccessControl(app: FastifyInstance): void {
   app.decorate('routeTable', []);
@@ -60,7 +60,9 @@ export function registerAccessControl(app: FastifyInstance): void {
       request.user = { ...user, ...grants };
       request.tokenId = resolved.tokenId;
     }
-    if (!request.routeOptions.config.maintenanceOpen && !isAdministrator(request.user)) {
+    // Maintenance closes the staff API only: public routes (the site's pages and settings, the
+    // contact form, sign-in, signed file URLs — the signature is the credential) stay open.
+    if (access !== 'public' && !request.routeOptions.config.maintenanceOpen && !isAdministrator(request.user)) {
       const maintenance = resolved ? resolved.maintenance : await isMaintenanceMode(app.db);
       if (maintenance) throw new AppError(503, MSG.maintenance);
     }
