@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { GRADES, MEDICAL_CONDITIONS } from '@app/shared/constants';
-import { searchTextOf } from '../apps/server/src/modules/orphans/orphans.service.ts';
+import { searchTextOf } from '../apps/server/src/modules/orphans/orphan-search-text.ts';
 import { FEMALE_DARI, FEMALE_LATIN, LAST_NAMES_DARI, LAST_NAMES_LATIN, MALE_DARI, MALE_LATIN } from '../apps/server/src/db/demo/afghan-names.ts';
 
 /** A small deterministic generator, so every run seeds the same children. */

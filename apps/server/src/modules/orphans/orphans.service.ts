@@ -24,6 +24,7 @@ import { detectImageType, processImage } from '../storage/images.service.ts';
 import { newStorageKey, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import { activeCount, orphanPage, selectorRows, type OrphanFilter, type OrphanListRow } from './orphans-list.repository.ts';
 import { countAdmittedSince, countBirthdaysBetween, findOrphanRow, type OrphanRow } from './orphans.repository.ts';
+import { searchTextOf } from './orphan-search-text.ts';
 import * as writes from './orphans.writes.ts';
 
 export interface OrphanContext {
@@ -114,12 +115,6 @@ function toColumns(d: OrphanData) {
     profile_special_needs: d.profile?.special_needs ?? null,
     search_text: searchTextOf(d),
   };
-}
-
-/** What search reads: names and id numbers, folded, as single-space separated words. */
-export function searchTextOf(d: Pick<OrphanData, 'first_name' | 'last_name' | 'father_name' | 'grandfather_name' | 'school_id_number' | 'identity_card_number'>): string {
-  const text = [d.first_name, d.last_name, d.father_name, d.grandfather_name, d.school_id_number, d.identity_card_number].filter(Boolean).join(' ');
-  return searchWords(text, Number.MAX_SAFE_INTEGER).join(' ');
 }
 
 function toOrphan(r: OrphanRow, store: FileStore): Orphan {
