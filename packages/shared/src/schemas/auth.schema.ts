@@ -23,21 +23,28 @@ export const registerSchema = z
   });
 export type RegisterInput = z.input<typeof registerSchema>;
 
-export interface AuthUser {
-  id: number;
-  name: string;
-  email: string;
-  email_verified_at: string | null;
-  roles: { id: number; name: string }[];
-  permissions: { id: number; name: string }[];
-}
+/** A role or permission as the user object lists it. */
+export const namedRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
-export interface LoginResponse {
-  user: AuthUser;
-  token: string;
-}
+/** The signed-in user as the client sees it (GET /auth/user, login, profile): never more. */
+export const authUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  email_verified_at: z.string().nullable(),
+  roles: z.array(namedRefSchema),
+  permissions: z.array(namedRefSchema),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
 
-export interface RegisterResponse {
-  message: string;
-  redirectTo: string;
-}
+/** POST /auth/login: the user and the `id|secret` bearer token. */
+export const loginResponseSchema = z.object({ user: authUserSchema, token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** POST /auth/register (201). */
+export const registerResponseSchema = z.object({ message: z.string(), redirectTo: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** GET /auth/user. */
+export const currentUserResponseSchema = z.object({ user: authUserSchema });
+export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
