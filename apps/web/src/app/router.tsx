@@ -117,7 +117,7 @@ export const routes: RouteObject[] = [
       ]),
       {
         // Maintenance mode closes the dashboard to everyone but administrators; the public site,
-        // the contact form and sign-in stay open (decisions.md, "Maintenance mode").
+        // the contact form and sign-in stay open (docs/design-decisions.md, "Maintenance mode").
         element: <MaintenanceGate />,
         children: [
           {

@@ -8,7 +8,7 @@ import { translateMessage } from '../../lib/translate-message.ts';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 
 /**
- * Spec section 6, "Maintenance mode lets only administrators in", as decisions.md reads it: while
+ * Spec section 6, "Maintenance mode lets only administrators in", as docs/design-decisions.md reads it: while
  * it is on, everyone but Super Admin and Manager sees the maintenance page instead of the
  * dashboard. The router puts this gate around the dashboard only: visitors keep the public site
  * and the contact form, and sign-in stays open so administrators can get in.
