@@ -16,3 +16,48 @@ export const MSG = {
   loggedOut: 'Logged out successfully.',
   accessDenied: 'You do not have permission to access this page.',
 } as const;
+
+/**
+ * Machine-readable `code` beside `message` in every error answer: the client branches on these,
+ * never on the (translatable) text. A status maps to its general code; an error the client
+ * treats specially gets its own (`email_taken`, `changed_meanwhile`).
+ */
+export const ERROR_CODE = {
+  badRequest: 'bad_request',
+  invalidJson: 'invalid_json',
+  unauthenticated: 'unauthenticated',
+  forbidden: 'forbidden',
+  invalidSignature: 'invalid_signature',
+  notFound: 'not_found',
+  methodNotAllowed: 'method_not_allowed',
+  conflict: 'conflict',
+  changedMeanwhile: 'changed_meanwhile',
+  fileTooLarge: 'file_too_large',
+  csrfMismatch: 'csrf_mismatch',
+  validationFailed: 'validation_failed',
+  emailTaken: 'email_taken',
+  invalidCredentials: 'invalid_credentials',
+  rateLimited: 'rate_limited',
+  serverError: 'server_error',
+  maintenance: 'maintenance',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
+export const ERROR_CODES = Object.values(ERROR_CODE) as [ErrorCode, ...ErrorCode[]];
+
+/** The general code of an HTTP error status, for errors that name no code of their own. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401: return ERROR_CODE.unauthenticated;
+    case 403: return ERROR_CODE.forbidden;
+    case 404: return ERROR_CODE.notFound;
+    case 405: return ERROR_CODE.methodNotAllowed;
+    case 409: return ERROR_CODE.conflict;
+    case 413: return ERROR_CODE.fileTooLarge;
+    case 419: return ERROR_CODE.csrfMismatch;
+    case 422: return ERROR_CODE.validationFailed;
+    case 429: return ERROR_CODE.rateLimited;
+    case 503: return ERROR_CODE.maintenance;
+    default: return status >= 500 ? ERROR_CODE.serverError : ERROR_CODE.badRequest;
+  }
+}

@@ -1,20 +1,28 @@
-import { MSG } from '@app/shared/messages';
+import { ERROR_CODE, MSG, errorCodeForStatus, type ErrorCode } from '@app/shared/messages';
 
-/** The one error type services throw; plugins/errors.ts maps it to the response. */
+/**
+ * The one error type services throw; plugins/errors.ts maps it to the response
+ * `{message, code, errors?}`. `code` (shared ERROR_CODE) is what the client branches on; it
+ * defaults to the general code of the status.
+ */
 export class AppError extends Error {
+  readonly code: ErrorCode;
+
   constructor(
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    code?: ErrorCode,
   ) {
     super(message);
     this.name = 'AppError';
+    this.code = code ?? errorCodeForStatus(status);
   }
 
   /** 422 with one message on one field, in the spec's validation shape. */
-  static validation(field: string, message: string): AppError {
-    return new AppError(422, message, { [field]: [message] });
+  static validation(field: string, message: string, code: ErrorCode = ERROR_CODE.validationFailed): AppError {
+    return new AppError(422, message, { [field]: [message] }, undefined, code);
   }
 
   static validationMany(errors: Record<string, string[]>): AppError {
@@ -26,11 +34,21 @@ export class AppError extends Error {
     return new AppError(404, message);
   }
 
-  static forbidden(message: string = MSG.forbidden): AppError {
-    return new AppError(403, message);
+  static forbidden(message: string = MSG.forbidden, code: ErrorCode = ERROR_CODE.forbidden): AppError {
+    return new AppError(403, message, undefined, undefined, code);
   }
 
   static unauthenticated(): AppError {
     return new AppError(401, MSG.unauthenticated);
+  }
+
+  /** 409: the request clashes with the record's current state. */
+  static conflict(message: string, code: ErrorCode = ERROR_CODE.conflict): AppError {
+    return new AppError(409, message, undefined, undefined, code);
+  }
+
+  /** 429 with the seconds to wait in Retry-After. */
+  static tooManyRequests(retryAfter: number, message: string = MSG.tooManyRequests): AppError {
+    return new AppError(429, message, undefined, { 'Retry-After': String(retryAfter) });
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MSG } from '@app/shared/messages';
+import { ERROR_CODE, MSG, errorCodeForStatus, type ErrorCode } from '@app/shared/messages';
 import { AppError } from '../lib/app-error.ts';
 
 interface ZodLikeIssue {
@@ -17,32 +17,36 @@ function validationErrors(issues: ZodLikeIssue[]): Record<string, string[]> {
   return errors;
 }
 
-/** One place that turns any failure into the spec's answer shape; 5xx details go to the log only. */
+/**
+ * One place that turns any failure into the spec's answer shape, `{message, errors?}`, plus the
+ * machine-readable `code` the client branches on (shared ERROR_CODE); 5xx details go to the log only.
+ */
 export function registerErrorHandling(app: FastifyInstance, pageFallback: ((reply: FastifyReply) => unknown) | null): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.status).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return send(reply, error.status, error.message, error.code, error.errors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = validationErrors(error.validation as unknown as ZodLikeIssue[]);
       const first = Object.values(errors)[0]?.[0] ?? MSG.validation;
-      return reply.code(422).send({ message: first, errors });
+      return send(reply, 422, first, ERROR_CODE.validationFailed, errors);
     }
     const code = (error as FastifyError).code;
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-      return reply.code(400).send({ message: MSG.invalidJson });
+      return send(reply, 400, MSG.invalidJson, ERROR_CODE.invalidJson);
     }
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
-      return reply.code(413).send({ message: MSG.fileTooLarge });
+      return send(reply, 413, MSG.fileTooLarge, ERROR_CODE.fileTooLarge);
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 500) {
+      // An answer that does not match its route's response schema lands here too (a 500, logged).
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ message: MSG.serverError });
+      return send(reply, 500, MSG.serverError, ERROR_CODE.serverError);
     }
-    if (status === 429) return reply.code(429).send({ message: MSG.tooManyRequests });
-    return reply.code(status).send({ message: error.message });
+    if (status === 429) return send(reply, 429, MSG.tooManyRequests, ERROR_CODE.rateLimited);
+    return send(reply, status, error.message, errorCodeForStatus(status));
   });
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -50,6 +54,10 @@ export function registerErrorHandling(app: FastifyInstance, pageFallback: ((repl
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|storage|download|sanctum)(\/|$|\?)/.test(url);
     // Client-side routes of the SPA (history fallback) get the app's index page.
     if (wantsPage && pageFallback) return pageFallback(reply);
-    return reply.code(404).send({ message: MSG.notFound });
+    return send(reply, 404, MSG.notFound, ERROR_CODE.notFound);
   });
+}
+
+function send(reply: FastifyReply, status: number, message: string, code: ErrorCode, errors?: Record<string, string[]>) {
+  return reply.code(status).send(errors ? { message, code, errors } : { message, code });
 }

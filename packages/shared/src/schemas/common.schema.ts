@@ -1,22 +1,40 @@
 import { z } from 'zod';
 import { MAX_ID } from '../constants.ts';
+import { ERROR_CODES } from '../messages.ts';
 
-/** Laravel-style paged list answer (docs/design-decisions.md). */
-export interface Paged<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-  from: number | null;
-  to: number | null;
+/** The numbers of one page of a list (Laravel's paginator: from/to are 1-based, null when empty). */
+export const pageMetaSchema = z.object({
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+/**
+ * The paging envelope of new lists: `{data, current_page, last_page, per_page, total, from, to}`
+ * (decisions: "Paged lists"). Calls whose shape the spec fixes otherwise keep theirs.
+ */
+export function paged<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), ...pageMetaSchema.shape });
 }
+export type Paged<T> = PageMeta & { data: T[] };
 
+/** The answer of a call that only reports what it did (a delete, a logout). */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** Every error answer: the spec's `{message, errors?}` plus the machine-readable `code`. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 /** The 422 answer's shape. */
-export interface ValidationErrorBody {
-  message: string;
-  errors: Record<string, string[]>;
-}
+export type ValidationErrorBody = Required<ErrorBody>;
 
 export const isoDate = z
   .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nestedPaged } from './list.schema.ts';
 
 export const CONTACT_MSG = {
   nameRequired: 'Name is required',
@@ -26,16 +27,23 @@ export const contactListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
 });
 
-export interface ContactItem {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  created_at: string;
-}
+export const contactItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+});
+export type ContactItem = z.infer<typeof contactItemSchema>;
 
-export interface ContactCreatedResponse {
-  message: string;
-  data: { id: number | null };
-}
+/** POST /contacts (201). `id` is null when the honeypot was filled and nothing was stored. */
+export const contactCreatedResponseSchema = z.object({ message: z.string(), data: z.object({ id: z.number().int().nullable() }) });
+export type ContactCreatedResponse = z.infer<typeof contactCreatedResponseSchema>;
+
+/** GET /contacts: the spec reads `data.data` and `data.meta`. */
+export const contactListResponseSchema = nestedPaged(contactItemSchema);
+export type ContactListResponse = z.infer<typeof contactListResponseSchema>;
+
+/** GET /contacts/{id}. */
+export const contactResponseSchema = z.object({ data: contactItemSchema });

@@ -1,14 +1,10 @@
-/** The numbers of one page of a list, as the spec reads them from `meta` (users, pages, contacts). */
-export interface PageMeta {
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-  from: number | null;
-  to: number | null;
-}
+import { z } from 'zod';
+import { pageMetaSchema } from './common.schema.ts';
 
-/** Lists the spec reads as `data.data` and `data.meta` (pages, contacts). */
-export interface NestedPaged<T> {
-  data: { data: T[]; meta: PageMeta };
+export { pageMetaSchema, type PageMeta } from './common.schema.ts';
+
+/** Lists the spec reads as `data.data` and `data.meta` (pages, contacts): that shape, for those calls only. */
+export function nestedPaged<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.object({ data: z.array(item), meta: pageMetaSchema }) });
 }
+export type NestedPaged<T> = { data: { data: T[]; meta: z.infer<typeof pageMetaSchema> } };

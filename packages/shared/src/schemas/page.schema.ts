@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../slug.ts';
+import { nestedPaged } from './list.schema.ts';
 
 export const PAGE_MSG = {
   titleRequired: 'Title is required',
@@ -28,22 +29,32 @@ export const pageListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
 });
 
-export interface PageItem {
-  id: number;
-  title: string;
-  slug: string;
-  content: string;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  isPublished: boolean;
+export const pageItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  content: z.string(),
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  isPublished: z.boolean(),
   /** The same flag under the name the list reads. */
-  is_published: boolean;
-  created_at: string;
-  updated_at: string;
-}
+  is_published: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PageItem = z.infer<typeof pageItemSchema>;
+
+/** GET /pages: the spec reads `data.data` and `data.meta`. */
+export const pageListResponseSchema = nestedPaged(pageItemSchema);
+export type PageListResponse = z.infer<typeof pageListResponseSchema>;
+
+/** GET /pages/{id}, GET /pages/published/{slug}. */
+export const pageResponseSchema = z.object({ data: pageItemSchema });
+
+/** POST /pages (201), PUT /pages/{id}. */
+export const pageSavedResponseSchema = z.object({ message: z.string(), data: pageItemSchema });
 
 /** GET /pages/published: what the footer links to. */
-export interface PublishedPageLink {
-  title: string;
-  slug: string;
-}
+export const publishedPageLinkSchema = z.object({ title: z.string(), slug: z.string() });
+export type PublishedPageLink = z.infer<typeof publishedPageLinkSchema>;
+export const publishedPagesResponseSchema = z.object({ data: z.array(publishedPageLinkSchema) });

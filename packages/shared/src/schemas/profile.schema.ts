@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.ts';
-import type { AuthUser } from './auth.schema.ts';
+import { authUserSchema } from './auth.schema.ts';
+import { messageResponseSchema } from './common.schema.ts';
 
 export const PROFILE_MSG = {
   nameRequired: 'Name is required',
@@ -38,11 +39,13 @@ export function isPasswordChange(body: object): boolean {
   return 'current_password' in body || 'password' in body || 'password_confirmation' in body;
 }
 
-export interface ProfileUpdatedResponse {
-  message: string;
-  user: AuthUser;
-}
+/** PUT /profile, a profile update: the user as it now reads. */
+export const profileUpdatedResponseSchema = z.object({ message: z.string(), user: authUserSchema });
+export type ProfileUpdatedResponse = z.infer<typeof profileUpdatedResponseSchema>;
 
-export interface PasswordUpdatedResponse {
-  message: string;
-}
+/** PUT /profile, a password change. */
+export const passwordUpdatedResponseSchema = messageResponseSchema;
+export type PasswordUpdatedResponse = z.infer<typeof passwordUpdatedResponseSchema>;
+
+/** PUT /profile answers one of the two, as the body was one form or the other. */
+export const profileResponseSchema = z.union([profileUpdatedResponseSchema, passwordUpdatedResponseSchema]);

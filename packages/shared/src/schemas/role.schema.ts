@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedRefSchema } from './auth.schema.ts';
 
 export const ROLE_MSG = {
   nameRequired: 'Role name is required',
@@ -13,6 +14,7 @@ export const ROLE_MSG = {
   /** `:count` is replaced by the number of users. */
   inUse: 'This role is assigned to :count user(s). Remove it from them first.',
   grantOwn: 'You cannot grant a permission you do not hold yourself.',
+  keepRoleManagement: 'You cannot take from a role you hold the permissions that let you manage roles.',
 } as const;
 
 /** Spec section 5, Role form: name, and permissions by name. */
@@ -22,25 +24,33 @@ export const roleSchema = z.object({
 });
 export type RoleInput = z.input<typeof roleSchema>;
 
-export interface PermissionItem {
-  id: number;
-  name: string;
+export const permissionItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
   /** The part after the first hyphen: the role form's checkbox group. */
-  group: string;
-}
+  group: z.string(),
+});
+export type PermissionItem = z.infer<typeof permissionItemSchema>;
 
-export interface RoleItem {
-  id: number;
-  name: string;
-  permissions: { id: number; name: string }[];
-  permissions_count: number;
-  users_count: number;
-}
+export const roleItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  permissions: z.array(namedRefSchema),
+  permissions_count: z.number().int(),
+  users_count: z.number().int(),
+});
+export type RoleItem = z.infer<typeof roleItemSchema>;
 
-export interface RoleListResponse {
-  data: RoleItem[];
-}
+/** GET /roles: every role, unpaged. */
+export const roleListResponseSchema = z.object({ data: z.array(roleItemSchema) });
+export type RoleListResponse = z.infer<typeof roleListResponseSchema>;
 
-export interface PermissionListResponse {
-  data: PermissionItem[];
-}
+/** GET /roles/{id}. */
+export const roleResponseSchema = z.object({ data: roleItemSchema });
+
+/** POST /roles (201), PUT /roles/{id}. */
+export const roleSavedResponseSchema = z.object({ message: z.string(), data: roleItemSchema });
+
+/** GET /permissions. */
+export const permissionListResponseSchema = z.object({ data: z.array(permissionItemSchema) });
+export type PermissionListResponse = z.infer<typeof permissionListResponseSchema>;

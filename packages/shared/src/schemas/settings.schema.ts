@@ -24,11 +24,22 @@ export const SETTING_KEYS = [
   'items_per_page',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
-export type SiteSettings = Record<SettingKey, string>;
 
 /** The keys the public site may read (GET /settings/public). */
-export const PUBLIC_SETTING_KEYS = SETTING_KEYS.filter((k) => k !== 'items_per_page');
-export type PublicSettings = Record<(typeof PUBLIC_SETTING_KEYS)[number], string>;
+export const PUBLIC_SETTING_KEYS = SETTING_KEYS.filter((k): k is Exclude<SettingKey, 'items_per_page'> => k !== 'items_per_page');
+
+/** An object with a stored string under each key: the settings as they are read back. */
+function stringsUnder<K extends string>(keys: readonly K[]) {
+  return z.object(Object.fromEntries(keys.map((k) => [k, z.string()])) as Record<K, z.ZodString>);
+}
+
+/** GET /settings: every setting, stored value over the default. */
+export const siteSettingsSchema = stringsUnder(SETTING_KEYS);
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** GET /settings/public: the public keys only (never items_per_page or anything added later by mistake). */
+export const publicSettingsSchema = stringsUnder(PUBLIC_SETTING_KEYS);
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 export const DEFAULT_SETTINGS: SiteSettings = {
   organization_name: 'Orphan Care Organization',
@@ -84,7 +95,6 @@ export const settingsSchema = z.object({
 });
 export type SettingsInput = z.input<typeof settingsSchema>;
 
-export interface SettingsUpdatedResponse {
-  message: string;
-  data: SiteSettings;
-}
+/** PUT /settings. */
+export const settingsUpdatedResponseSchema = z.object({ message: z.string(), data: siteSettingsSchema });
+export type SettingsUpdatedResponse = z.infer<typeof settingsUpdatedResponseSchema>;

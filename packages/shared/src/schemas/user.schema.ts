@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.ts';
-import type { Paged } from './common.schema.ts';
-import type { PageMeta } from './list.schema.ts';
+import { namedRefSchema } from './auth.schema.ts';
+import { pageMetaSchema, paged } from './common.schema.ts';
 
 /** Spec section 5 (User form) and the server's own answers for users. */
 export const USER_MSG = {
@@ -74,20 +74,24 @@ export const userListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
 });
 
-export interface UserItem {
-  id: number;
-  name: string;
-  email: string;
-  email_verified_at: string | null;
-  is_email_verified: boolean;
-  roles: { id: number; name: string }[];
-  created_at: string;
-}
+export const userItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  email_verified_at: z.string().nullable(),
+  is_email_verified: z.boolean(),
+  roles: z.array(namedRefSchema),
+  created_at: z.string(),
+});
+export type UserItem = z.infer<typeof userItemSchema>;
 
 /** GET /users: the paged numbers at the top level and again under `meta`. */
-export type UserListResponse = Paged<UserItem> & { meta: PageMeta };
+export const userListResponseSchema = paged(userItemSchema).extend({ meta: pageMetaSchema });
+export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
-export interface UserResponse {
-  message: string;
-  data: UserItem;
-}
+/** GET /users/{id}. */
+export const userResponseSchema = z.object({ data: userItemSchema });
+
+/** POST /users (201), PUT /users/{id}, PUT /users/{id}/roles. */
+export const userSavedResponseSchema = z.object({ message: z.string(), data: userItemSchema });
+export type UserResponse = z.infer<typeof userSavedResponseSchema>;

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { ActivityView } from '@app/shared/schemas/activity.schema';
 import { arg, preparedQuery } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -47,17 +48,6 @@ const insertActivity = preparedQuery<DB, [number | null, string, string, string,
     created_at: arg(7),
   }),
 );
-
-export interface ActivityView {
-  id: number;
-  type: string;
-  name: string;
-  action: string;
-  time: string;
-  subject_type: string;
-  subject_id: number | null;
-  user: { name: string } | null;
-}
 
 export async function recentActivities(db: Kysely<DB>, limit: number): Promise<ActivityView[]> {
   const rows = await db

@@ -1,17 +1,11 @@
 import type { Kysely } from 'kysely';
 import { can } from '@app/shared/permissions';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
+import type { DashboardResponse, DashboardStat } from '@app/shared/schemas/dashboard.schema';
 import { RECENT_ACTIVITIES_LIMIT } from '@app/shared/constants';
 import type { DB } from '../../db/schema.ts';
-import { recentActivities, type ActivityView } from '../activities/activities.service.ts';
+import { recentActivities } from '../activities/activities.service.ts';
 import { newAdmissions, totalOrphans, upcomingBirthdays } from '../orphans/orphans.service.ts';
-
-export interface DashboardStat {
-  label: string;
-  value: number;
-  icon: string;
-  color: string;
-}
 
 /**
  * A stat card: shown only to users holding `permission`, so the overview never leaks figures a
@@ -50,7 +44,7 @@ export const DASHBOARD_STATS: StatProvider[] = [
   },
 ];
 
-export async function dashboardData(db: Kysely<DB>, user: AuthUser): Promise<{ stats: DashboardStat[]; activities: ActivityView[] }> {
+export async function dashboardData(db: Kysely<DB>, user: AuthUser): Promise<DashboardResponse> {
   const stats = await Promise.all(DASHBOARD_STATS.filter((p) => can(user, p.permission)).map((p) => p.stat(db)));
   const activities = can(user, 'view-activities') ? await recentActivities(db, RECENT_ACTIVITIES_LIMIT) : [];
   return { stats, activities };
