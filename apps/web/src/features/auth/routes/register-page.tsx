@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { registerSchema, type RegisterInput } from '@app/shared/schemas/auth.schema';
 import { useAuth } from '../../../lib/auth-context.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { showServerErrors } from '../../../components/list/server-field-errors.ts';
 import type { RedirectState } from '../../../lib/navigation-state.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -46,13 +46,8 @@ export function RegisterPage() {
       };
       navigate(safeRedirect(answer?.redirectTo), { state });
     } catch (err) {
-      if (isApiError(err) && err.errors) {
-        for (const field of FIELDS) {
-          const first = err.errors[field]?.[0];
-          if (first) setFieldError(field, { type: 'server', message: first });
-        }
-      }
-      setError(registerErrorMessage(err, t));
+      // A taken e-mail is said once, on the e-mail field; the banner is for what no field can say.
+      setError(showServerErrors(err, setFieldError, FIELDS, registerErrorMessage(err, t)));
     }
   });
 

@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordSchema, type ResetPasswordInput } from '@app/shared/schemas/password-reset.schema';
-import { applyFieldErrors, messageOr } from '../../../lib/server-errors.ts';
+import { messageOr } from '../../../lib/server-errors.ts';
+import { showServerErrors } from '../../../components/list/server-field-errors.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
@@ -36,8 +37,9 @@ export function ResetPasswordPage() {
       await reset.mutateAsync(values);
       setDone(true);
     } catch (err) {
-      applyFieldErrors(t, err, setError, ['email', 'password', 'password_confirmation']);
-      setFailure(messageOr(t, err, t('reset.failed')));
+      // The banner stays even when a field says why: it offers the link to ask for a new e-mail.
+      const failed = messageOr(t, err, t('reset.failed'));
+      setFailure(showServerErrors(err, setError, ['email', 'password', 'password_confirmation'], failed) ?? failed);
     }
   });
 

@@ -1,22 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { PERMISSION } from '@app/shared/permissions';
 import { CONTACT_MSG, type ContactItem } from '@app/shared/schemas/contact.schema';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
-import { translateMessage } from '../../../lib/translate-message.ts';
-import { isApiError } from '../../../lib/api-client.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Paginator } from '../../../components/ui/paginator.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
-import { ListStates } from '../../../components/ui/list-states.tsx';
-import { useContacts } from '../api/get-contacts.ts';
+import { messageOr } from '../../../lib/server-errors.ts';
+import { DataTable } from '../../../components/list/data-table.tsx';
+import { ListScreen } from '../../../components/list/list-screen.tsx';
+import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
+import { useListQuery } from '../../../components/list/use-list-query.ts';
+import { useListState } from '../../../components/list/use-list-state.ts';
+import type { ListSpec } from '../../../components/list/list-params.ts';
+import { contactsQuery } from '../api/get-contacts.ts';
 import { useDeleteContact } from '../api/delete-contact.ts';
 import { ContactDetailsModal } from '../components/contact-details-modal.tsx';
 
+const CONTACT_LIST: ListSpec = {};
 const MESSAGE_PREVIEW = 60;
 
 function preview(message: string): string {
@@ -27,99 +27,66 @@ function preview(message: string): string {
 export function ContactsPage() {
   const { t, i18n } = useTranslation('admin');
   const { can } = useAuth();
-  const [page, setPage] = useState(1);
-  const contacts = useContacts(page);
+  const list = useListState(CONTACT_LIST);
+  const contacts = useListQuery(list, contactsQuery);
   const remove = useDeleteContact();
-  const [viewing, setViewing] = useState<ContactItem | null>(null);
-  const [deleting, setDeleting] = useState<ContactItem | null>(null);
   const rows = contacts.data?.data ?? [];
-  const meta = contacts.data?.meta;
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      const body = await remove.mutateAsync(deleting.id);
-      toast.success(translateMessage(t, body?.message ?? CONTACT_MSG.deleted));
-      if (rows.length === 1 && page > 1) setPage(page - 1);
-    } catch (err) {
-      // A 403 or 404 says why; anything else gets the spec's text.
-      toast.error(isApiError(err) && err.status >= 400 && err.status < 500 ? translateMessage(t, err.message) : t('contacts.deleteError'));
-    } finally {
-      setDeleting(null);
-    }
-  };
+  const [viewing, setViewing] = useState<ContactItem | null>(null);
+  const deletion = useConfirmDelete<ContactItem>({
+    remove: (contact) => remove.mutateAsync(contact.id),
+    title: t('common.confirmDeleteTitle'),
+    message: () => t('contacts.confirmDelete'),
+    done: CONTACT_MSG.deleted,
+    failed: (err) => messageOr(t, err, t('contacts.deleteError')),
+    onRemoved: () => list.afterRemoval(rows.length),
+  });
 
   return (
-    <div className="space-y-4">
-      <div>
-        <h2 className="text-xl font-semibold">{t('contacts.title')}</h2>
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t('contacts.subtitle')}</p>
-      </div>
-
-      <ListStates
-        isError={contacts.isError}
-        error={t('contacts.loadError')}
-        isPending={contacts.isPending}
+    <>
+      <ListScreen
+        id="contacts"
+        title={t('contacts.title')}
+        subtitle={t('contacts.subtitle')}
+        list={list}
+        query={contacts}
+        rows={rows}
+        meta={contacts.data?.meta}
         loadingLabel={t('contacts.loading')}
-        isEmpty={rows.length === 0}
         empty={t('contacts.empty')}
+        error={(message) => t('contacts.loadError', { message })}
       >
-        <Table aria-busy={contacts.isFetching || undefined}>
-          <TableHead>
-            <tr>
-              <TableHeaderCell>{t('contacts.columns.name')}</TableHeaderCell>
-              <TableHeaderCell>{t('contacts.columns.email')}</TableHeaderCell>
-              <TableHeaderCell>{t('contacts.columns.subject')}</TableHeaderCell>
-              <TableHeaderCell>{t('contacts.columns.message')}</TableHeaderCell>
-              <TableHeaderCell>{t('contacts.columns.date')}</TableHeaderCell>
-              <TableHeaderCell className="text-end">{t('contacts.columns.actions')}</TableHeaderCell>
-            </tr>
-          </TableHead>
-          <TableBody>
-            {rows.map((contact) => (
-              <TableRow key={contact.id}>
-                <TableCell className="font-medium">{contact.name}</TableCell>
-                <TableCell dir="ltr" className="text-start">
-                  {contact.email}
-                </TableCell>
-                <TableCell dir="auto">{contact.subject}</TableCell>
-                <TableCell dir="auto" className="max-w-xs text-gray-600 dark:text-gray-400">
-                  {preview(contact.message)}
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{formatDate(contact.created_at, i18n.language)}</TableCell>
-                <TableCell>
-                  <div className="flex justify-end gap-2">
-                    <Button variant="outline" size="sm" onClick={() => setViewing(contact)} aria-label={t('contacts.viewContact', { name: contact.name })}>
-                      <Eye className="h-4 w-4" aria-hidden />
-                      {t('common.view')}
-                    </Button>
-                    {can(PERMISSION.contact.delete) ? (
-                      <Button variant="danger" size="sm" onClick={() => setDeleting(contact)} aria-label={t('contacts.deleteContact', { name: contact.name })}>
-                        <Trash2 className="h-4 w-4" aria-hidden />
-                        {t('common.delete')}
-                      </Button>
-                    ) : null}
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ListStates>
-
-      {meta && rows.length > 0 ? (
-        <Paginator currentPage={meta.current_page} lastPage={meta.last_page} onPageChange={setPage} from={meta.from} to={meta.to} total={meta.total} />
-      ) : null}
+        <DataTable
+          rows={rows}
+          rowKey={(contact) => contact.id}
+          columns={[
+            { id: 'name', header: t('contacts.columns.name'), cell: (contact) => contact.name, key: true, className: 'font-medium' },
+            { id: 'email', header: t('contacts.columns.email'), cell: (contact) => <span dir="ltr">{contact.email}</span> },
+            { id: 'subject', header: t('contacts.columns.subject'), cell: (contact) => <span dir="auto">{contact.subject}</span>, key: true },
+            {
+              id: 'message',
+              header: t('contacts.columns.message'),
+              cell: (contact) => <span dir="auto">{preview(contact.message)}</span>,
+              className: 'max-w-xs text-gray-600 dark:text-gray-400',
+            },
+            { id: 'date', header: t('contacts.columns.date'), cell: (contact) => formatDate(contact.created_at, i18n.language), className: 'whitespace-nowrap' },
+          ]}
+          actions={[
+            { id: 'view', text: t('common.view'), label: (contact) => t('contacts.viewContact', { name: contact.name }), icon: Eye, onSelect: setViewing },
+            {
+              id: 'delete',
+              text: t('common.delete'),
+              label: (contact) => t('contacts.deleteContact', { name: contact.name }),
+              icon: Trash2,
+              danger: true,
+              allowed: can(PERMISSION.contact.delete),
+              onSelect: deletion.ask,
+            },
+          ]}
+        />
+      </ListScreen>
 
       {viewing ? <ContactDetailsModal contact={viewing} onClose={() => setViewing(null)} /> : null}
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('common.confirmDeleteTitle')}
-        message={t('contacts.confirmDelete')}
-        onConfirm={() => void confirmDelete()}
-        busy={remove.isPending}
-      />
-    </div>
+      {deletion.dialog}
+    </>
   );
 }

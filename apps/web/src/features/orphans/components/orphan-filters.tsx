@@ -3,22 +3,21 @@ import { GENDERS, GRADES } from '@app/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import type { OrphanListParams } from '../api/orphan-types.ts';
-import type { OrphanFilters as Filters } from './use-orphan-list-state.ts';
+import type { ListState } from '../../../components/list/use-list-state.ts';
+import { translateMessage } from '../../../lib/translate-message.ts';
+import type { OrphanFilter } from './orphan-list-spec.ts';
 import { useOrphanFormat } from './use-orphan-format.ts';
 
 interface OrphanFiltersProps {
   id: string;
-  params: OrphanListParams;
-  onChange: (filters: Filters) => void;
-  onReset: () => void;
+  list: Pick<ListState<OrphanFilter>, 'params' | 'invalid' | 'hasFilters' | 'setFilters' | 'resetFilters'>;
 }
 
-/** The toggleable filter panel: gender, grade, admission from/to, reset. */
-export function OrphanFilters({ id, params, onChange, onReset }: OrphanFiltersProps) {
+/** The toggleable filter panel: gender, grade, admission from/to (with its rule), reset. */
+export function OrphanFilters({ id, list }: OrphanFiltersProps) {
   const { t } = useTranslation('orphans');
   const format = useOrphanFormat();
-  const hasFilters = !!(params.gender || params.class_grade || params.admission_from || params.admission_to);
+  const { params, invalid, setFilters } = list;
 
   return (
     <section
@@ -28,7 +27,7 @@ export function OrphanFilters({ id, params, onChange, onReset }: OrphanFiltersPr
     >
       <Field label={t('filters.gender')}>
         {(ids) => (
-          <Select {...ids} value={params.gender ?? ''} onChange={(e) => onChange({ gender: e.target.value })}>
+          <Select {...ids} value={params.gender ?? ''} onChange={(e) => setFilters({ gender: e.target.value })}>
             <option value="">{t('filters.all')}</option>
             {GENDERS.map((g) => (
               <option key={g} value={g}>
@@ -40,7 +39,7 @@ export function OrphanFilters({ id, params, onChange, onReset }: OrphanFiltersPr
       </Field>
       <Field label={t('filters.grade')}>
         {(ids) => (
-          <Select {...ids} value={params.class_grade ?? ''} onChange={(e) => onChange({ class_grade: e.target.value })}>
+          <Select {...ids} value={params.class_grade ?? ''} onChange={(e) => setFilters({ class_grade: e.target.value })}>
             <option value="">{t('filters.all')}</option>
             {GRADES.map((g) => (
               <option key={g} value={g}>
@@ -50,30 +49,30 @@ export function OrphanFilters({ id, params, onChange, onReset }: OrphanFiltersPr
           </Select>
         )}
       </Field>
-      <Field label={t('filters.admissionFrom')}>
+      <Field label={t('filters.admissionFrom')} error={translateMessage(t, invalid.admission_from)}>
         {(ids) => (
           <Input
             {...ids}
             type="date"
             value={params.admission_from ?? ''}
             max={params.admission_to}
-            onChange={(e) => onChange({ admission_from: e.target.value })}
+            onChange={(e) => setFilters({ admission_from: e.target.value })}
           />
         )}
       </Field>
-      <Field label={t('filters.admissionTo')}>
+      <Field label={t('filters.admissionTo')} error={translateMessage(t, invalid.admission_to)}>
         {(ids) => (
           <Input
             {...ids}
             type="date"
             value={params.admission_to ?? ''}
             min={params.admission_from}
-            onChange={(e) => onChange({ admission_to: e.target.value })}
+            onChange={(e) => setFilters({ admission_to: e.target.value })}
           />
         )}
       </Field>
       <div className="flex items-end">
-        <Button variant="outline" onClick={onReset} disabled={!hasFilters} className="w-full">
+        <Button variant="outline" onClick={list.resetFilters} disabled={!list.hasFilters} className="w-full">
           {t('list.reset')}
         </Button>
       </div>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { PERMISSION, ROLE } from '@app/shared/permissions';
@@ -160,6 +160,38 @@ describe('<OrphansPage>', { timeout: 15_000 }, () => {
   it("says 'No orphans found' for an empty page and shows load errors", async () => {
     renderPage([PERMISSION.orphan.view], (url) => (url.startsWith('/api/orphans') ? jsonResponse(paged([])) : undefined));
     expect(await screen.findByText('No orphans found')).toBeTruthy();
+  });
+
+  it('takes its default page size from Settings → Items per page; a size in the URL still wins', async () => {
+    const settings = (url: string) => (url.startsWith('/api/settings/public') ? jsonResponse({ organization_name: 'Org', maintenance_mode: '0', items_per_page: '25' }) : undefined);
+    const fetchMock = renderPage([PERMISSION.orphan.view], settings);
+    await screen.findByRole('link', { name: 'Maryam Ahmadi' });
+    expect(orphanCalls(fetchMock)).toEqual(['/api/orphans?page=1&per_page=25']);
+    expect((screen.getByLabelText('Per page') as HTMLSelectElement).value).toBe('25');
+    cleanup();
+
+    const chosen = renderPage([PERMISSION.orphan.view], settings, '/dashboard/orphans?per_page=50');
+    await screen.findByRole('link', { name: 'Maryam Ahmadi' });
+    expect(orphanCalls(chosen)).toEqual(['/api/orphans?page=1&per_page=50']);
+  });
+
+  it('says an admission range that ends before it starts beside the filter, keeps the table and asks nothing invalid', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetchMock = renderPage([PERMISSION.orphan.view]);
+    await screen.findByRole('link', { name: 'Maryam Ahmadi' });
+    await user.click(screen.getByRole('button', { name: 'Show filters' }));
+    fireEvent.change(screen.getByLabelText('Admission From'), { target: { value: '2024-05-01' } });
+    await waitFor(() => expect(orphanCalls(fetchMock).at(-1)).toContain('admission_from=2024-05-01'));
+    fireEvent.change(screen.getByLabelText('Admission To'), { target: { value: '2024-01-01' } });
+
+    const to = screen.getByLabelText('Admission To');
+    await waitFor(() => expect(to.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('The admission to date must be on or after the admission from date.')).toBeTruthy();
+    // The rows stay, and no request carried the backwards range.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('link', { name: 'Maryam Ahmadi' })).toBeTruthy();
+    expect(screen.queryByText(/^Error loading orphans/)).toBeNull();
+    expect(orphanCalls(fetchMock).some((u) => u.includes('admission_to=2024-01-01'))).toBe(false);
   });
 
   it('shows the error text when the list fails', async () => {

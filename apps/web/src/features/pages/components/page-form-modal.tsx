@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { PAGE_MSG, pageSchema, type PageInput, type PageItem } from '@app/shared/schemas/page.schema';
 import { slugify } from '@app/shared/slug';
-import { applyFieldErrors, messageOr } from '../../../lib/server-errors.ts';
+import { messageOr } from '../../../lib/server-errors.ts';
+import { showServerErrors } from '../../../components/list/server-field-errors.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Label, Textarea } from '../../../components/ui/input.tsx';
@@ -74,8 +75,7 @@ export function PageFormModal({ page, onClose }: { page: PageItem | null; onClos
       toast.success(translateMessage(t, body?.message ?? (page ? PAGE_MSG.updated : PAGE_MSG.created)));
       onClose();
     } catch (err) {
-      const onFields = applyFieldErrors(t, err, setError, ['title', 'slug', 'content', 'metaTitle', 'metaDescription']);
-      if (!onFields) setFailure(messageOr(t, err, t('pages.saveError')));
+      setFailure(showServerErrors(err, setError, ['title', 'slug', 'content', 'metaTitle', 'metaDescription'], messageOr(t, err, t('pages.saveError'))));
     }
   });
 

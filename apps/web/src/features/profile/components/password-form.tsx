@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { passwordChangeSchema, type PasswordChangeInput } from '@app/shared/schemas/profile.schema';
-import { applyFieldErrors, messageOr } from '../../../lib/server-errors.ts';
+import { messageOr } from '../../../lib/server-errors.ts';
+import { showServerErrors } from '../../../components/list/server-field-errors.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
@@ -31,8 +32,8 @@ export function PasswordForm() {
       reset(EMPTY);
       setResult({ tone: 'success', text: t('profile.password.success') });
     } catch (err) {
-      applyFieldErrors(t, err, setError, ['current_password', 'password', 'password_confirmation']);
-      setResult({ tone: 'error', text: messageOr(t, err, t('profile.password.failed')) });
+      const text = showServerErrors(err, setError, ['current_password', 'password', 'password_confirmation'], messageOr(t, err, t('profile.password.failed')));
+      setResult(text ? { tone: 'error', text } : null);
     }
   });
 

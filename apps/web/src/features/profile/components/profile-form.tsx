@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { profileSchema, type ProfileInput } from '@app/shared/schemas/profile.schema';
 import { useAuth } from '../../../lib/auth-context.tsx';
-import { applyFieldErrors, messageOr } from '../../../lib/server-errors.ts';
+import { messageOr } from '../../../lib/server-errors.ts';
+import { showServerErrors } from '../../../components/list/server-field-errors.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
@@ -34,8 +35,8 @@ export function ProfileForm() {
       await refreshUser();
       setResult({ tone: 'success', text: t('profile.info.success') });
     } catch (err) {
-      applyFieldErrors(t, err, setError, ['name', 'email']);
-      setResult({ tone: 'error', text: messageOr(t, err, t('profile.info.failed')) });
+      const text = showServerErrors(err, setError, ['name', 'email'], messageOr(t, err, t('profile.info.failed')));
+      setResult(text ? { tone: 'error', text } : null);
     }
   });
 

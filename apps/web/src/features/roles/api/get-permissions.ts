@@ -2,9 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PermissionItem, PermissionListResponse } from '@app/shared/schemas/role.schema';
 import { api } from '../../../lib/api-client.ts';
 
+/** GET /permissions answers `{ data: [...] }`. */
 export async function getPermissions(): Promise<PermissionItem[]> {
-  const body = await api.get<PermissionListResponse | PermissionItem[]>('/permissions');
-  return Array.isArray(body) ? body : (body?.data ?? []);
+  const body = await api.get<PermissionListResponse>('/permissions');
+  return body.data;
 }
 
 export const permissionsQuery = queryOptions({

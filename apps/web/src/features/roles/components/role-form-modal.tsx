@@ -6,7 +6,8 @@ import { toast } from 'sonner';
 import { ROLE } from '@app/shared/permissions';
 import { ROLE_MSG, roleSchema, type RoleInput } from '@app/shared/schemas/role.schema';
 import type { RoleSummary } from '../../../lib/roles-query.ts';
-import { applyFieldErrors, messageOr } from '../../../lib/server-errors.ts';
+import { messageOr } from '../../../lib/server-errors.ts';
+import { showServerErrors } from '../../../components/list/server-field-errors.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
@@ -54,8 +55,7 @@ export function RoleFormModal({ role, onClose }: RoleFormModalProps) {
       toast.success(translateMessage(t, body?.message ?? (role ? ROLE_MSG.updated : ROLE_MSG.created)));
       onClose();
     } catch (err) {
-      applyFieldErrors(t, err, setError, ['name', 'permissions']);
-      setFailure(messageOr(t, err, role ? t('roles.errors.update') : t('roles.errors.create')));
+      setFailure(showServerErrors(err, setError, ['name', 'permissions'], messageOr(t, err, role ? t('roles.errors.update') : t('roles.errors.create'))));
     }
   });
 

@@ -4,11 +4,10 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/settings: a flat key/value object. Missing keys take their defaults; values become strings. */
 export async function getSettings(): Promise<SiteSettings> {
-  const body = await api.get<Record<string, unknown> | { data: Record<string, unknown> }>('/settings');
-  const source = (body && typeof body === 'object' && 'data' in body && body.data && typeof body.data === 'object' ? body.data : body) as Record<string, unknown>;
+  const body = await api.get<Partial<Record<string, unknown>>>('/settings');
   const settings = { ...DEFAULT_SETTINGS };
   for (const key of SETTING_KEYS) {
-    const value = source?.[key];
+    const value = body[key];
     if (value !== undefined && value !== null) settings[key] = String(value);
   }
   return settings;

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ITEMS_PER_PAGE_OPTIONS } from '@app/shared/constants';
 import { settingsSchema, type SettingsInput, type SiteSettings } from '@app/shared/schemas/settings.schema';
-import { applyFieldErrors } from '../../../lib/server-errors.ts';
+import { showServerErrors } from '../../../components/list/server-field-errors.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
@@ -48,8 +48,8 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
       await save.mutateAsync(values as SettingsInput);
       showBanner({ tone: 'success', text: t('settings.success') });
     } catch (err) {
-      applyFieldErrors(t, err, setError, Object.keys(settings) as (keyof SiteSettings)[]);
-      showBanner({ tone: 'error', text: t('settings.failed') });
+      // Spec section 8: the banner says 'Failed to update settings' even when the fields say why.
+      showBanner({ tone: 'error', text: showServerErrors(err, setError, Object.keys(settings) as (keyof SiteSettings)[], t('settings.failed')) ?? t('settings.failed') });
     }
   });
 

@@ -1,26 +1,19 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { UserListResponse } from '@app/shared/schemas/user.schema';
+import type { ListParams } from '../../../components/list/list-params.ts';
 import { api } from '../../../lib/api-client.ts';
 import { userQueryKeys } from './user-query-keys.ts';
 
-export interface UserListParams {
-  page: number;
-  search: string;
-}
+export type UserListParams = ListParams;
 
-export function getUsers({ page, search }: UserListParams, signal?: AbortSignal): Promise<UserListResponse> {
-  return api.get<UserListResponse>('/users', { params: { page, search: search.trim() }, signal });
+/** GET /users: a page of users; the page numbers are read at the top level of the answer. */
+export function getUsers(params: UserListParams, signal?: AbortSignal): Promise<UserListResponse> {
+  return api.get<UserListResponse>('/users', { params: { ...params }, signal });
 }
 
 export function usersQuery(params: UserListParams) {
   return queryOptions({
     queryKey: userQueryKeys.list(params),
     queryFn: ({ signal }) => getUsers(params, signal),
-    // Keep the current rows on screen while the next page loads (slow links).
-    placeholderData: keepPreviousData,
   });
-}
-
-export function useUsers(params: UserListParams) {
-  return useQuery(usersQuery(params));
 }

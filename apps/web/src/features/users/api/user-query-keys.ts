@@ -1,4 +1,6 @@
+import type { UserListParams } from './get-users.ts';
+
 export const userQueryKeys = {
   all: ['users'] as const,
-  list: (params: { page: number; search: string }) => ['users', 'list', params] as const,
+  list: (params: UserListParams) => ['users', 'list', params] as const,
 };

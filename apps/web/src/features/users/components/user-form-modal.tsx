@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { USER_MSG, userCreateSchema, userUpdateSchema, type UserItem } from '@app/shared/schemas/user.schema';
 import { useRoles } from '../../../lib/roles-query.ts';
-import { applyFieldErrors, messageOr } from '../../../lib/server-errors.ts';
+import { messageOr } from '../../../lib/server-errors.ts';
+import { showServerErrors } from '../../../components/list/server-field-errors.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
@@ -62,8 +63,7 @@ export function UserFormModal({ user, onClose }: { user: UserItem | null; onClos
       toast.success(translateMessage(t, body?.message ?? (user ? USER_MSG.updated : USER_MSG.created)));
       onClose();
     } catch (err) {
-      applyFieldErrors(t, err, setError, ['name', 'email', 'password', 'password_confirmation', 'roles']);
-      setFailure(messageOr(t, err, user ? t('users.errors.update') : t('users.errors.create')));
+      setFailure(showServerErrors(err, setError, ['name', 'email', 'password', 'password_confirmation', 'roles'], messageOr(t, err, user ? t('users.errors.update') : t('users.errors.create'))));
     }
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { PERMISSION, ROLE } from '@app/shared/permissions';
 import type { UserItem } from '@app/shared/schemas/user.schema';
 import { jsonResponse, makeUser, renderWithProviders, storeSession, stubServer } from '../../../test/render.tsx';
@@ -26,7 +27,11 @@ function renderAs(roleNames: string[], permissionNames: string[] = []) {
     if (url.startsWith('/api/roles')) return jsonResponse({ data: [] });
     return undefined;
   });
-  renderWithProviders(<UsersPage rolesPanel={<p>roles panel</p>} />);
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/dashboard/users']}>
+      <UsersPage rolesPanel={<p>roles panel</p>} />
+    </MemoryRouter>,
+  );
   return fetchMock;
 }
 

@@ -1,24 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Search, X } from 'lucide-react';
 import { MAX_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
-import { Input } from '../../../components/ui/input.tsx';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { Input } from '../ui/input.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
-interface OrphanSearchBoxProps {
+interface ListSearchBoxProps {
   /** The search in effect (from the URL). */
   value: string;
   /** Called 500 ms after typing stops, or at once on Enter. */
   onSearch: (value: string) => void;
   label: string;
   placeholder?: string;
-  clearLabel: string;
 }
 
 /**
  * A search input that waits for a pause in typing (spec section 9: 500 ms) before asking the
  * server, so a slow link is not flooded with one request per keystroke.
  */
-export function OrphanSearchBox({ value, onSearch, label, placeholder, clearLabel }: OrphanSearchBoxProps) {
+export function ListSearchBox({ value, onSearch, label, placeholder }: ListSearchBoxProps) {
+  const { t } = useTranslation();
   const [text, setText] = useState(value);
   const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const latest = useRef({ value, onSearch });
@@ -77,7 +78,7 @@ export function OrphanSearchBox({ value, onSearch, label, placeholder, clearLabe
             setText('');
             submitNow('');
           }}
-          aria-label={clearLabel}
+          aria-label={t('list.clearSearch')}
           className="absolute end-2 top-1/2 -translate-y-1/2 rounded p-1 text-gray-400 hover:text-gray-700 dark:hover:text-gray-200"
         >
           <X className="h-4 w-4" aria-hidden />

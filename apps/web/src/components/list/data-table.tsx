@@ -1,0 +1,84 @@
+import type { Key, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../ui/table.tsx';
+import { cn } from '../../lib/cn.ts';
+import { RowActions, allowedActions, type RowAction } from './row-actions.tsx';
+
+export interface Column<T> {
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** The sort value this column orders by, ascending; '-' + it is descending. */
+  sort?: string;
+  /** Stays on phones; the other columns show from the md breakpoint (the actions always stay). */
+  key?: boolean;
+  className?: string;
+}
+
+export interface DataTableProps<T> {
+  rows: readonly T[];
+  rowKey: (row: T) => Key;
+  columns: readonly Column<T>[];
+  /** The row's actions; the Actions column shows when the user may use at least one. */
+  actions?: readonly RowAction<T>[];
+  /** The sort in effect, and how to change it (columns with `sort` become buttons). */
+  sort?: string;
+  onSort?: (sort: string) => void;
+}
+
+const phoneHidden = 'hidden md:table-cell';
+
+export function DataTable<T>({ rows, rowKey, columns, actions, sort, onSort }: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const usable = allowedActions(actions);
+  return (
+    <Table>
+      <TableHead>
+        <tr>
+          {columns.map((column) => (
+            <SortableHeader key={column.id} column={column} sort={sort} onSort={onSort} />
+          ))}
+          {usable.length > 0 ? <TableHeaderCell className="text-end">{t('list.actions')}</TableHeaderCell> : null}
+        </tr>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={rowKey(row)}>
+            {columns.map((column) => (
+              <TableCell key={column.id} className={cn(!column.key && phoneHidden, column.className)}>
+                {column.cell(row)}
+              </TableCell>
+            ))}
+            {usable.length > 0 ? (
+              <TableCell>
+                <RowActions row={row} actions={usable} />
+              </TableCell>
+            ) : null}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function SortableHeader<T>({ column, sort, onSort }: { column: Column<T>; sort?: string; onSort?: (sort: string) => void }) {
+  const { t } = useTranslation();
+  const className = cn(!column.key && phoneHidden);
+  if (!column.sort || !onSort) return <TableHeaderCell className={className}>{column.header}</TableHeaderCell>;
+  const direction = sort === column.sort ? 'ascending' : sort === `-${column.sort}` ? 'descending' : undefined;
+  const Icon = direction === 'ascending' ? ArrowUp : direction === 'descending' ? ArrowDown : ArrowUpDown;
+  return (
+    <TableHeaderCell aria-sort={direction ?? 'none'} className={cn('whitespace-nowrap', className)}>
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 uppercase hover:text-gray-900 dark:hover:text-white"
+        onClick={() => onSort(direction === 'ascending' ? `-${column.sort}` : column.sort!)}
+        title={t('list.sortBy', { column: column.header })}
+      >
+        {column.header}
+        <Icon className="h-3.5 w-3.5" aria-hidden />
+      </button>
+    </TableHeaderCell>
+  );
+}
