@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ORPHAN_FIELDS, Orphan, OrphanFieldName, OrphanFieldStorage } from '@app/shared/schemas/orphan.schema';
 
 /**
  * Table types for Kysely. Portable choices (both SQLite and PostgreSQL): timestamps are ISO 8601
@@ -105,46 +106,28 @@ export interface PasswordResetTokensTable {
   created_at: string;
 }
 
-export interface OrphansTable {
+type OrphanFields = typeof ORPHAN_FIELDS;
+type StoredAs<S extends OrphanFieldStorage> = { [K in OrphanFieldName]: OrphanFields[K]['storage'] extends S ? K : never }[OrphanFieldName];
+type PartColumns = { [K in StoredAs<'parts'>]: `${K}_${keyof NonNullable<Orphan[K]> & string}` }[StoredAs<'parts'>];
+
+/**
+ * The columns of the orphan record's fields, derived from the shared field list
+ * (packages/shared/src/schemas/orphan.schema.ts): a plain field is a text column of its own name
+ * (nullable unless the field is required), money is `<field>_cents`, and a field kept in parts (the profile) is one text
+ * column per part.
+ */
+export type OrphanFieldColumns = { [K in StoredAs<'plain'>]: null extends Orphan[K] ? string | null : string } & { [K in StoredAs<'cents'> as `${K}_cents`]: number | null } & {
+  [C in PartColumns]: string | null;
+};
+
+export type OrphansTable = OrphanFieldColumns & {
   id: Generated<number>;
-  first_name: string;
-  last_name: string;
-  father_name: string | null;
-  grandfather_name: string | null;
-  school_id_number: string | null;
-  identity_card_number: string | null;
-  dob: string;
   /** MM-DD of dob (birthdays card). */
   birthday: string;
-  gender: string;
-  blood_group: string | null;
-  class_grade: string | null;
-  phone_number: string | null;
-  family_contact_number: string | null;
-  contact_info: string | null;
-  address: string | null;
-  guardian_name: string | null;
-  guardian_contact: string | null;
-  guardian_relationship: string | null;
-  responsible_person: string | null;
-  admission_date: string;
-  status: string;
-  medical_condition: string | null;
-  total_income_cents: number | null;
-  total_expenses_cents: number | null;
-  income_source: string | null;
-  donor_name: string | null;
-  donor_last_name: string | null;
-  donor_email: string | null;
-  donor_address: string | null;
-  notes: string | null;
-  profile_hobbies: string | null;
-  profile_talents: string | null;
-  profile_special_needs: string | null;
   /** Storage keys of the display photo and its thumbnail. */
   photo_path: string | null;
   photo_thumb_path: string | null;
-  /** Folded names and id numbers (@app/shared/search-folding), what the search index reads. */
+  /** Folded names and id numbers (orphans/orphan-search-text.ts), what the search index reads. */
   search_text: string;
   created_by: number | null;
   updated_by: number | null;
@@ -152,7 +135,7 @@ export interface OrphansTable {
   updated_at: string;
   /** Set while in the trash. */
   deleted_at: string | null;
-}
+};
 
 /** Row counts maintained in the same transaction as the change (e.g. 'orphans' outside the trash). */
 export interface CountersTable {

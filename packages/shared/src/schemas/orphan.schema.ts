@@ -2,13 +2,14 @@ import { z } from 'zod';
 import {
   GENDERS,
   GRADES,
+  MAX_ID,
   MAX_PER_PAGE,
   MAX_SEARCH_LENGTH,
   MEDICAL_CONDITIONS,
   ORPHAN_DEFAULT_PAGE_SIZE,
   ORPHAN_STATUSES,
 } from '../constants.ts';
-import { pageQuery, plainText } from './common.schema.ts';
+import { pageQuery, paged, plainText } from './common.schema.ts';
 
 /**
  * The orphan form (spec sections 3 and 5) and the `/orphans` request bodies and list query
@@ -43,6 +44,7 @@ export const ORPHAN_MESSAGES = {
   searchTooLong: `The search may not be greater than ${MAX_SEARCH_LENGTH} characters.`,
   sortInvalid: 'The selected sort is invalid.',
   admissionRangeInvalid: 'The admission to date must be on or after the admission from date.',
+  admissionBeforeBirth: 'The admission date cannot be before the date of birth.',
 } as const;
 
 const EARLIEST_DATE = '1900-01-01';
@@ -153,6 +155,8 @@ function normaliseMoney(s: string): string {
   return `${BigInt(whole!).toString()}.${frac.padEnd(2, '0')}`;
 }
 
+export const ORPHAN_PROFILE_PARTS = ['hobbies', 'talents', 'special_needs'] as const;
+
 const profileObject = z.object(
   {
     hobbies: optionalText('hobbies', 2000),
@@ -180,51 +184,121 @@ const profileField = z
   .pipe(profileObject.nullish())
   .transform((p) => (p && (p.hobbies || p.talents || p.special_needs) ? p : undefined));
 
-export const orphanSchema = z
-  .object({
-    first_name: requiredText(ORPHAN_MESSAGES.firstNameRequired, 'first name', 100),
-    last_name: requiredText(ORPHAN_MESSAGES.lastNameRequired, 'last name', 100),
-    father_name: optionalText('father name', 100),
-    grandfather_name: optionalText('grandfather name', 100),
-    school_id_number: optionalText('school id number', 50),
-    identity_card_number: optionalText('identity card number', 50),
-    dob: requiredDate(ORPHAN_MESSAGES.dobRequired, 'date of birth').refine(
-      (d) => d <= tomorrowIso(),
-      ORPHAN_MESSAGES.dobInFuture,
-    ),
-    gender: requiredEnum(GENDERS, ORPHAN_MESSAGES.genderRequired, ORPHAN_MESSAGES.genderInvalid),
-    blood_group: optionalText('blood group', 10),
-    class_grade: optionalEnum(GRADES, ORPHAN_MESSAGES.gradeInvalid),
-    phone_number: optionalText('phone number', 50),
-    family_contact_number: optionalText('family contact number', 50),
-    contact_info: optionalText('contact info', 1000),
-    address: optionalText('address', 500),
-    guardian_name: optionalText('guardian name', 200),
-    guardian_contact: optionalText('guardian contact', 100),
-    guardian_relationship: optionalText('guardian relationship', 100),
-    responsible_person: optionalText('responsible person', 200),
-    admission_date: requiredDate(ORPHAN_MESSAGES.admissionDateRequired, 'admission date'),
-    // Spec section 4: an empty status at submit becomes 'active'.
-    status: z
+// ---------------------------------------------------------------------------------------------
+// The orphan record's fields, once. Everything else about a field is derived from this list:
+// the request/form schema, the answer schema and its types, the form's defaults and values
+// (web), and on the server the table's column types, the insert/update columns and the
+// row ⇄ answer mappers (apps/server/src/modules/orphans/orphan-columns.ts). Adding a plain text
+// field takes a migration, a line here, the form and the details card.
+
+/** How a field is kept in a row: as is, as integer cents (money), or one column per part (`<field>_<part>`). */
+export type OrphanFieldStorage = 'plain' | 'cents' | 'parts';
+/** What kind of value a field holds, for the few places that treat kinds differently (date inputs). */
+export type OrphanFieldKind = 'text' | 'date' | 'choice' | 'money' | 'parts';
+
+type StorageOf<K extends OrphanFieldKind> = K extends 'money' ? 'cents' : K extends 'parts' ? 'parts' : 'plain';
+
+interface FieldDef<I extends z.ZodType, A extends z.ZodType, D, K extends OrphanFieldKind = OrphanFieldKind> {
+  /** The rule a request (and the form) is parsed with. */
+  input: I;
+  /** The field in an answer. */
+  answer: A;
+  /** The form's value before anything is typed. */
+  formDefault: D;
+  kind: K;
+  storage: StorageOf<K>;
+  /** For `parts` storage: the parts, each a column of its own. */
+  parts?: readonly string[];
+}
+
+const nullableText = z.string().nullable();
+const field = <I extends z.ZodType, A extends z.ZodType, K extends Exclude<OrphanFieldKind, 'parts'> = 'text'>(
+  input: I,
+  answer: A,
+  kind = 'text' as K,
+  formDefault = '',
+): FieldDef<I, A, string, K> => ({ input, answer, formDefault, kind, storage: (kind === 'money' ? 'cents' : 'plain') as StorageOf<K> });
+const text = (label: string, max: number) => field(optionalText(label, max), nullableText);
+const requiredTextField = (message: string, label: string, max: number) => field(requiredText(message, label, max), z.string());
+const money = (label: string) => field(optionalMoney(label), nullableText, 'money');
+
+export const ORPHAN_FIELDS = {
+  first_name: requiredTextField(ORPHAN_MESSAGES.firstNameRequired, 'first name', 100),
+  last_name: requiredTextField(ORPHAN_MESSAGES.lastNameRequired, 'last name', 100),
+  father_name: text('father name', 100),
+  grandfather_name: text('grandfather name', 100),
+  school_id_number: text('school id number', 50),
+  identity_card_number: text('identity card number', 50),
+  dob: field(
+    requiredDate(ORPHAN_MESSAGES.dobRequired, 'date of birth').refine((d) => d <= tomorrowIso(), ORPHAN_MESSAGES.dobInFuture),
+    z.string(),
+    'date',
+  ),
+  gender: field(requiredEnum(GENDERS, ORPHAN_MESSAGES.genderRequired, ORPHAN_MESSAGES.genderInvalid), z.enum(GENDERS), 'choice'),
+  blood_group: text('blood group', 10),
+  class_grade: field(optionalEnum(GRADES, ORPHAN_MESSAGES.gradeInvalid), z.enum(GRADES).nullable(), 'choice'),
+  phone_number: text('phone number', 50),
+  family_contact_number: text('family contact number', 50),
+  contact_info: text('contact info', 1000),
+  address: text('address', 500),
+  guardian_name: text('guardian name', 200),
+  guardian_contact: text('guardian contact', 100),
+  guardian_relationship: text('guardian relationship', 100),
+  responsible_person: text('responsible person', 200),
+  admission_date: field(requiredDate(ORPHAN_MESSAGES.admissionDateRequired, 'admission date'), z.string(), 'date'),
+  // Spec section 4: an empty status at submit becomes 'active'.
+  status: field(
+    z
       .union([z.string(), z.number()], { error: ORPHAN_MESSAGES.statusRequired })
       .nullish()
       .transform((v) => blankToUndefined(v == null ? v : String(v)) ?? 'active')
       .pipe(z.enum(ORPHAN_STATUSES, { error: ORPHAN_MESSAGES.statusInvalid })),
-    medical_condition: optionalEnum(MEDICAL_CONDITIONS, ORPHAN_MESSAGES.medicalConditionInvalid),
-    total_income: optionalMoney('total income'),
-    total_expenses: optionalMoney('total expenses'),
-    income_source: optionalText('income source', 255),
-    donor_name: optionalText('donor name', 100),
-    donor_last_name: optionalText('donor last name', 100),
-    donor_email: z
+    z.enum(ORPHAN_STATUSES),
+    'choice',
+    'active',
+  ),
+  medical_condition: field(optionalEnum(MEDICAL_CONDITIONS, ORPHAN_MESSAGES.medicalConditionInvalid), z.enum(MEDICAL_CONDITIONS).nullable(), 'choice', 'Healthy'),
+  total_income: money('total income'),
+  total_expenses: money('total expenses'),
+  income_source: text('income source', 255),
+  donor_name: text('donor name', 100),
+  donor_last_name: text('donor last name', 100),
+  donor_email: field(
+    z
       .string({ error: ORPHAN_MESSAGES.donorEmailInvalid })
       .nullish()
       .transform(blankToUndefined)
       .pipe(z.email(ORPHAN_MESSAGES.donorEmailInvalid).max(255, ORPHAN_MESSAGES.donorEmailInvalid).optional()),
-    donor_address: optionalText('donor address', 500),
-    notes: optionalText('notes', 5000),
-    profile: profileField,
-  });
+    nullableText,
+  ),
+  donor_address: text('donor address', 500),
+  notes: text('notes', 5000),
+  profile: {
+    input: profileField,
+    answer: z.object({ hobbies: nullableText, talents: nullableText, special_needs: nullableText }).nullable(),
+    formDefault: { hobbies: '', talents: '', special_needs: '' },
+    kind: 'parts',
+    storage: 'parts',
+    parts: ORPHAN_PROFILE_PARTS,
+  } satisfies FieldDef<z.ZodType, z.ZodType, Record<(typeof ORPHAN_PROFILE_PARTS)[number], string>, 'parts'>,
+} as const;
+
+type Fields = typeof ORPHAN_FIELDS;
+export type OrphanFieldName = keyof Fields;
+/** The field list as [name, definition] pairs, in the record's order. */
+export const ORPHAN_FIELD_ENTRIES = Object.entries(ORPHAN_FIELDS) as Array<[OrphanFieldName, Fields[OrphanFieldName]]>;
+
+function fieldShape<K extends 'input' | 'answer' | 'formDefault'>(key: K): { [N in OrphanFieldName]: Fields[N][K] } {
+  return Object.fromEntries(ORPHAN_FIELD_ENTRIES.map(([name, def]) => [name, def[key]])) as { [N in OrphanFieldName]: Fields[N][K] };
+}
+
+/** The orphan form and the create/update body. */
+export const orphanSchema = z.object(fieldShape('input')).refine((d) => d.admission_date >= d.dob, {
+  message: ORPHAN_MESSAGES.admissionBeforeBirth,
+  path: ['admission_date'],
+  // Compared only once both dates are valid; the other fields' messages come with it.
+  when: (payload) => !payload.issues.some((i) => i.path?.[0] === 'dob' || i.path?.[0] === 'admission_date'),
+});
 
 /** What the form holds / the client sends (strings; empty means not given). */
 export type OrphanInput = z.input<typeof orphanSchema>;
@@ -233,38 +307,7 @@ export type OrphanData = z.output<typeof orphanSchema>;
 export type OrphanProfile = { hobbies?: string; talents?: string; special_needs?: string };
 
 /** Form defaults (spec section 3): status 'active', medical_condition 'Healthy', all others empty. */
-export const ORPHAN_FORM_DEFAULTS = {
-  first_name: '',
-  last_name: '',
-  father_name: '',
-  grandfather_name: '',
-  school_id_number: '',
-  identity_card_number: '',
-  dob: '',
-  gender: '',
-  blood_group: '',
-  class_grade: '',
-  phone_number: '',
-  family_contact_number: '',
-  contact_info: '',
-  address: '',
-  guardian_name: '',
-  guardian_contact: '',
-  guardian_relationship: '',
-  responsible_person: '',
-  admission_date: '',
-  status: 'active',
-  medical_condition: 'Healthy',
-  total_income: '',
-  total_expenses: '',
-  income_source: '',
-  donor_name: '',
-  donor_last_name: '',
-  donor_email: '',
-  donor_address: '',
-  notes: '',
-  profile: { hobbies: '', talents: '', special_needs: '' },
-} satisfies OrphanInput;
+export const ORPHAN_FORM_DEFAULTS = fieldShape('formDefault') satisfies OrphanInput;
 
 /** Extra multipart/JSON fields of create/update that are not orphan data. */
 export const ORPHAN_PHOTO_FIELD = 'profile_photo';
@@ -317,90 +360,69 @@ export const orphanListQuerySchema = z
 export type OrphanListQueryInput = z.input<typeof orphanListQuerySchema>;
 export type OrphanListQuery = z.output<typeof orphanListQuerySchema>;
 
-/** `GET /orphans/{id}` → `{ data: Orphan }`. Money as "1250.00" strings; URLs are short-lived signed URLs. */
-export interface Orphan {
-  id: number;
-  first_name: string;
-  last_name: string;
-  father_name: string | null;
-  grandfather_name: string | null;
-  school_id_number: string | null;
-  identity_card_number: string | null;
-  dob: string;
-  gender: (typeof GENDERS)[number];
-  blood_group: string | null;
-  class_grade: (typeof GRADES)[number] | null;
-  phone_number: string | null;
-  family_contact_number: string | null;
-  contact_info: string | null;
-  address: string | null;
-  guardian_name: string | null;
-  guardian_contact: string | null;
-  guardian_relationship: string | null;
-  responsible_person: string | null;
-  admission_date: string;
-  status: (typeof ORPHAN_STATUSES)[number];
-  medical_condition: (typeof MEDICAL_CONDITIONS)[number] | null;
-  total_income: string | null;
-  total_expenses: string | null;
-  income_source: string | null;
-  donor_name: string | null;
-  donor_last_name: string | null;
-  donor_email: string | null;
-  donor_address: string | null;
-  notes: string | null;
-  profile: { hobbies: string | null; talents: string | null; special_needs: string | null } | null;
+// ---------------------------------------------------------------------------------------------
+// Answers (the routes' response schemas; the types both sides use are inferred from them).
+
+/** A child as `GET /orphans/{id}` answers it. Money as "1250.00" strings; URLs are short-lived signed URLs. */
+export const orphanAnswerSchema = z.object({
+  id: z.number().int(),
+  ...fieldShape('answer'),
   /** Signed display-size URL, or null without a photo. */
-  profile_photo_url: string | null;
+  profile_photo_url: nullableText,
   /** Signed thumbnail URL, or null without a photo. */
-  profile_photo_thumb_url: string | null;
-  created_at: string;
-  updated_at: string;
+  profile_photo_thumb_url: nullableText,
+  created_at: z.string(),
+  updated_at: z.string(),
   /** Set only for children in the trash. */
-  deleted_at: string | null;
-}
+  deleted_at: nullableText,
+});
+export type Orphan = z.infer<typeof orphanAnswerSchema>;
+
+export const orphanResponseSchema = z.object({ data: orphanAnswerSchema });
+export type OrphanResponse = z.infer<typeof orphanResponseSchema>;
+
+/** Create, update, restore: what was done, and the child as it is now. */
+export const orphanSavedResponseSchema = z.object({ message: z.string(), data: orphanAnswerSchema });
+export type OrphanSavedResponse = z.infer<typeof orphanSavedResponseSchema>;
 
 /** A row of `GET /orphans`. */
-export interface OrphanListItem {
-  id: number;
-  first_name: string;
-  last_name: string;
-  father_name: string | null;
-  grandfather_name: string | null;
-  dob: string;
-  gender: Orphan['gender'];
-  class_grade: Orphan['class_grade'];
-  admission_date: string;
-  status: Orphan['status'];
-  photo_thumb_url: string | null;
-}
+export const orphanListItemSchema = orphanAnswerSchema
+  .pick({ id: true, first_name: true, last_name: true, father_name: true, grandfather_name: true, dob: true, gender: true, class_grade: true, admission_date: true, status: true })
+  .extend({ photo_thumb_url: nullableText });
+export type OrphanListItem = z.infer<typeof orphanListItemSchema>;
 
 /** A row of the trash list: a list row plus when it was trashed. */
-export interface TrashedOrphanListItem extends OrphanListItem {
-  deleted_at: string;
-}
+export const trashedOrphanListItemSchema = orphanListItemSchema.extend({ deleted_at: z.string() });
+export type TrashedOrphanListItem = z.infer<typeof trashedOrphanListItemSchema>;
 
 /** The read-only selector view (`no_pagination=true`). */
-export interface OrphanSelectorItem {
-  id: number;
-  first_name: string;
-  last_name: string;
-  father_name: string | null;
-}
+export const orphanSelectorItemSchema = orphanAnswerSchema.pick({ id: true, first_name: true, last_name: true, father_name: true });
+export type OrphanSelectorItem = z.infer<typeof orphanSelectorItemSchema>;
 
 /** `GET /orphans?no_pagination=true` answers `{ data: { data: [...] } }` (spec section 7). */
-export interface OrphanSelectorResponse {
-  data: { data: OrphanSelectorItem[] };
-}
+export const orphanSelectorResponseSchema = z.object({ data: z.object({ data: z.array(orphanSelectorItemSchema) }) });
+export type OrphanSelectorResponse = z.infer<typeof orphanSelectorResponseSchema>;
 
-export interface OrphanResponse {
-  data: Orphan;
-}
+export const orphanPageSchema = paged(orphanListItemSchema);
+export const trashedOrphanPageSchema = paged(trashedOrphanListItemSchema);
 
-export interface OrphanSavedResponse {
-  message: string;
-  data: Orphan;
-}
+/**
+ * `GET /orphans/possible-duplicates`: children outside the trash who look like the one about to
+ * be saved (same first and last name and date of birth, and the same father where both have one).
+ */
+export const orphanDuplicateQuerySchema = z.object({
+  first_name: requiredText(ORPHAN_MESSAGES.firstNameRequired, 'first name', 100),
+  last_name: requiredText(ORPHAN_MESSAGES.lastNameRequired, 'last name', 100),
+  father_name: optionalText('father name', 100),
+  dob: requiredDate(ORPHAN_MESSAGES.dobRequired, 'date of birth'),
+  /** When editing: the child being edited, who is not a duplicate of itself. */
+  except: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+});
+export type OrphanDuplicateQuery = z.input<typeof orphanDuplicateQuerySchema>;
+export const orphanDuplicatesResponseSchema = z.object({
+  data: z.array(orphanAnswerSchema.pick({ id: true, first_name: true, last_name: true, father_name: true, dob: true })),
+});
+export type OrphanDuplicatesResponse = z.infer<typeof orphanDuplicatesResponseSchema>;
 
 export const ORPHAN_RESPONSE_MESSAGES = {
   created: 'Orphan created successfully',

@@ -1,6 +1,7 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { arg, preparedQuery } from '../../db/prepared-query.ts';
 import type { DB, OrphansTable } from '../../db/schema.ts';
+import { FIELD_COLUMNS } from './orphan-columns.ts';
 
 /** One child's row: read by id, written, trashed, restored, purged; the dashboard's counts. */
 
@@ -17,14 +18,11 @@ export async function findOrphanRow(db: Executor, id: number): Promise<OrphanRow
 }
 
 // Every column a new row sets, in a fixed order: the insert is built and compiled once and run
-// with the values in this order (creating a child is the most frequent write).
-const INSERT_COLUMNS = [
-  'first_name', 'last_name', 'father_name', 'grandfather_name', 'school_id_number', 'identity_card_number', 'dob', 'birthday',
-  'gender', 'blood_group', 'class_grade', 'phone_number', 'family_contact_number', 'contact_info', 'address', 'guardian_name',
-  'guardian_contact', 'guardian_relationship', 'responsible_person', 'admission_date', 'status', 'medical_condition',
-  'total_income_cents', 'total_expenses_cents', 'income_source', 'donor_name', 'donor_last_name', 'donor_email', 'donor_address',
-  'notes', 'profile_hobbies', 'profile_talents', 'profile_special_needs', 'search_text', 'photo_path', 'photo_thumb_path',
-  'created_by', 'updated_by', 'created_at', 'updated_at', 'deleted_at',
+// with the values in this order (creating a child is the most frequent write). The fields'
+// columns come from the shared field list (orphan-columns.ts).
+export const INSERT_COLUMNS = [
+  ...FIELD_COLUMNS,
+  'birthday', 'search_text', 'photo_path', 'photo_thumb_path', 'created_by', 'updated_by', 'created_at', 'updated_at', 'deleted_at',
 ] as const satisfies ReadonlyArray<keyof NewOrphanRow>;
 
 // Only the id comes back: every other column is what was given (no defaults, no trigger changes
@@ -37,7 +35,7 @@ const insertOrphan = preparedQuery<DB, unknown[], Pick<OrphanRow, 'id'>>((db) =>
 );
 
 /** Insert a child; the counters follow by trigger (migration 0006). */
-export async function insertOrphanRow(trx: Executor, values: { [K in (typeof INSERT_COLUMNS)[number]]-?: NewOrphanRow[K] }): Promise<OrphanRow> {
+export async function insertOrphanRow(trx: Executor, values: Omit<OrphanRow, 'id'>): Promise<OrphanRow> {
   const row = Object.fromEntries(INSERT_COLUMNS.map((c) => [c, values[c] ?? null])) as Omit<OrphanRow, 'id'>;
   const [{ id }] = (await insertOrphan(trx, ...INSERT_COLUMNS.map((c) => row[c]))) as [Pick<OrphanRow, 'id'>];
   return { id, ...row };
@@ -71,6 +69,27 @@ export async function restoreOrphanRow(trx: Executor, id: number, at: string, us
 /** Delete a child for good — only one already in the trash. */
 export async function purgeOrphanRow(trx: Executor, id: number): Promise<OrphanRow | undefined> {
   return trx.deleteFrom('orphans').where('id', '=', id).where('deleted_at', 'is not', null).returningAll().executeTakeFirst();
+}
+
+/**
+ * Children outside the trash with these names and date of birth, and the same father where both
+ * have one (names compared case-insensitively): likely the same child entered twice.
+ */
+export async function findLikelyDuplicates(
+  db: Executor,
+  c: { first_name: string; last_name: string; father_name: string | null; dob: string; except: number | null },
+): Promise<Array<Pick<OrphanRow, 'id' | 'first_name' | 'last_name' | 'father_name' | 'dob'>>> {
+  const same = (column: 'first_name' | 'last_name' | 'father_name', value: string) => sql<boolean>`lower(${sql.ref(column)}) = lower(${value})`;
+  let q = db
+    .selectFrom('orphans')
+    .select(['id', 'first_name', 'last_name', 'father_name', 'dob'])
+    .where('deleted_at', 'is', null)
+    .where('dob', '=', c.dob)
+    .where(same('first_name', c.first_name))
+    .where(same('last_name', c.last_name));
+  if (c.father_name) q = q.where((eb) => eb.or([eb('father_name', 'is', null), same('father_name', c.father_name!)]));
+  if (c.except) q = q.where('id', '<>', c.except);
+  return q.orderBy('id').limit(10).execute();
 }
 
 export async function countAdmittedSince(db: Executor, from: string): Promise<number> {

@@ -7,9 +7,17 @@ import {
   ORPHAN_PHOTO_FIELD,
   ORPHAN_REMOVE_PHOTO_FIELD,
   ORPHAN_RESPONSE_MESSAGES as RESPONSE,
+  orphanDuplicateQuerySchema,
+  orphanDuplicatesResponseSchema,
   orphanListQuerySchema,
+  orphanPageSchema,
+  orphanResponseSchema,
+  orphanSavedResponseSchema,
   orphanSchema,
+  orphanSelectorResponseSchema,
+  trashedOrphanPageSchema,
 } from '@app/shared/schemas/orphan.schema';
+import { messageResponseSchema } from '@app/shared/schemas/common.schema';
 import { AppError } from '../../lib/app-error.ts';
 import { requires } from '../../lib/access.ts';
 import { currentUser } from '../../plugins/access.ts';
@@ -17,7 +25,9 @@ import { readMultipartForm } from '../storage/uploads.service.ts';
 import {
   createOrphan,
   getOrphan,
+  possibleDuplicates,
   listOrphans,
+  listTrashedOrphans,
   orphanSelector,
   purgeOrphan,
   restoreOrphan,
@@ -89,46 +99,54 @@ export async function orphansRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest): OrphanContext => ({ db: app.db, writes: app.writes, changes: app.changes, dialect: app.dialect, store: app.fileStore, log: request.log });
 
-  r.get('/orphans', { config: requires('view-orphans'), schema: { tags: TAGS, querystring: orphanListQuerySchema } }, async (request) =>
+  r.get('/orphans', { config: requires('view-orphans'), schema: { tags: TAGS, querystring: orphanListQuerySchema, response: { 200: z.union([orphanPageSchema, orphanSelectorResponseSchema]) } } }, async (request) =>
     request.query.no_pagination ? orphanSelector(ctx(request), request.query) : listOrphans(ctx(request), request.query),
   );
 
-  r.get('/orphans/trash', { config: requires('delete-orphans'), schema: { tags: TAGS, querystring: orphanListQuerySchema } }, async (request) =>
-    listOrphans(ctx(request), request.query, true),
+  r.get('/orphans/trash', { config: requires('delete-orphans'), schema: { tags: TAGS, querystring: orphanListQuerySchema, response: { 200: trashedOrphanPageSchema } } }, async (request) =>
+    listTrashedOrphans(ctx(request), request.query),
   );
 
-  r.get('/orphans/:id', { config: requires('view-orphans'), schema: { tags: TAGS, params: idParams } }, async (request) =>
+  // Asked by the form before a new child is saved: the staff member sees likely duplicates, with
+  // links, and may still save.
+  r.get(
+    '/orphans/possible-duplicates',
+    { config: requires('create-orphans'), schema: { tags: TAGS, querystring: orphanDuplicateQuerySchema, response: { 200: orphanDuplicatesResponseSchema } } },
+    async (request) => possibleDuplicates(ctx(request), request.query),
+  );
+
+  r.get('/orphans/:id', { config: requires('view-orphans'), schema: { tags: TAGS, params: idParams, response: { 200: orphanResponseSchema } } }, async (request) =>
     getOrphan(ctx(request), orphanId(request.params.id)),
   );
 
-  r.post('/orphans', { config: writeConfig('create-orphans'), schema: { tags: TAGS } }, async (request, reply) => {
+  r.post('/orphans', { config: writeConfig('create-orphans'), schema: { tags: TAGS, response: { 201: orphanSavedResponseSchema } } }, async (request, reply) => {
     const body = await readOrphanRequest(request);
     return reply.code(201).send(await createOrphan(ctx(request), currentUser(request).id, body));
   });
 
-  r.put('/orphans/:id', { config: writeConfig('edit-orphans'), schema: { tags: TAGS, params: idParams } }, async (request) => {
+  r.put('/orphans/:id', { config: writeConfig('edit-orphans'), schema: { tags: TAGS, params: idParams, response: { 200: orphanSavedResponseSchema } } }, async (request) => {
     const id = orphanId(request.params.id);
     return updateOrphan(ctx(request), currentUser(request).id, id, await readOrphanRequest(request));
   });
 
   // Browsers cannot send files with PUT from a form: POST with `_method=PUT` is the same update.
-  r.post('/orphans/:id', { config: writeConfig('edit-orphans'), schema: { tags: TAGS, params: idParams } }, async (request) => {
+  r.post('/orphans/:id', { config: writeConfig('edit-orphans'), schema: { tags: TAGS, params: idParams, response: { 200: orphanSavedResponseSchema } } }, async (request) => {
     const id = orphanId(request.params.id);
     const body = await readOrphanRequest(request);
     if (body.method?.toUpperCase() !== 'PUT') throw new AppError(405, RESPONSE.methodNotAllowed, undefined, { Allow: 'GET, PUT, DELETE' });
     return updateOrphan(ctx(request), currentUser(request).id, id, body);
   });
 
-  r.delete('/orphans/:id', { config: requires('delete-orphans'), schema: { tags: TAGS, params: idParams } }, async (request) =>
+  r.delete('/orphans/:id', { config: requires('delete-orphans'), schema: { tags: TAGS, params: idParams, response: { 200: messageResponseSchema } } }, async (request) =>
     trashOrphan(ctx(request), currentUser(request).id, orphanId(request.params.id)),
   );
 
-  r.post('/orphans/:id/restore', { config: requires('delete-orphans'), schema: { tags: TAGS, params: idParams } }, async (request) =>
+  r.post('/orphans/:id/restore', { config: requires('delete-orphans'), schema: { tags: TAGS, params: idParams, response: { 200: orphanSavedResponseSchema } } }, async (request) =>
     restoreOrphan(ctx(request), currentUser(request).id, orphanId(request.params.id)),
   );
 
   // Purging cannot be undone: administrators only, and they must still hold delete-orphans.
-  r.delete('/orphans/:id/purge', { config: requires(ACCESS.purgeOrphans), schema: { tags: TAGS, params: idParams } }, async (request) =>
+  r.delete('/orphans/:id/purge', { config: requires(ACCESS.purgeOrphans), schema: { tags: TAGS, params: idParams, response: { 200: messageResponseSchema } } }, async (request) =>
     purgeOrphan(ctx(request), currentUser(request).id, orphanId(request.params.id)),
   );
 }

@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { Paged } from '@app/shared/schemas/common.schema';
 import {
   ORPHAN_MESSAGES,
   ORPHAN_RESPONSE_MESSAGES as RESPONSE,
   orphanSchema,
   type Orphan,
+  type orphanDuplicateQuerySchema,
+  type OrphanDuplicatesResponse,
   type OrphanData,
   type OrphanListItem,
   type OrphanListQuery,
@@ -23,7 +26,8 @@ import { nowIso } from '../../lib/time.ts';
 import { detectImageType, processImage } from '../storage/images.service.ts';
 import { newStorageKey, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import { activeCount, orphanPage, selectorRows, type OrphanFilter, type OrphanListRow } from './orphans-list.repository.ts';
-import { countAdmittedSince, countBirthdaysBetween, findOrphanRow, type OrphanRow } from './orphans.repository.ts';
+import { countAdmittedSince, countBirthdaysBetween, findLikelyDuplicates, findOrphanRow, type OrphanRow } from './orphans.repository.ts';
+import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
 import { searchTextOf } from './orphan-search-text.ts';
 import * as writes from './orphans.writes.ts';
 
@@ -60,97 +64,18 @@ function expectedVersion(fields: Record<string, unknown>): string | undefined {
 const PHOTO_FOLDER = 'orphans';
 
 // ---------------------------------------------------------------------------------------------
-// Money: integer cents in storage, "1250.00" strings on the wire — never binary floating point.
-
-function toCents(decimal: string | undefined): number | null {
-  if (decimal === undefined) return null;
-  const [whole, frac = ''] = decimal.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-}
-
-function fromCents(cents: number | null): string | null {
-  if (cents === null || cents === undefined) return null;
-  const c = Number(cents);
-  return `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, '0')}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Row ⇄ answer
+// Row ⇄ answer: the fields' columns come from the shared field list (orphan-columns.ts); here only
+// the columns derived from them and the record's own.
 
 /** Columns of a validated request; absent optional fields are cleared (PUT replaces the record). */
 function toColumns(d: OrphanData) {
-  return {
-    first_name: d.first_name,
-    last_name: d.last_name,
-    father_name: d.father_name ?? null,
-    grandfather_name: d.grandfather_name ?? null,
-    school_id_number: d.school_id_number ?? null,
-    identity_card_number: d.identity_card_number ?? null,
-    dob: d.dob,
-    birthday: d.dob.slice(5),
-    gender: d.gender,
-    blood_group: d.blood_group ?? null,
-    class_grade: d.class_grade ?? null,
-    phone_number: d.phone_number ?? null,
-    family_contact_number: d.family_contact_number ?? null,
-    contact_info: d.contact_info ?? null,
-    address: d.address ?? null,
-    guardian_name: d.guardian_name ?? null,
-    guardian_contact: d.guardian_contact ?? null,
-    guardian_relationship: d.guardian_relationship ?? null,
-    responsible_person: d.responsible_person ?? null,
-    admission_date: d.admission_date,
-    status: d.status,
-    medical_condition: d.medical_condition ?? null,
-    total_income_cents: toCents(d.total_income),
-    total_expenses_cents: toCents(d.total_expenses),
-    income_source: d.income_source ?? null,
-    donor_name: d.donor_name ?? null,
-    donor_last_name: d.donor_last_name ?? null,
-    donor_email: d.donor_email ?? null,
-    donor_address: d.donor_address ?? null,
-    notes: d.notes ?? null,
-    profile_hobbies: d.profile?.hobbies ?? null,
-    profile_talents: d.profile?.talents ?? null,
-    profile_special_needs: d.profile?.special_needs ?? null,
-    search_text: searchTextOf(d),
-  };
+  return { ...toFieldColumns(d), birthday: d.dob.slice(5), search_text: searchTextOf(d) };
 }
 
 function toOrphan(r: OrphanRow, store: FileStore): Orphan {
-  const hasProfile = r.profile_hobbies !== null || r.profile_talents !== null || r.profile_special_needs !== null;
   return {
     id: r.id,
-    first_name: r.first_name,
-    last_name: r.last_name,
-    father_name: r.father_name,
-    grandfather_name: r.grandfather_name,
-    school_id_number: r.school_id_number,
-    identity_card_number: r.identity_card_number,
-    dob: r.dob,
-    gender: r.gender as Orphan['gender'],
-    blood_group: r.blood_group,
-    class_grade: r.class_grade as Orphan['class_grade'],
-    phone_number: r.phone_number,
-    family_contact_number: r.family_contact_number,
-    contact_info: r.contact_info,
-    address: r.address,
-    guardian_name: r.guardian_name,
-    guardian_contact: r.guardian_contact,
-    guardian_relationship: r.guardian_relationship,
-    responsible_person: r.responsible_person,
-    admission_date: r.admission_date,
-    status: r.status as Orphan['status'],
-    medical_condition: r.medical_condition as Orphan['medical_condition'],
-    total_income: fromCents(r.total_income_cents),
-    total_expenses: fromCents(r.total_expenses_cents),
-    income_source: r.income_source,
-    donor_name: r.donor_name,
-    donor_last_name: r.donor_last_name,
-    donor_email: r.donor_email,
-    donor_address: r.donor_address,
-    notes: r.notes,
-    profile: hasProfile ? { hobbies: r.profile_hobbies, talents: r.profile_talents, special_needs: r.profile_special_needs } : null,
+    ...fieldAnswers(r),
     profile_photo_url: store.url(r.photo_path),
     profile_photo_thumb_url: store.url(r.photo_thumb_path),
     created_at: r.created_at,
@@ -167,10 +92,10 @@ function toListItem(r: OrphanListRow, store: FileStore): OrphanListItem {
     father_name: r.father_name,
     grandfather_name: r.grandfather_name,
     dob: r.dob,
-    gender: r.gender as Orphan['gender'],
-    class_grade: r.class_grade as Orphan['class_grade'],
+    gender: r.gender as OrphanListItem['gender'],
+    class_grade: r.class_grade as OrphanListItem['class_grade'],
     admission_date: r.admission_date,
-    status: r.status as Orphan['status'],
+    status: r.status as OrphanListItem['status'],
     photo_thumb_url: store.url(r.photo_thumb_path),
   };
 }
@@ -189,12 +114,11 @@ function filterOf(q: OrphanListQuery, trashed: boolean): OrphanFilter {
   };
 }
 
-export async function listOrphans(ctx: OrphanContext, q: OrphanListQuery, trashed = false): Promise<Paged<OrphanListItem | TrashedOrphanListItem>> {
-  const filter = filterOf(q, trashed);
+async function pageOf<T>(ctx: OrphanContext, q: OrphanListQuery, trashed: boolean, item: (r: OrphanListRow) => T): Promise<Paged<T>> {
   const offset = (q.page - 1) * q.per_page;
-  const { total, rows } = await orphanPage(ctx.db, ctx.dialect, filter, q.sort, q.per_page, offset, ctx.changes);
+  const { total, rows } = await orphanPage(ctx.db, ctx.dialect, filterOf(q, trashed), q.sort, q.per_page, offset, ctx.changes);
   return {
-    data: rows.map((r) => (trashed ? { ...toListItem(r, ctx.store), deleted_at: r.deleted_at! } : toListItem(r, ctx.store))),
+    data: rows.map(item),
     current_page: q.page,
     last_page: Math.max(1, Math.ceil(total / q.per_page)),
     per_page: q.per_page,
@@ -204,9 +128,22 @@ export async function listOrphans(ctx: OrphanContext, q: OrphanListQuery, trashe
   };
 }
 
+export function listOrphans(ctx: OrphanContext, q: OrphanListQuery): Promise<Paged<OrphanListItem>> {
+  return pageOf(ctx, q, false, (r) => toListItem(r, ctx.store));
+}
+
+export function listTrashedOrphans(ctx: OrphanContext, q: OrphanListQuery): Promise<Paged<TrashedOrphanListItem>> {
+  return pageOf(ctx, q, true, (r) => ({ ...toListItem(r, ctx.store), deleted_at: r.deleted_at! }));
+}
+
 /** The selector view (spec: `no_pagination=true`): every child outside the trash, by name. */
 export async function orphanSelector(ctx: OrphanContext, q: OrphanListQuery): Promise<{ data: { data: OrphanSelectorItem[] } }> {
   return { data: { data: await selectorRows(ctx.db, ctx.dialect, filterOf(q, false)) } };
+}
+
+/** Children outside the trash who look like the one about to be saved (orphanDuplicateQuerySchema). */
+export async function possibleDuplicates(ctx: OrphanContext, q: z.output<typeof orphanDuplicateQuerySchema>): Promise<OrphanDuplicatesResponse> {
+  return { data: await findLikelyDuplicates(ctx.db, { ...q, father_name: q.father_name ?? null, except: q.except ?? null }) };
 }
 
 export async function getOrphan(ctx: OrphanContext, id: number): Promise<{ data: Orphan }> {
