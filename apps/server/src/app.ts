@@ -97,8 +97,9 @@ export async function buildApp({ config, database, limiter, mailer }: AppDeps): 
   registerSecurityHeaders(app);
   // Error and not-found handlers first: plugin contexts registered later inherit them.
   registerErrorHandling(app, await registerSpa(app, config.webDist));
-  registerCsrf(app);
+  // The docs collect routes as they are registered: first, so they list the CSRF cookie call too.
   await registerApiDocs(app);
+  registerCsrf(app);
 
   await app.register(
     async (api) => {

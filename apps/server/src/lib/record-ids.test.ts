@@ -19,7 +19,7 @@ describeEachDatabase('record ids beyond the largest id', (server) => {
     ] as const) {
       const res = await call(server(), method, url, { token, body });
       expect(res.status, `${method} ${url}`).toBe(404);
-      expect(res.body).toEqual({ message: 'Orphan not found.' });
+      expect(res.body).toEqual({ message: 'Orphan not found.', code: 'not_found' });
     }
   });
 
@@ -28,7 +28,7 @@ describeEachDatabase('record ids beyond the largest id', (server) => {
     for (const url of [`/api/users/${beyond}`, `/api/roles/${beyond}`, `/api/pages/${beyond}`, `/api/contacts/${beyond}`, '/api/users/0', '/api/users/abc', '/api/users/1.5']) {
       const res = await call(server(), 'GET', url, { token });
       expect(res.status, url).toBe(422);
-      expect(res.body, url).toEqual({ message: ID_INVALID, errors: { id: [ID_INVALID] } });
+      expect(res.body, url).toEqual({ message: ID_INVALID, code: 'validation_failed', errors: { id: [ID_INVALID] } });
     }
     expect((await call(server(), 'GET', `/api/users/${MAX_ID}`, { token })).status).toBe(404);
     expect((await call(server(), 'GET', '/api/users/1', { token })).status).toBe(200);

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@app/shared/messages';
+import { noContentResponseSchema } from '@app/shared/schemas/common.schema';
 import { AppError } from '../lib/app-error.ts';
 import { publicAccess, openInMaintenance } from '../lib/access.ts';
 import { bearerToken } from './access.ts';
@@ -20,7 +21,7 @@ function same(a: string, b: string): boolean {
  * Bearer requests cannot be forged cross-site (the token is not sent automatically) and skip it.
  */
 export function registerCsrf(app: FastifyInstance): void {
-  app.get('/sanctum/csrf-cookie', { config: { ...publicAccess, ...openInMaintenance }, schema: { hide: true } }, async (_request, reply) => {
+  app.get('/sanctum/csrf-cookie', { config: { ...publicAccess, ...openInMaintenance }, schema: { tags: ['auth'], response: { 204: noContentResponseSchema } } }, async (_request, reply) => {
     reply.setCookie(COOKIE, randomBytes(32).toString('base64url'), {
       path: '/',
       sameSite: 'lax',

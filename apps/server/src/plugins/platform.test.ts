@@ -17,7 +17,7 @@ describeEachDatabase('platform', (server, dialect) => {
     const body = { email: ADMIN.email, password: ADMIN.password };
     const none = await call(server(), 'POST', '/api/auth/login', { body, noCsrf: true });
     expect(none.status).toBe(419);
-    expect(none.body).toEqual({ message: 'CSRF token mismatch.' });
+    expect(none.body).toEqual({ message: 'CSRF token mismatch.', code: 'csrf_mismatch' });
     const mismatch = await call(server(), 'POST', '/api/auth/login', {
       body,
       noCsrf: true,
@@ -35,13 +35,13 @@ describeEachDatabase('platform', (server, dialect) => {
   it('answers malformed JSON with 400 and a message', async () => {
     const res = await call(server(), 'POST', '/api/auth/login', { body: '{"email": "x"', headers: { 'Content-Type': 'application/json' } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(res.body).toEqual({ message: 'The request body is not valid JSON.', code: 'invalid_json' });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await call(server(), 'GET', '/api/no-such-thing');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Not Found.' });
+    expect(res.body).toEqual({ message: 'Not Found.', code: 'not_found' });
   });
 
   it('answers the health check', async () => {
@@ -114,7 +114,7 @@ it('never sends a stack trace or internal message on a 5xx', async () => {
   });
   const res = await app.inject({ method: 'GET', url: '/api/boom' });
   expect(res.statusCode).toBe(500);
-  expect(res.json()).toEqual({ message: 'Server error. Please try again later.' });
+  expect(res.json()).toEqual({ message: 'Server error. Please try again later.', code: 'server_error' });
   expect(res.body).not.toContain('secret');
   await app.close();
   await database.destroy();

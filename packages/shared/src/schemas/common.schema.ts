@@ -26,6 +26,9 @@ export type Paged<T> = PageMeta & { data: T[] };
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
+/** A 204: nothing in the body (the CSRF cookie call). */
+export const noContentResponseSchema = z.null().meta({ description: 'No content.' });
+
 /** Every error answer: the spec's `{message, errors?}` plus the machine-readable `code`. */
 export const errorBodySchema = z.object({
   message: z.string(),

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { RECENT_ACTIVITIES_LIMIT } from '@app/shared/constants';
+import { recentActivitiesQuerySchema, recentActivitiesResponseSchema } from '@app/shared/schemas/activity.schema';
 import { requires } from '../../lib/access.ts';
 import { recentActivities } from './activities.service.ts';
 
@@ -12,7 +11,8 @@ export async function activitiesRoutes(app: FastifyInstance): Promise<void> {
       config: requires('view-activities'),
       schema: {
         tags: ['activities'],
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(RECENT_ACTIVITIES_LIMIT) }),
+        querystring: recentActivitiesQuerySchema,
+        response: { 200: recentActivitiesResponseSchema },
       },
     },
     async (request) => ({ data: await recentActivities(app.db, request.query.limit) }),

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@app/shared/messages';
-import { loginSchema, registerSchema } from '@app/shared/schemas/auth.schema';
+import { currentUserResponseSchema, loginResponseSchema, loginSchema, registerResponseSchema, registerSchema } from '@app/shared/schemas/auth.schema';
+import { messageResponseSchema } from '@app/shared/schemas/common.schema';
 import { AppError } from '../../lib/app-error.ts';
 import { openInMaintenance, publicAccess, signedIn } from '../../lib/access.ts';
 import { currentUser } from '../../plugins/access.ts';
@@ -14,23 +15,23 @@ const REGISTRATIONS_PER_HOUR = 20;
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/auth/login', { config: { ...publicAccess, ...openInMaintenance }, schema: { tags: ['auth'], body: loginSchema } }, async (request) =>
+  r.post('/auth/login', { config: { ...publicAccess, ...openInMaintenance }, schema: { tags: ['auth'], body: loginSchema, response: { 200: loginResponseSchema } } }, async (request) =>
     login({ db: app.db, limiter: app.limiter, life: app.appConfig }, request.body, request.ip),
   );
 
-  r.post('/auth/register', { config: publicAccess, schema: { tags: ['auth'], body: registerSchema } }, async (request, reply) => {
+  r.post('/auth/register', { config: publicAccess, schema: { tags: ['auth'], body: registerSchema, response: { 201: registerResponseSchema } } }, async (request, reply) => {
     const { count, retryAfter } = await app.limiter.hit(`register:${request.ip}`, 3600);
     if (count > REGISTRATIONS_PER_HOUR) throw new AppError(429, MSG.tooManyRequests, undefined, { 'Retry-After': String(retryAfter) });
     await register(app.db, request.body);
     return reply.code(201).send({ message: MSG.registered, redirectTo: '/login' });
   });
 
-  r.post('/auth/logout', { config: { ...signedIn, ...openInMaintenance }, schema: { tags: ['auth'] } }, async (request) => {
+  r.post('/auth/logout', { config: { ...signedIn, ...openInMaintenance }, schema: { tags: ['auth'], response: { 200: messageResponseSchema } } }, async (request) => {
     if (request.tokenId !== null) await revokeToken(app.db, request.tokenId);
     return { message: MSG.loggedOut };
   });
 
-  r.get('/auth/user', { config: { ...signedIn, ...openInMaintenance }, schema: { tags: ['auth'] } }, async (request) => ({
+  r.get('/auth/user', { config: { ...signedIn, ...openInMaintenance }, schema: { tags: ['auth'], response: { 200: currentUserResponseSchema } } }, async (request) => ({
     user: currentUser(request),
   }));
 }

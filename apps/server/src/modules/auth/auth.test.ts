@@ -87,7 +87,7 @@ describeEachDatabase('auth', (server) => {
     expect((await call(server(), 'POST', '/api/auth/logout', { token })).status).toBe(200);
     const me = await call(server(), 'GET', '/api/auth/user', { token });
     expect(me.status).toBe(401);
-    expect(me.body).toEqual({ message: 'Unauthenticated.' });
+    expect(me.body).toEqual({ message: 'Unauthenticated.', code: 'unauthenticated' });
   });
 
   it('applies a sign-out made by this server to the next request; one made elsewhere at once with several processes, else within the token cache time', async () => {

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dashboardResponseSchema } from '@app/shared/schemas/dashboard.schema';
 import { signedIn } from '../../lib/access.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { dashboardData } from './dashboard.service.ts';
 
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/dashboard/data', { config: signedIn, schema: { tags: ['dashboard'] } }, async (request) =>
-    dashboardData(app.db, currentUser(request)),
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/dashboard/data',
+    { config: signedIn, schema: { tags: ['dashboard'], response: { 200: dashboardResponseSchema } } },
+    async (request) => dashboardData(app.db, currentUser(request)),
   );
 }

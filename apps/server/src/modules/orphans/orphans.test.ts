@@ -219,7 +219,7 @@ describeEachDatabase('orphans', (server, dialect) => {
     // NUL, which PostgreSQL cannot store at all, is refused before any route runs (lib/nul-text.ts).
     const nul = await call(server(), 'POST', '/api/orphans', { token, body: { ...VALID, profile: { talents: 'Sing\u0000ing' } } });
     expect(nul.status).toBe(422);
-    expect(nul.body).toEqual({ message: 'The talents may not contain control characters.', errors: { 'profile.talents': ['The talents may not contain control characters.'] } });
+    expect(nul.body).toEqual({ message: 'The talents may not contain control characters.', code: 'validation_failed', errors: { 'profile.talents': ['The talents may not contain control characters.'] } });
     // Multipart meets the same rules, and an edit too.
     const multipart = await call(server(), 'POST', '/api/orphans', { token, body: form({ ...VALID, father_name: '<!-- x' }) });
     expect(multipart.status).toBe(422);
@@ -465,7 +465,7 @@ describeEachDatabase('orphans', (server, dialect) => {
     const filesBefore = storedFiles(server());
     const stale = await call(server(), 'PUT', `/api/orphans/${o.id}`, { token, body: { ...VALID, father_name: 'Rahim', updated_at: readByA } });
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ message: 'Someone else saved this orphan after you opened it. Reload the page to see their changes, then make yours again.' });
+    expect(stale.body).toMatchObject({ message: 'Someone else saved this orphan after you opened it. Reload the page to see their changes, then make yours again.' });
     const staleForm = await call(server(), 'POST', `/api/orphans/${o.id}`, {
       token,
       body: form({ ...VALID, _method: 'PUT', father_name: 'Rahim', updated_at: readByA }, { data: await jpegWithGps(), name: 'a.jpg', type: 'image/jpeg' }),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@app/shared/messages';
+import { messageResponseSchema } from '@app/shared/schemas/common.schema';
 import { PASSWORD_RESET_MSG, forgotPasswordSchema, resetPasswordSchema } from '@app/shared/schemas/password-reset.schema';
 import { AppError } from '../../lib/app-error.ts';
 import { openInMaintenance, publicAccess } from '../../lib/access.ts';
@@ -18,13 +19,13 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
     if (count > PER_WINDOW) throw new AppError(429, MSG.tooManyRequests, undefined, { 'Retry-After': String(retryAfter) });
   };
 
-  r.post('/auth/forgot-password', { config: { ...publicAccess, ...openInMaintenance }, schema: { tags, body: forgotPasswordSchema } }, async (request) => {
+  r.post('/auth/forgot-password', { config: { ...publicAccess, ...openInMaintenance }, schema: { tags, body: forgotPasswordSchema, response: { 200: messageResponseSchema } } }, async (request) => {
     await throttle('forgot-password', request.ip);
     await requestPasswordReset({ db: app.db, mailer: app.mailer, appUrl: app.appConfig.appUrl, log: request.log }, request.body.email);
     return { message: PASSWORD_RESET_MSG.linkSent };
   });
 
-  r.post('/auth/reset-password', { config: { ...publicAccess, ...openInMaintenance }, schema: { tags, body: resetPasswordSchema } }, async (request) => {
+  r.post('/auth/reset-password', { config: { ...publicAccess, ...openInMaintenance }, schema: { tags, body: resetPasswordSchema, response: { 200: messageResponseSchema } } }, async (request) => {
     await throttle('reset-password', request.ip);
     await resetPassword(app.db, request.body);
     return { message: PASSWORD_RESET_MSG.reset };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PROFILE_MSG, isPasswordChange, passwordChangeSchema, profileSchema } from '@app/shared/schemas/profile.schema';
+import { PROFILE_MSG, isPasswordChange, passwordChangeSchema, profileResponseSchema, profileSchema } from '@app/shared/schemas/profile.schema';
 import { signedIn } from '../../lib/access.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import { currentUser } from '../../plugins/access.ts';
@@ -9,7 +10,7 @@ import { changePassword, updateProfile } from './profile.service.ts';
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   // One call for both forms (spec section 7): a body with password fields is a password change.
   const documentedBody = { schema: z.union([profileSchema, passwordChangeSchema]) };
-  app.put('/profile', { config: { ...signedIn, documentedBody }, schema: { tags: ['profile'] } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().put('/profile', { config: { ...signedIn, documentedBody }, schema: { tags: ['profile'], response: { 200: profileResponseSchema } } }, async (request) => {
     const user = currentUser(request);
     const body = request.body && typeof request.body === 'object' ? request.body : {};
     if (isPasswordChange(body)) {

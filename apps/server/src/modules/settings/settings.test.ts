@@ -84,7 +84,7 @@ describeEachDatabase('settings', (server) => {
     expect((await call(server(), 'GET', '/api/pages', { token: manager.token })).status).toBe(200);
     const blocked = await call(server(), 'GET', '/api/dashboard/data', { token: teacher.token });
     expect(blocked.status).toBe(503);
-    expect(blocked.body).toEqual({ message: 'The system is under maintenance. Please try again later.' });
+    expect(blocked.body).toEqual({ message: 'The system is under maintenance. Please try again later.', code: 'maintenance' });
     // The public site stays open (plugins/maintenance.test.ts walks every route).
     expect((await call(server(), 'GET', '/api/pages/published')).status).toBe(200);
 

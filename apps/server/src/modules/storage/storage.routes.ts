@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '@app/shared/messages';
+import { ERROR_CODE, MSG } from '@app/shared/messages';
+import { fileResponseSchema } from '@app/shared/schemas/file.schema';
 import { AppError } from '../../lib/app-error.ts';
 import { publicAccess } from '../../lib/access.ts';
 import { isValidStorageKey } from './file-storage.types.ts';
@@ -16,6 +17,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
+/** What the docs list as the answer's content types. */
+const FILE_TYPES = [...new Set([...Object.values(CONTENT_TYPES), 'application/octet-stream'])];
+
 const INVALID_SIGNATURE = 'This link is invalid or has expired.';
 
 /**
@@ -26,11 +30,19 @@ const INVALID_SIGNATURE = 'This link is invalid or has expired.';
 export async function storageRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { '*': string }; Querystring: Record<string, unknown> }>(
     '/storage/*',
-    { config: publicAccess, schema: { hide: true } },
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['files'],
+        description: 'A stored file through its signed URL (`?expires=&signature=` as the API returned it); 403 when the signature is missing, wrong or expired.',
+        produces: FILE_TYPES,
+        response: { 200: fileResponseSchema },
+      },
+    },
     async (request, reply) => {
       const key = request.params['*'];
       const remaining = app.fileStore.signer.verify(`/storage/${key}`, request.query.expires, request.query.signature);
-      if (remaining === null) throw new AppError(403, INVALID_SIGNATURE);
+      if (remaining === null) throw AppError.forbidden(INVALID_SIGNATURE, ERROR_CODE.invalidSignature);
       if (!isValidStorageKey(key)) throw AppError.notFound(MSG.notFound);
       const stream = await app.fileStore.files.open(key);
       if (!stream) throw AppError.notFound(MSG.notFound);
