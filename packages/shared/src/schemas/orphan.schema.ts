@@ -194,7 +194,7 @@ const profileField = z
 /** How a field is kept in a row: as is, as integer cents (money), or one column per part (`<field>_<part>`). */
 export type OrphanFieldStorage = 'plain' | 'cents' | 'parts';
 /** What kind of value a field holds, for the few places that treat kinds differently (date inputs). */
-export type OrphanFieldKind = 'text' | 'date' | 'choice' | 'money' | 'parts';
+export type OrphanFieldKind = 'text' | 'email' | 'date' | 'choice' | 'money' | 'parts';
 
 type StorageOf<K extends OrphanFieldKind> = K extends 'money' ? 'cents' : K extends 'parts' ? 'parts' : 'plain';
 
@@ -270,6 +270,7 @@ export const ORPHAN_FIELDS = {
       .transform(blankToUndefined)
       .pipe(z.email(ORPHAN_MESSAGES.donorEmailInvalid).max(255, ORPHAN_MESSAGES.donorEmailInvalid).optional()),
     nullableText,
+    'email',
   ),
   donor_address: text('donor address', 500),
   notes: text('notes', 5000),

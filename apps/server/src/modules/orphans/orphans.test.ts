@@ -560,6 +560,12 @@ describeEachDatabase('orphans', (server, dialect) => {
     expect(await find(`id${w}`)).toEqual([a.id]); // identity card number
     expect(await find(`محمد احمدی${w}`)).toEqual([b.id]); // father
     expect(await find(`${w}nothing`)).toEqual([]);
+    // An id number however it is typed: whole, in part, without its separator; and the record id of the list's ID column.
+    expect(await find(`S-${w}-77`)).toEqual([a.id]);
+    expect(await find(`s${w}77`)).toEqual([a.id]);
+    expect(await find(`s${w}7`)).toEqual([a.id]);
+    expect(await find(String(b.id))).toContain(b.id);
+    expect(await find(`${b.id} ${w}`)).toEqual([]); // an id is one number alone, not a word among others
     const selector = await call(server(), 'GET', `/api/orphans?no_pagination=true&search=${encodeURIComponent(`karimi${w}`)}`, { token });
     expect(selector.body).toEqual({ data: { data: [{ id: c.id, first_name: 'Ahmad', last_name: `Karimi${w}`, father_name: null }] } });
   });
@@ -638,7 +644,7 @@ describeEachDatabase('orphans', (server, dialect) => {
   it("answers a repeated list page at once after any change: create, rename, trash, restore, a write outside the API; another program's write within a second", async () => {
     const token = await loginAdmin(server());
     const day = '2001-02-03'; // no other test admits a child on this day
-    const child = { last_name: 'Pagecheck', admission_date: day };
+    const child = { last_name: 'Pagecheck', admission_date: day, dob: '1996-05-05' };
     const page = async (q = '') => (await call(server(), 'GET', `/api/orphans?admission_from=${day}&admission_to=${day}&per_page=2${q}`, { token })).body;
     const names = async (q = '') => (await page(q)).data.map((r: any) => r.first_name);
     const a = await createOrphan(server(), token, { ...child, first_name: 'Aziz' });
