@@ -87,6 +87,16 @@ describe('api client', () => {
     expect(error.status).toBe(422);
     expect(error.message).toBe('The given data was invalid.');
     expect(error.errors).toEqual({ email: ['Taken'] });
+    expect(error.code).toBeUndefined();
+  });
+
+  it('exposes the machine-readable code of the error answer, and only a known one', async () => {
+    answer = () => jsonResponse({ message: 'The email has already been taken.', code: 'email_taken', errors: { email: ['x'] } }, 422);
+    const taken = (await api.post('/users', {}).catch((e: unknown) => e)) as ApiError;
+    expect(taken.code).toBe('email_taken');
+    answer = () => jsonResponse({ message: 'Odd.', code: 'not-one-of-ours' }, 400);
+    const odd = (await api.get('/users').catch((e: unknown) => e)) as ApiError;
+    expect(odd.code).toBeUndefined();
   });
 
   it('reports a network failure as status 0', async () => {

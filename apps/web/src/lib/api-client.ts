@@ -1,4 +1,5 @@
 import { CSRF_LOGIN_DELAY_MS, STORAGE_KEYS } from '@app/shared/constants';
+import { ERROR_CODES, type ErrorCode } from '@app/shared/messages';
 
 /**
  * The one door to the server (spec section 7). Every call goes to `/api`, except the CSRF cookie
@@ -19,6 +20,11 @@ export type NoResponseReason = 'network' | 'aborted';
 export class ApiError extends Error {
   readonly status: number;
   readonly errors?: Record<string, string[]>;
+  /**
+   * The server's machine-readable `code` (shared ERROR_CODE): what a screen branches on, never the
+   * translated message. Undefined when there was no HTTP answer or the body named none.
+   */
+  readonly code?: ErrorCode;
   /** The parsed response body, when there was one (the login screen reads its `error` field). */
   readonly data?: unknown;
   /** Set when status is 0: the request never got an HTTP answer. */
@@ -28,6 +34,7 @@ export class ApiError extends Error {
     status: number;
     message: string;
     errors?: Record<string, string[]>;
+    code?: ErrorCode;
     data?: unknown;
     reason?: NoResponseReason;
   }) {
@@ -35,6 +42,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = init.status;
     this.errors = init.errors;
+    this.code = init.code;
     this.data = init.data;
     this.reason = init.reason;
   }
@@ -213,13 +221,14 @@ async function parseBody(response: Response): Promise<unknown> {
 }
 
 function errorFromBody(status: number, data: unknown): ApiError {
-  const body = (data && typeof data === 'object' ? data : {}) as { message?: unknown; error?: unknown; errors?: unknown };
+  const body = (data && typeof data === 'object' ? data : {}) as { message?: unknown; error?: unknown; errors?: unknown; code?: unknown };
   const message =
     (typeof body.message === 'string' && body.message) ||
     (typeof body.error === 'string' && body.error) ||
     `Server error: ${status}`;
   const errors = body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : undefined;
-  return new ApiError({ status, message, errors, data });
+  const code = (ERROR_CODES as readonly unknown[]).includes(body.code) ? (body.code as ErrorCode) : undefined;
+  return new ApiError({ status, message, errors, code, data });
 }
 
 export interface ApiResponse<T> {
