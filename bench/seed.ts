@@ -27,7 +27,8 @@ export function randomChild(r: () => number) {
   const grandfather = pick(r, dari ? MALE_DARI : MALE_LATIN);
   const year = 2006 + Math.floor(r() * 14);
   const dob = `${year}-${pad(1 + Math.floor(r() * 12))}-${pad(1 + Math.floor(r() * 28))}`;
-  const admission = `${2015 + Math.floor(r() * 11)}-${pad(1 + Math.floor(r() * 12))}-${pad(1 + Math.floor(r() * 28))}`;
+  // Admitted after birth (the API refuses an admission before it).
+  const admission = `${Math.max(2015, year + 1) + Math.floor(r() * (2026 - Math.max(2015, year + 1)))}-${pad(1 + Math.floor(r() * 12))}-${pad(1 + Math.floor(r() * 28))}`;
   return {
     first_name: firstName,
     last_name: lastName,
