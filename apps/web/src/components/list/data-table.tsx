@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../ui/table.tsx';
@@ -16,9 +16,9 @@ export interface Column<T> {
   className?: string;
 }
 
-export interface DataTableProps<T> {
+/** Rows are records with an id (their key). */
+export interface DataTableProps<T extends { id: number | string }> {
   rows: readonly T[];
-  rowKey: (row: T) => Key;
   columns: readonly Column<T>[];
   /** The row's actions; the Actions column shows when the user may use at least one. */
   actions?: readonly RowAction<T>[];
@@ -29,7 +29,7 @@ export interface DataTableProps<T> {
 
 const phoneHidden = 'hidden md:table-cell';
 
-export function DataTable<T>({ rows, rowKey, columns, actions, sort, onSort }: DataTableProps<T>) {
+export function DataTable<T extends { id: number | string }>({ rows, columns, actions, sort, onSort }: DataTableProps<T>) {
   const { t } = useTranslation();
   const usable = allowedActions(actions);
   return (
@@ -44,7 +44,7 @@ export function DataTable<T>({ rows, rowKey, columns, actions, sort, onSort }: D
       </TableHead>
       <TableBody>
         {rows.map((row) => (
-          <TableRow key={rowKey(row)}>
+          <TableRow key={row.id}>
             {columns.map((column) => (
               <TableCell key={column.id} className={cn(!column.key && phoneHidden, column.className)}>
                 {column.cell(row)}

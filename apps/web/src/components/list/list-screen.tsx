@@ -2,27 +2,30 @@
  * The list-screen kit: every admin list (orphans, trash, users, roles, pages, contacts) is built
  * from these pieces, and so is the next one (results, attendance, gallery):
  *
- *   const SPEC: ListSpec<'gender'> = { filters: { gender: isGender }, sorts: [...] };  // module constant
- *   const list = useListState(SPEC);                   // page, per_page, search, filters, sort in the URL
- *   const query = useListQuery(list, thingsQuery);     // the feature's queryOptions(params)
- *   const remove = useConfirmDelete({ remove, message, done, failed, onRemoved: () => list.afterRemoval(rows.length) });
- *   <ListScreen title=... actions={<PermissionButton .../>} list={list} search={{ label }} query={query}
- *               rows={rows} meta={page numbers} empty=... error={(m) => t('x.loadError', { message: m })}>
- *     <DataTable rows={rows} rowKey=... columns={[...]} actions={[{ ..., allowed: can(...), onSelect: remove.ask }]} />
+ *   const THINGS: ListSpec<'year'> = { filters: { year: isYear }, sorts: [...] };   // a module constant
+ *   const things = usePagedList(THINGS, thingsQuery, flatPage);   // URL state + the feature's queryOptions
+ *   const deletion = useConfirmDelete({ remove: remove.mutateAsync, message, done, failed, from: things });
+ *   <ListScreen id="things" title=... add={{ label, permission, onClick }} search={{ label }} {...things}
+ *               empty=... error={(message) => t('things.loadError', { message })}>
+ *     <DataTable rows={things.rows} columns={[...]} actions={[{ kind: 'delete', label, allowed: can(...), onSelect: deletion.ask }]} />
  *   </ListScreen>
- *   {remove.dialog}
+ *   {deletion.dialog}
  *
- * - list-params.ts: the URL's list state read with fallbacks (ListSpec, ListParams).
- * - use-list-state.ts / use-list-query.ts: the state's hook and the query that follows it;
+ * - list-params.ts: the list state read from the URL with fallbacks (ListSpec, ListParams);
+ *   use-list-state.ts its hook (page, per_page, search, filters, sort; Back and Forward work);
  *   use-default-page-size.ts: Settings → Items per page, the size a list opens with.
+ * - use-paged-list.ts: state + query + rows and page numbers. An unpaged list passes `query` and `rows`.
  * - data-table.tsx / row-actions.tsx: columns (sortable; `key` ones stay on phones) and row actions
  *   shown by permission. list-states.tsx: failed / loading / empty. confirm-delete.tsx: ask, delete,
- *   toast, step back. list-search-box.tsx: the debounced search.
+ *   toast, step back from an emptied page. list-search-box.tsx: the debounced search.
  * - server-field-errors.ts: a failed save's 422 field messages onto react-hook-form fields.
  */
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Plus } from 'lucide-react';
 import type { PageMeta } from '@app/shared/schemas/list.schema';
+import { PermissionButton, type PermissionCheck } from '../can.tsx';
 import { Paginator } from '../ui/paginator.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -35,7 +38,9 @@ export interface ListScreenProps extends Omit<ListStatesProps, 'isEmpty'> {
   id: string;
   title: ReactNode;
   subtitle?: ReactNode;
-  /** Buttons beside the title (Add, Trash, Back), each behind its permission. */
+  /** The Add button: opens a form (`onClick`) or goes to one (`to`); hidden without the permission. */
+  add?: { label: string; onClick?: () => void; to?: string } & PermissionCheck;
+  /** Other buttons beside the title (Trash, Back). */
   actions?: ReactNode;
   /** `card`: a panel inside another screen (the roles card under users). */
   variant?: 'page' | 'card';
@@ -47,10 +52,10 @@ export interface ListScreenProps extends Omit<ListStatesProps, 'isEmpty'> {
   panel?: ReactNode;
   rows: readonly unknown[];
   /** The page's numbers from the answer (current_page, last_page, from, to, total). */
-  meta?: Pick<PageMeta, 'current_page' | 'last_page' | 'from' | 'to' | 'total'>;
+  meta?: PageMeta;
 }
 
-export function ListScreen({ id, title, subtitle, actions, variant = 'page', list, search, toolbar, panel, rows, meta, query, children, ...states }: ListScreenProps) {
+export function ListScreen({ id, title, subtitle, add, actions, variant = 'page', list, search, toolbar, panel, rows, meta, query, children, ...states }: ListScreenProps) {
   const { t } = useTranslation();
   const card = variant === 'card';
   const titleId = `${id}-title`;
@@ -66,7 +71,12 @@ export function ListScreen({ id, title, subtitle, actions, variant = 'page', lis
           </h2>
           {subtitle ? <p className="text-sm text-gray-600 dark:text-gray-400">{subtitle}</p> : null}
         </div>
-        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+        {add || actions ? (
+          <div className="flex flex-wrap items-center gap-2">
+            {actions}
+            {add ? <AddButton {...add} /> : null}
+          </div>
+        ) : null}
       </div>
 
       {search || toolbar ? (
@@ -96,5 +106,23 @@ export function ListScreen({ id, title, subtitle, actions, variant = 'page', lis
         />
       ) : null}
     </section>
+  );
+}
+
+function AddButton({ label, onClick, to, ...check }: NonNullable<ListScreenProps['add']>) {
+  const content = (
+    <>
+      <Plus className="h-4 w-4" aria-hidden />
+      {label}
+    </>
+  );
+  return to ? (
+    <PermissionButton {...check} asChild>
+      <Link to={to}>{content}</Link>
+    </PermissionButton>
+  ) : (
+    <PermissionButton {...check} onClick={onClick}>
+      {content}
+    </PermissionButton>
   );
 }

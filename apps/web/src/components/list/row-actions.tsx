@@ -1,16 +1,28 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 
-/** One thing a row offers: a link (`to`, or `href` to open elsewhere) or a button (`onSelect`). */
-export interface RowAction<T> {
-  id: string;
-  /** The short visible text ('Edit'); on narrow screens only the icon shows. */
-  text: string;
+/** The actions every list has, with their usual icon and text. */
+const KINDS = {
+  view: { icon: Eye, text: 'list.view', danger: false },
+  edit: { icon: Pencil, text: 'list.edit', danger: false },
+  delete: { icon: Trash2, text: 'list.delete', danger: true },
+} as const;
+
+type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+
+/**
+ * One thing a row offers: a link (`to`, or `href` to open elsewhere) or a button (`onSelect`).
+ * `kind` gives a usual one its icon and text; any other names its own `id`, `icon` and `text`.
+ */
+export type RowAction<T> = RowActionBehaviour<T> & ({ kind: keyof typeof KINDS } | { kind?: undefined; id: string; icon: Icon; text: string; danger?: boolean });
+
+interface RowActionBehaviour<T> {
   /** The accessible name, naming the row ('Edit Maryam Ahmadi'). */
   label: (row: T) => string;
-  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
   /** The user's permission for it (from `can`); a forbidden action is not shown at all. */
   allowed?: boolean;
   /** A rule of the row itself (the last Super Admin cannot be deleted). */
@@ -21,7 +33,6 @@ export interface RowAction<T> {
   to?: (row: T) => string;
   href?: (row: T) => string;
   onSelect?: (row: T) => void;
-  danger?: boolean;
 }
 
 export function allowedActions<T>(actions: readonly RowAction<T>[] | undefined): RowAction<T>[] {
@@ -33,22 +44,26 @@ const dangerClasses = 'text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover
 export function RowActions<T>({ row, actions }: { row: T; actions: readonly RowAction<T>[] }) {
   return (
     <div className="flex items-center justify-end gap-1">
-      {actions.map((action) => (action.shownFor?.(row) === false ? null : <RowActionControl key={action.id} row={row} action={action} />))}
+      {actions.map((action) =>
+        action.shownFor?.(row) === false ? null : <RowActionControl key={action.kind ?? action.id} row={row} action={action} />,
+      )}
     </div>
   );
 }
 
 function RowActionControl<T>({ row, action }: { row: T; action: RowAction<T> }) {
-  const Icon = action.icon;
+  const { t } = useTranslation();
+  const { icon: Icon, text, danger } = action.kind ? { ...KINDS[action.kind], text: t(KINDS[action.kind].text) } : action;
   const disabled = action.disabledFor?.(row) ?? false;
+  // Phones and narrow tables show the icon alone; the accessible name always names the row.
   const content = (
     <>
       <Icon className="h-4 w-4" aria-hidden />
-      <span className="hidden xl:inline">{action.text}</span>
+      <span className="hidden xl:inline">{text}</span>
     </>
   );
-  const common = { variant: 'ghost' as const, size: 'sm' as const, className: cn(action.danger && dangerClasses) };
-  const title = disabled ? action.hint : action.text;
+  const common = { variant: 'ghost' as const, size: 'sm' as const, className: cn(danger && dangerClasses) };
+  const title = disabled ? action.hint : text;
   if (!disabled && action.to) {
     return (
       <Button asChild {...common}>

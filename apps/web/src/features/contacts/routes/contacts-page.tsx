@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Eye, Trash2 } from 'lucide-react';
-import { PERMISSION } from '@app/shared/permissions';
+import { ACCESS } from '@app/shared/permissions';
 import { CONTACT_MSG, type ContactItem } from '@app/shared/schemas/contact.schema';
-import { useAuth } from '../../../lib/auth-context.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
-import { messageOr } from '../../../lib/server-errors.ts';
+import { useCan } from '../../../components/can.tsx';
 import { DataTable } from '../../../components/list/data-table.tsx';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
 import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
-import { useListQuery } from '../../../components/list/use-list-query.ts';
-import { useListState } from '../../../components/list/use-list-state.ts';
+import { nestedPage, usePagedList } from '../../../components/list/use-paged-list.ts';
 import type { ListSpec } from '../../../components/list/list-params.ts';
 import { contactsQuery } from '../api/get-contacts.ts';
 import { useDeleteContact } from '../api/delete-contact.ts';
@@ -26,19 +23,17 @@ function preview(message: string): string {
 /** /dashboard/contacts: contact submissions (spec section 2). The route lets only Super Admin and Manager in. */
 export function ContactsPage() {
   const { t, i18n } = useTranslation('admin');
-  const { can } = useAuth();
-  const list = useListState(CONTACT_LIST);
-  const contacts = useListQuery(list, contactsQuery);
+  // The server route's own rule: an administrator who holds delete-contacts.
+  const canDelete = useCan(ACCESS.deleteContacts);
+  const contacts = usePagedList(CONTACT_LIST, contactsQuery, nestedPage);
   const remove = useDeleteContact();
-  const rows = contacts.data?.data ?? [];
   const [viewing, setViewing] = useState<ContactItem | null>(null);
   const deletion = useConfirmDelete<ContactItem>({
-    remove: (contact) => remove.mutateAsync(contact.id),
-    title: t('common.confirmDeleteTitle'),
-    message: () => t('contacts.confirmDelete'),
+    remove: remove.mutateAsync,
+    message: t('contacts.confirmDelete'),
     done: CONTACT_MSG.deleted,
-    failed: (err) => messageOr(t, err, t('contacts.deleteError')),
-    onRemoved: () => list.afterRemoval(rows.length),
+    failed: t('contacts.deleteError'),
+    from: contacts,
   });
 
   return (
@@ -47,17 +42,13 @@ export function ContactsPage() {
         id="contacts"
         title={t('contacts.title')}
         subtitle={t('contacts.subtitle')}
-        list={list}
-        query={contacts}
-        rows={rows}
-        meta={contacts.data?.meta}
+        {...contacts}
         loadingLabel={t('contacts.loading')}
         empty={t('contacts.empty')}
         error={(message) => t('contacts.loadError', { message })}
       >
         <DataTable
-          rows={rows}
-          rowKey={(contact) => contact.id}
+          rows={contacts.rows}
           columns={[
             { id: 'name', header: t('contacts.columns.name'), cell: (contact) => contact.name, key: true, className: 'font-medium' },
             { id: 'email', header: t('contacts.columns.email'), cell: (contact) => <span dir="ltr">{contact.email}</span> },
@@ -71,14 +62,11 @@ export function ContactsPage() {
             { id: 'date', header: t('contacts.columns.date'), cell: (contact) => formatDate(contact.created_at, i18n.language), className: 'whitespace-nowrap' },
           ]}
           actions={[
-            { id: 'view', text: t('common.view'), label: (contact) => t('contacts.viewContact', { name: contact.name }), icon: Eye, onSelect: setViewing },
+            { kind: 'view', label: (contact) => t('contacts.viewContact', { name: contact.name }), onSelect: setViewing },
             {
-              id: 'delete',
-              text: t('common.delete'),
+              kind: 'delete',
               label: (contact) => t('contacts.deleteContact', { name: contact.name }),
-              icon: Trash2,
-              danger: true,
-              allowed: can(PERMISSION.contact.delete),
+              allowed: canDelete,
               onSelect: deletion.ask,
             },
           ]}

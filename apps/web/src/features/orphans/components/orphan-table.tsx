@@ -1,16 +1,16 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Eye, Pencil, Trash2, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { PERMISSION } from '@app/shared/permissions';
 import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
-import { useAuth } from '../../../lib/auth-context.tsx';
+import { useCan } from '../../../components/can.tsx';
 import { DataTable } from '../../../components/list/data-table.tsx';
 import { ageFromDob, fullName, orDash } from './orphan-format.ts';
 import { OrphanStatusBadge } from './orphan-status-badge.tsx';
 import { useOrphanFormat } from './use-orphan-format.ts';
 
 interface OrphanTableProps {
-  rows: OrphanListItem[];
+  rows: readonly OrphanListItem[];
   /** The sort in effect: a column name, '-' prefixed when descending. */
   sort?: string;
   onSort: (sort: string) => void;
@@ -20,14 +20,14 @@ interface OrphanTableProps {
 /** Spec section 2 columns: ID, Name, Age, Grade, Gender, Admission Date, Status, Actions (View always; Edit, Delete by permission). */
 export function OrphanTable({ rows, sort, onSort, onDelete }: OrphanTableProps) {
   const { t } = useTranslation('orphans');
-  const { can } = useAuth();
+  const canEdit = useCan(PERMISSION.orphan.edit);
+  const canDelete = useCan(PERMISSION.orphan.delete);
   const format = useOrphanFormat();
   const details = (orphan: OrphanListItem) => `/dashboard/orphans/${orphan.id}`;
 
   return (
     <DataTable
       rows={rows}
-      rowKey={(orphan) => orphan.id}
       sort={sort}
       onSort={onSort}
       columns={[
@@ -65,24 +65,14 @@ export function OrphanTable({ rows, sort, onSort, onDelete }: OrphanTableProps) 
         { id: 'status', header: t('columns.status'), cell: (orphan) => <OrphanStatusBadge status={orphan.status} />, key: true },
       ]}
       actions={[
-        { id: 'view', text: t('actions.view'), label: (orphan) => t('actions.viewNamed', { name: fullName(orphan) }), icon: Eye, to: details },
+        { kind: 'view', label: (orphan) => t('actions.viewNamed', { name: fullName(orphan) }), to: details },
         {
-          id: 'edit',
-          text: t('actions.edit'),
+          kind: 'edit',
           label: (orphan) => t('actions.editNamed', { name: fullName(orphan) }),
-          icon: Pencil,
-          allowed: can(PERMISSION.orphan.edit),
+          allowed: canEdit,
           to: (orphan) => `/dashboard/orphans/edit/${orphan.id}`,
         },
-        {
-          id: 'delete',
-          text: t('actions.delete'),
-          label: (orphan) => t('actions.deleteNamed', { name: fullName(orphan) }),
-          icon: Trash2,
-          danger: true,
-          allowed: can(PERMISSION.orphan.delete),
-          onSelect: onDelete,
-        },
+        { kind: 'delete', label: (orphan) => t('actions.deleteNamed', { name: fullName(orphan) }), allowed: canDelete, onSelect: onDelete },
       ]}
     />
   );

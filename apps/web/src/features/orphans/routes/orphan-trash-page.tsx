@@ -1,16 +1,15 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ArrowLeft, RotateCcw, Trash2 } from 'lucide-react';
-import { ADMIN_ROLES, PERMISSION } from '@app/shared/permissions';
+import { ArrowLeft, RotateCcw } from 'lucide-react';
+import { ACCESS, PERMISSION } from '@app/shared/permissions';
 import type { TrashedOrphanListItem } from '@app/shared/schemas/orphan.schema';
-import { useAuth } from '../../../lib/auth-context.tsx';
+import { useCan } from '../../../components/can.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DataTable } from '../../../components/list/data-table.tsx';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
 import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
-import { useListQuery } from '../../../components/list/use-list-query.ts';
-import { useListState } from '../../../components/list/use-list-state.ts';
+import { flatPage, usePagedList } from '../../../components/list/use-paged-list.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { orphanTrashQuery } from '../api/get-orphan-trash.ts';
 import { usePurgeOrphan } from '../api/purge-orphan.ts';
@@ -19,37 +18,34 @@ import { fullName, orDash } from '../components/orphan-format.ts';
 import { ORPHAN_TRASH_LIST } from '../components/orphan-list-spec.ts';
 import { useOrphanFormat } from '../components/use-orphan-format.ts';
 
-/** Only administrators may delete a child for good (docs/design-decisions.md). */
-const PURGE_CHECK = ADMIN_ROLES.map((role) => `role:${role}`);
-
 /** /dashboard/orphans/trash: children deleted from the list, to restore or (administrators) purge. */
 export function OrphanTrashPage() {
   const { t } = useTranslation('orphans');
-  const { can } = useAuth();
   const format = useOrphanFormat();
-  const list = useListState(ORPHAN_TRASH_LIST);
-  const trash = useListQuery(list, orphanTrashQuery);
+  const trash = usePagedList(ORPHAN_TRASH_LIST, orphanTrashQuery, flatPage);
   const restore = useRestoreOrphan();
   const purge = usePurgeOrphan();
-  const rows = trash.data?.data ?? [];
+  const canRestore = useCan(PERMISSION.orphan.delete);
+  // Only administrators who hold delete-orphans purge: the server route's own rule.
+  const canPurge = useCan(ACCESS.purgeOrphans);
   const failedWith = (key: 'trash.restoreFailed' | 'trash.purgeFailed') => (err: unknown) =>
     t(key, { message: translateMessage(t, err instanceof Error ? err.message : String(err)) });
 
   const purging = useConfirmDelete<TrashedOrphanListItem>({
-    remove: (orphan) => purge.mutateAsync(orphan.id),
+    remove: purge.mutateAsync,
     title: t('trash.purgeTitle'),
     message: (orphan) => t('trash.purgeConfirm', { name: fullName(orphan) }),
     confirmLabel: t('actions.purge'),
     done: t('trash.purged'),
     failed: failedWith('trash.purgeFailed'),
-    onRemoved: () => list.afterRemoval(rows.length),
+    from: trash,
   });
 
   const doRestore = (orphan: TrashedOrphanListItem) =>
     restore.mutate(orphan.id, {
       onSuccess: (body) => {
         toast.success(translateMessage(t, body?.message) || t('trash.restored'));
-        list.afterRemoval(rows.length);
+        trash.list.afterRemoval(trash.rows.length);
       },
       onError: (err) => toast.error(failedWith('trash.restoreFailed')(err)),
     });
@@ -68,17 +64,13 @@ export function OrphanTrashPage() {
             </Link>
           </Button>
         }
-        list={list}
         search={{ label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder') }}
-        query={trash}
-        rows={rows}
-        meta={trash.data}
-        empty={list.params.search ? t('list.empty') : t('trash.empty')}
+        {...trash}
+        empty={trash.list.params.search ? t('list.empty') : t('trash.empty')}
         error={(message) => t('trash.error', { message })}
       >
         <DataTable
-          rows={rows}
-          rowKey={(orphan) => orphan.id}
+          rows={trash.rows}
           columns={[
             { id: 'id', header: t('columns.id'), cell: (orphan) => orphan.id, className: 'tabular-nums text-gray-500 dark:text-gray-400' },
             {
@@ -99,21 +91,13 @@ export function OrphanTrashPage() {
             {
               id: 'restore',
               text: t('actions.restore'),
-              label: (orphan) => t('actions.restoreNamed', { name: fullName(orphan) }),
               icon: RotateCcw,
-              allowed: can(PERMISSION.orphan.delete),
+              label: (orphan) => t('actions.restoreNamed', { name: fullName(orphan) }),
+              allowed: canRestore,
               disabledFor: (orphan) => restore.isPending && restore.variables === orphan.id,
               onSelect: doRestore,
             },
-            {
-              id: 'purge',
-              text: t('actions.purge'),
-              label: (orphan) => t('actions.purgeNamed', { name: fullName(orphan) }),
-              icon: Trash2,
-              danger: true,
-              allowed: can(PURGE_CHECK),
-              onSelect: purging.ask,
-            },
+            { kind: 'delete', label: (orphan) => t('actions.purgeNamed', { name: fullName(orphan) }), allowed: canPurge, onSelect: purging.ask },
           ]}
         />
       </ListScreen>

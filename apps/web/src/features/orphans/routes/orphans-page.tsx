@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Archive, Filter, Plus } from 'lucide-react';
+import { Archive, Filter } from 'lucide-react';
 import { PERMISSION } from '@app/shared/permissions';
 import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
-import { Can, PermissionButton } from '../../../components/can.tsx';
+import { Can } from '../../../components/can.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
 import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
-import { useListQuery } from '../../../components/list/use-list-query.ts';
-import { useListState } from '../../../components/list/use-list-state.ts';
+import { flatPage, usePagedList } from '../../../components/list/use-paged-list.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { orphansQuery } from '../api/get-orphans.ts';
 import { useDeleteOrphan } from '../api/delete-orphan.ts';
@@ -22,17 +21,16 @@ const FILTER_PANEL_ID = 'orphan-filters';
 /** /dashboard/orphans: the orphan list (spec section 2). */
 export function OrphansPage() {
   const { t } = useTranslation('orphans');
-  const list = useListState(ORPHAN_LIST);
-  const orphans = useListQuery(list, orphansQuery);
+  const orphans = usePagedList(ORPHAN_LIST, orphansQuery, flatPage);
+  const { list } = orphans;
   const remove = useDeleteOrphan();
-  const rows = orphans.data?.data ?? [];
   const [filtersOpen, setFiltersOpen] = useState(list.hasFilters);
   const deletion = useConfirmDelete<OrphanListItem>({
-    remove: (orphan) => remove.mutateAsync(orphan.id),
-    message: () => t('list.deleteConfirm'),
+    remove: remove.mutateAsync,
+    message: t('list.deleteConfirm'),
     done: t('list.deleted'),
     failed: (err) => t('list.deleteFailed', { message: translateMessage(t, err instanceof Error ? err.message : String(err)) }),
-    onRemoved: () => list.afterRemoval(rows.length),
+    from: orphans,
   });
 
   return (
@@ -40,25 +38,17 @@ export function OrphansPage() {
       <ListScreen
         id="orphans"
         title={t('list.title')}
+        add={{ label: t('list.add'), permission: PERMISSION.orphan.create, to: '/dashboard/orphans/create' }}
         actions={
-          <>
-            <Can permission={PERMISSION.orphan.delete}>
-              <Button asChild variant="outline">
-                <Link to="/dashboard/orphans/trash">
-                  <Archive className="h-4 w-4" aria-hidden />
-                  {t('list.trash')}
-                </Link>
-              </Button>
-            </Can>
-            <PermissionButton permission={PERMISSION.orphan.create} asChild>
-              <Link to="/dashboard/orphans/create">
-                <Plus className="h-4 w-4" aria-hidden />
-                {t('list.add')}
+          <Can permission={PERMISSION.orphan.delete}>
+            <Button asChild variant="outline">
+              <Link to="/dashboard/orphans/trash">
+                <Archive className="h-4 w-4" aria-hidden />
+                {t('list.trash')}
               </Link>
-            </PermissionButton>
-          </>
+            </Button>
+          </Can>
         }
-        list={list}
         search={{ label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder') }}
         toolbar={
           <Button
@@ -72,13 +62,11 @@ export function OrphansPage() {
           </Button>
         }
         panel={filtersOpen ? <OrphanFilters id={FILTER_PANEL_ID} list={list} /> : null}
-        query={orphans}
-        rows={rows}
-        meta={orphans.data}
+        {...orphans}
         empty={t('list.empty')}
         error={(message) => t('list.error', { message })}
       >
-        <OrphanTable rows={rows} sort={list.sort} onSort={list.setSort} onDelete={deletion.ask} />
+        <OrphanTable rows={orphans.rows} sort={list.sort} onSort={list.setSort} onDelete={deletion.ask} />
       </ListScreen>
       {deletion.dialog}
     </>

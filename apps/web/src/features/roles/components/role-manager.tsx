@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { PERMISSION, ROLE } from '@app/shared/permissions';
 import { ROLE_MSG } from '@app/shared/schemas/role.schema';
-import { useAuth } from '../../../lib/auth-context.tsx';
 import { useRoles, type RoleSummary } from '../../../lib/roles-query.ts';
-import { messageOr } from '../../../lib/server-errors.ts';
-import { PermissionButton } from '../../../components/can.tsx';
+import { useCan } from '../../../components/can.tsx';
 import { DataTable, type Column } from '../../../components/list/data-table.tsx';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
 import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
@@ -21,18 +18,18 @@ import { RoleFormModal } from './role-form-modal.tsx';
  */
 export function RoleManager({ variant }: { variant: 'card' | 'page' }) {
   const { t } = useTranslation('admin');
-  const { can } = useAuth();
+  const canEdit = useCan(PERMISSION.role.edit);
+  const canDelete = useCan(PERMISSION.role.delete);
   const roles = useRoles();
   const remove = useDeleteRole();
   const card = variant === 'card';
   // undefined: closed; null: adding; a role: editing it.
   const [editing, setEditing] = useState<RoleSummary | null | undefined>(undefined);
   const deletion = useConfirmDelete<RoleSummary>({
-    remove: (role) => remove.mutateAsync(role.id),
-    title: t('common.confirmDeleteTitle'),
+    remove: remove.mutateAsync,
     message: (role) => (card ? t('roles.confirmDelete') : t('roles.confirmDeleteNamed', { name: role.name })),
     done: ROLE_MSG.deleted,
-    failed: (err) => messageOr(t, err, t('roles.errors.delete')),
+    failed: t('roles.errors.delete'),
   });
 
   const name: Column<RoleSummary> = { id: 'name', header: t(card ? 'roles.columns.name' : 'roles.columns.roleName'), cell: (role) => role.name, key: true, className: 'font-medium' };
@@ -58,12 +55,7 @@ export function RoleManager({ variant }: { variant: 'card' | 'page' }) {
         variant={card ? 'card' : 'page'}
         title={card ? t('roles.cardTitle') : t('roles.title')}
         subtitle={card ? undefined : t('roles.subtitle')}
-        actions={
-          <PermissionButton permission={PERMISSION.role.create} onClick={() => setEditing(null)}>
-            <Plus className="h-4 w-4" aria-hidden />
-            {t('roles.add')}
-          </PermissionButton>
-        }
+        add={{ label: t('roles.add'), permission: PERMISSION.role.create, onClick: () => setEditing(null) }}
         query={roles}
         rows={roles.data ?? []}
         empty={t('roles.empty')}
@@ -72,24 +64,13 @@ export function RoleManager({ variant }: { variant: 'card' | 'page' }) {
       >
         <DataTable
           rows={roles.data ?? []}
-          rowKey={(role) => role.id}
           columns={columns}
           actions={[
+            { kind: 'edit', label: (role) => t('roles.editRole', { name: role.name }), allowed: canEdit, onSelect: setEditing },
             {
-              id: 'edit',
-              text: t('common.edit'),
-              label: (role) => t('roles.editRole', { name: role.name }),
-              icon: Pencil,
-              allowed: can(PERMISSION.role.edit),
-              onSelect: setEditing,
-            },
-            {
-              id: 'delete',
-              text: t('common.delete'),
+              kind: 'delete',
               label: (role) => t('roles.deleteRole', { name: role.name }),
-              icon: Trash2,
-              danger: true,
-              allowed: can(PERMISSION.role.delete),
+              allowed: canDelete,
               // Spec section 6: the Super Admin role cannot be deleted.
               shownFor: (role) => role.name !== ROLE.superAdmin,
               onSelect: deletion.ask,

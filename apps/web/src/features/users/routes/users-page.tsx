@@ -1,18 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { PERMISSION, ROLE } from '@app/shared/permissions';
 import { USER_MSG, type UserItem } from '@app/shared/schemas/user.schema';
-import { useAuth } from '../../../lib/auth-context.tsx';
-import { messageOr } from '../../../lib/server-errors.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
-import { PermissionButton } from '../../../components/can.tsx';
+import { useCan } from '../../../components/can.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { DataTable, type Column } from '../../../components/list/data-table.tsx';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
 import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
-import { useListQuery } from '../../../components/list/use-list-query.ts';
-import { useListState } from '../../../components/list/use-list-state.ts';
+import { flatPage, usePagedList } from '../../../components/list/use-paged-list.ts';
 import type { ListSpec } from '../../../components/list/list-params.ts';
 import { usersQuery } from '../api/get-users.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -38,22 +34,21 @@ export function UsersPage({ rolesPanel }: { rolesPanel?: ReactNode }) {
 
 function UsersSection() {
   const { t } = useTranslation('admin');
-  const { can } = useAuth();
-  const list = useListState(USER_LIST);
-  const users = useListQuery(list, usersQuery);
+  const canEdit = useCan(PERMISSION.user.edit);
+  const canDelete = useCan(PERMISSION.user.delete);
+  const users = usePagedList(USER_LIST, usersQuery, flatPage);
   const remove = useDeleteUser();
-  const rows = users.data?.data ?? [];
+  const rows = users.rows;
 
   // undefined: closed; null: adding; a user: editing them.
   const [editing, setEditing] = useState<UserItem | null | undefined>(undefined);
   const [rolesFor, setRolesFor] = useState<UserItem | null>(null);
   const deletion = useConfirmDelete<UserItem>({
-    remove: (user) => remove.mutateAsync(user.id),
-    title: t('common.confirmDeleteTitle'),
-    message: () => t('users.confirmDelete'),
+    remove: remove.mutateAsync,
+    message: t('users.confirmDelete'),
     done: USER_MSG.deleted,
-    failed: (err) => messageOr(t, err, t('users.errors.delete')),
-    onRemoved: () => list.afterRemoval(rows.length),
+    failed: t('users.errors.delete'),
+    from: users,
   });
 
   // Spec section 6: a Super Admin cannot be deleted when they are the only one shown.
@@ -77,7 +72,7 @@ function UsersSection() {
           ) : (
             <span className="text-gray-500">{t('users.noRoles')}</span>
           )}
-          {can(PERMISSION.user.edit) ? (
+          {canEdit ? (
             <button
               type="button"
               className="ms-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-400"
@@ -104,40 +99,21 @@ function UsersSection() {
         id="users"
         title={t('users.title')}
         subtitle={t('users.subtitle')}
-        actions={
-          <PermissionButton permission={PERMISSION.user.create} onClick={() => setEditing(null)}>
-            <Plus className="h-4 w-4" aria-hidden />
-            {t('users.add')}
-          </PermissionButton>
-        }
-        list={list}
+        add={{ label: t('users.add'), permission: PERMISSION.user.create, onClick: () => setEditing(null) }}
         search={{ label: t('users.searchLabel'), placeholder: t('users.search') }}
-        query={users}
-        rows={rows}
-        meta={users.data}
+        {...users}
         empty={t('users.empty')}
         error={(message) => t('users.loadError', { message })}
       >
         <DataTable
           rows={rows}
-          rowKey={(user) => user.id}
           columns={columns}
           actions={[
+            { kind: 'edit', label: (user) => t('users.editUser', { name: user.name }), allowed: canEdit, onSelect: setEditing },
             {
-              id: 'edit',
-              text: t('common.edit'),
-              label: (user) => t('users.editUser', { name: user.name }),
-              icon: Pencil,
-              allowed: can(PERMISSION.user.edit),
-              onSelect: setEditing,
-            },
-            {
-              id: 'delete',
-              text: t('common.delete'),
+              kind: 'delete',
               label: (user) => t('users.deleteUser', { name: user.name }),
-              icon: Trash2,
-              danger: true,
-              allowed: can(PERMISSION.user.delete),
+              allowed: canDelete,
               shownFor: (user) => !(isSuperAdmin(user) && superAdminsShown <= 1),
               onSelect: deletion.ask,
             },
