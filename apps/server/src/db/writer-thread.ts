@@ -22,6 +22,19 @@ interface Pending {
 const CLOSE_WAIT_MS = 10_000;
 
 /**
+ * The thread runs what the server runs. Built (apps/server/dist, `npm start`; decision 0020): the
+ * compiled writer.worker.js beside this module, with no TypeScript loader in memory. From the
+ * sources (the tests, `npm run dev`): the TypeScript entry through tsx, whether the server runs
+ * from `node --import tsx` or inside the test runner.
+ */
+function startWriterWorker(workerData: WriterOptions): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./writer.worker.js', import.meta.url), { workerData });
+  const source = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+    .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./writer.worker.ts', import.meta.url).href)}); })`;
+  return new Worker(source, { eval: true, workerData });
+}
+
+/**
  * The database writer thread (decision 0009). Write procedures run on a thread of their own with
  * their own SQLite connection and group commit (db/write-batcher.ts), so SQLite's part of a write
  * — indexes, search index, WAL pages, commit — is done on another core while this thread goes on
@@ -95,11 +108,7 @@ export class ThreadWrites implements Writes {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    // The thread loads TypeScript sources as the server does (tsx), whether the server runs
-    // from `node --import tsx` or inside the test runner.
-    const source = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-      .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./writer.worker.ts', import.meta.url).href)}); })`;
-    const worker = new Worker(source, { eval: true, workerData: this.options });
+    const worker = startWriterWorker(this.options);
     let markReady!: () => void;
     let failReady!: (err: unknown) => void;
     this.ready = new Promise<void>((resolve, reject) => {

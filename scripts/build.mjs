@@ -1,0 +1,67 @@
+// `npm run build`: the web app (Vite, apps/web/dist) and the server (esbuild, apps/server/dist).
+// With --if-stale (`npm install` and `npm start` call it so; decision 0020) each is built only when
+// a file it is built from is newer than its last build, so a start after an unchanged checkout
+// costs one directory walk, and a start after a `git pull` still runs what was pulled.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildServer, serverDist } from './build-server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...parts) => path.join(root, ...parts);
+const shared = [at('packages/shared/src'), at('packages/shared/package.json')];
+
+const targets = [
+  {
+    name: 'web app',
+    stamp: at('apps/web/dist/.built'),
+    // The lock file: Vite bundles the web app's packages, so an upgrade changes the build.
+    inputs: [at('apps/web/src'), at('apps/web/index.html'), at('apps/web/public'), at('apps/web/vite.config.ts'), at('apps/web/package.json'), at('package-lock.json'), ...shared],
+    build() {
+      const run = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+      if (run.status !== 0) throw new Error(`The web app's build failed (exit ${run.status ?? run.signal}).`);
+    },
+  },
+  {
+    name: 'server',
+    stamp: path.join(serverDist, '.built'),
+    // Packages stay outside the server's bundle, so the lock file does not change it.
+    inputs: [at('apps/server/src'), at('scripts/build-server.mjs'), ...shared],
+    build: buildServer,
+  },
+];
+
+const isTest = (name) => /\.test\.tsx?$/.test(name);
+
+/** The newest modification time among these files and folders (tests excluded: not built). */
+function newest(paths) {
+  let latest = 0;
+  const visit = (p) => {
+    let s;
+    try {
+      s = statSync(p);
+    } catch {
+      return; // an optional input (public/) that is not there
+    }
+    if (!s.isDirectory()) {
+      if (!isTest(p)) latest = Math.max(latest, s.mtimeMs);
+      return;
+    }
+    for (const name of readdirSync(p)) visit(path.join(p, name));
+  };
+  paths.forEach(visit);
+  return latest;
+}
+
+const ifStale = process.argv.includes('--if-stale');
+for (const target of targets) {
+  if (ifStale && existsSync(target.stamp) && statSync(target.stamp).mtimeMs >= newest(target.inputs)) continue;
+  // Stamped with the time the build began: a file saved while it ran is newer, so the next check builds again.
+  const began = new Date();
+  const t0 = Date.now();
+  await target.build();
+  writeFileSync(target.stamp, '');
+  utimesSync(target.stamp, began, began);
+  console.log(`Built the ${target.name} (${((Date.now() - t0) / 1000).toFixed(1)} s).`);
+}
