@@ -74,7 +74,7 @@ export async function buildApp({ config, database, limiter, mailer }: AppDeps): 
   // The signing key lives in the database; an app built over an unmigrated database (platform
   // tests) still builds, and any signing then fails loudly instead.
   app.addHook('onReady', async () => {
-    await app.fileStore.load().catch((err: unknown) => app.log.error({ err }, 'storage signing key not loaded'));
+    await app.fileStore.load(app.log).catch((err: unknown) => app.log.error({ err }, 'storage signing key not loaded'));
   });
 
   // Clients send `Content-Type: application/json` on bodiless calls (DELETE); an empty body is {}.

@@ -24,7 +24,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
 import { detectImageType, processImage } from '../storage/images.service.ts';
-import { newStorageKey, removeQuietly, type FileStore } from '../storage/storage.service.ts';
+import { commitQuietly, newStorageKey, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import { activeCount, orphanPage, selectorRows, type OrphanFilter, type OrphanListRow } from './orphans-list.repository.ts';
 import { countAdmittedSince, countBirthdaysBetween, findLikelyDuplicates, findOrphanRow, type OrphanRow } from './orphans.repository.ts';
 import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
@@ -184,14 +184,18 @@ async function validateRequest(ctx: OrphanContext, req: OrphanRequest): Promise<
   return { data: parsed.data, photo: { photo_path: display, photo_thumb_path: thumb } };
 }
 
-/** Run `write`; if it fails, the files just stored for it are removed again. */
+/** Run `write`; if it fails, the files just stored for it are removed again, else they are marked committed. */
 async function withStoredPhoto<T>(ctx: OrphanContext, photo: StoredPhoto | null, write: () => Promise<T>): Promise<T> {
+  let result: T;
   try {
-    return await write();
+    result = await write();
   } catch (err) {
     if (photo) await removeQuietly(ctx.store.files, [photo.photo_path, photo.photo_thumb_path], ctx.log);
     throw err;
   }
+  // Until now a crash would leave these files to the start-up sweep (storage/uncommitted-files.ts).
+  if (photo) await commitQuietly(ctx.store.files, [photo.photo_path, photo.photo_thumb_path], ctx.log);
+  return result;
 }
 
 export async function createOrphan(ctx: OrphanContext, userId: number | null, req: OrphanRequest): Promise<{ message: string; data: Orphan }> {

@@ -7,11 +7,25 @@ import type { Readable } from 'node:stream';
  * '/', '-', '_' and '.', with no '..' segment.
  */
 export interface FileStorage {
-  /** Store the bytes under `key`, atomically: readers see the old file or the whole new one. */
+  /**
+   * Store the bytes under `key`, atomically: readers see the old file or the whole new one. The
+   * file counts as uncommitted until `commit` (after the database write that points to it): if
+   * the process dies first, the start-up sweep removes it unless a record points to it.
+   */
   put(key: string, data: Buffer | Readable): Promise<void>;
+  /** The database write that points to these files has committed: they are no longer uncommitted. */
+  commit(keys: ReadonlyArray<string | null | undefined>): Promise<void>;
+  /**
+   * What writes of processes for which `gone(pid)` holds left behind: keys stored and never
+   * committed, and names of temporary files of half-done writes (uncommitted-files.ts).
+   */
+  leftovers(gone: (pid: number) => boolean): Promise<{ uncommitted: string[]; temporary: string[] }>;
+  /** Keep an uncommitted file after all (a record points to it): drop its mark. */
+  adopt(key: string): Promise<void>;
+  removeTemporary(name: string): Promise<void>;
   /** A stream of the file, or null when there is none. */
   open(key: string): Promise<Readable | null>;
-  /** Remove the file; removing a missing file is not an error. */
+  /** Remove the file (and any uncommitted mark); removing a missing file is not an error. */
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** Size in bytes, or null when there is no such file. */

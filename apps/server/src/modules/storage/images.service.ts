@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { WorkQueue } from './work-queue.ts';
 
 /** Image types accepted for photos, decided by content (magic bytes), never by name or declared type. */
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
@@ -8,6 +9,17 @@ export const DISPLAY_MAX_PX = 1600;
 export const THUMB_MAX_PX = 320;
 /** Refuse decompression bombs: a 10 MB file may still claim a huge canvas. */
 const MAX_INPUT_PIXELS = 60_000_000;
+
+/*
+ * Memory, not speed, is what large photos cost (issue 12, finding 8: twelve 7,700 × 7,700 PNGs at
+ * once took the server from 169 to 864 MB). So: one image at a time (the queue), one libvips
+ * thread per image, and no libvips operation cache — each photo is decoded once and never again,
+ * so a cache only holds memory. Figures: docs/benchmarks/2026-11-23-image-memory.md.
+ */
+sharp.cache(false);
+sharp.concurrency(1);
+/** Uploads waiting for their turn hold their bytes (≤ 10 MB each); beyond this many, 503. */
+export const imageQueue = new WorkQueue(1, 16);
 
 export async function detectImageType(data: Buffer): Promise<string | null> {
   const type = await fileTypeFromBuffer(data);
@@ -26,16 +38,20 @@ export interface ProcessedImage {
  * A display version and a thumbnail: rotated upright by the EXIF orientation, then written
  * without any metadata (EXIF, GPS position, ICC comments) — sharp drops metadata unless asked
  * to keep it. An animated GIF gives its first frame. Returns null if the bytes do not decode.
+ * The original is decoded once; the thumbnail is made from the display version.
  */
-export async function processImage(data: Buffer): Promise<ProcessedImage | null> {
-  try {
-    const base = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1, failOn: 'error' }).rotate();
-    const [display, thumb] = await Promise.all([
-      base.clone().resize(DISPLAY_MAX_PX, DISPLAY_MAX_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
-      base.clone().resize(THUMB_MAX_PX, THUMB_MAX_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer(),
-    ]);
-    return { display, thumb, suffix: '.webp', contentType: 'image/webp' };
-  } catch {
-    return null;
-  }
+export function processImage(data: Buffer): Promise<ProcessedImage | null> {
+  return imageQueue.run(async () => {
+    try {
+      const display = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1, failOn: 'error' })
+        .rotate()
+        .resize(DISPLAY_MAX_PX, DISPLAY_MAX_PX, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer();
+      const thumb = await sharp(display).resize(THUMB_MAX_PX, THUMB_MAX_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+      return { display, thumb, suffix: '.webp', contentType: 'image/webp' } as const;
+    } catch {
+      return null;
+    }
+  });
 }

@@ -137,11 +137,12 @@ describeEachDatabase('malformed multipart', (server) => {
     for (const bad of malformedBodies(photo).filter((b) => b.name !== 'a part without headers')) {
       const res = await rawRequest(server(), 'POST', '/api/orphans', { Authorization: `Bearer ${token}`, 'Content-Type': bad.contentType }, bad.body);
       expect(res.status, bad.name).toBe(400);
-      expect(res.body, bad.name).toEqual({ message: MALFORMED_FORM });
+      expect(res.body, bad.name).toEqual({ message: MALFORMED_FORM, code: 'bad_request' });
     }
     const many = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`f${i}`, 'x']));
     const res = await rawRequest(server(), 'PUT', '/api/settings', { Authorization: `Bearer ${token}`, 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` }, partsOf(many));
-    expect(res).toEqual({ status: 413, body: { message: 'The form has too many fields.' } });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('The form has too many fields.');
   });
 
   it('still accepts a well-formed multipart body over the same raw path', async () => {

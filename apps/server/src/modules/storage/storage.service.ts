@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { FileStorage } from './file-storage.types.ts';
 import { LocalDiskStorage } from './local-disk-storage.ts';
+import { sweepUncommittedFiles } from './uncommitted-files.ts';
 import { UrlSigner } from './url-signer.ts';
 
 export type { FileStorage } from './file-storage.types.ts';
@@ -13,8 +15,11 @@ export interface FileStore {
   files: FileStorage;
   /** Throws until `load()` has read the shared signing key. */
   readonly signer: UrlSigner;
-  /** Read (or create once) the shared signing key; called when the app becomes ready. */
-  load(): Promise<void>;
+  /**
+   * Read (or create once) the shared signing key, then clear what crashed processes left in the
+   * storage (uncommitted-files.ts); called when the app becomes ready, before it serves.
+   */
+  load(log?: Pick<FastifyBaseLogger, 'info' | 'error'>): Promise<void>;
   /** A short-lived signed URL for a stored key, or null for no file. */
   url(key: string | null | undefined): string | null;
 }
@@ -49,8 +54,11 @@ export function createFileStore(config: Pick<Config, 'storageDir'>, db: Kysely<D
       if (!signer) throw new Error('The storage signing key is not loaded (is the database migrated?).');
       return signer;
     },
-    async load() {
+    async load(log) {
       signer ??= new UrlSigner(await signingKey(db));
+      // A failed sweep leaves files for the next start; it never stops this one.
+      const swept = await sweepUncommittedFiles(db, store.files).catch((err: unknown) => log?.error({ err }, 'storage sweep failed'));
+      if (swept && (swept.removed || swept.kept || swept.temporary)) log?.info(swept, 'storage: cleared what interrupted uploads left');
     },
     url: (key) => (key ? store.signer.sign(key) : null),
   };
@@ -62,6 +70,14 @@ export function newStorageKey(folder: string, suffix: string, now = new Date()):
   const y = now.getUTCFullYear();
   const m = String(now.getUTCMonth() + 1).padStart(2, '0');
   return `${folder}/${y}/${m}/${randomBytes(16).toString('hex')}${suffix}`;
+}
+
+/**
+ * The record pointing to these files has committed. Never fails the caller: the save is done, and
+ * a mark left behind is settled by the next start's sweep (a record points to the file, so it stays).
+ */
+export async function commitQuietly(files: FileStorage, keys: Array<string | null | undefined>, log?: { warn(o: object, m: string): void }): Promise<void> {
+  await files.commit(keys).catch((err: unknown) => log?.warn({ err, keys }, 'could not mark stored files committed'));
 }
 
 /** Remove files, never failing the caller: a leftover file is logged, not a failed request. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -55,6 +55,43 @@ describe('LocalDiskStorage', () => {
     });
     await expect(storage.put('a/c/broken.txt', failing)).rejects.toThrow('client went away');
     expect(readdirSync(path.join(dir, 'root/a/c'))).toEqual([]);
+  });
+
+  it('marks a stored file uncommitted until commit; a failed write leaves neither file nor mark', async () => {
+    const disk = new LocalDiskStorage(path.join(dir, 'marks'));
+    const gone = (pid: number) => pid !== process.pid;
+    await disk.put('p/1/a.webp', Buffer.from('a'));
+    await disk.put('p/1/b.webp', Buffer.from('b'));
+    // Marks belong to this (live) process: another process's sweep leaves them alone.
+    expect(await disk.leftovers(gone)).toEqual({ uncommitted: [], temporary: [] });
+    expect((await disk.leftovers(() => true)).uncommitted.sort()).toEqual(['p/1/a.webp', 'p/1/b.webp']);
+    await disk.commit(['p/1/a.webp', null]);
+    expect((await disk.leftovers(() => true)).uncommitted).toEqual(['p/1/b.webp']);
+    await disk.remove('p/1/b.webp');
+    expect(await disk.leftovers(() => true)).toEqual({ uncommitted: [], temporary: [] });
+    expect(await disk.exists('p/1/a.webp')).toBe(true);
+
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.from('partial'));
+        this.destroy(new Error('client went away'));
+      },
+    });
+    await expect(disk.put('p/1/c.webp', failing)).rejects.toThrow('client went away');
+    expect(await disk.leftovers(() => true)).toEqual({ uncommitted: [], temporary: [] });
+    expect(readdirSync(path.join(dir, 'marks/p/1'))).toEqual(['a.webp']);
+  });
+
+  it('lists the temporary files of a dead writer, and removes them by name only', async () => {
+    const disk = new LocalDiskStorage(path.join(dir, 'temps'));
+    await disk.put('x/seed.txt', Buffer.from('x'));
+    const temps = path.join(dir, 'temps/.tmp');
+    writeFileSync(path.join(temps, '999999-abcdef'), 'half a file');
+    writeFileSync(path.join(temps, `${process.pid}-0123`), 'mine');
+    expect((await disk.leftovers((pid) => pid === 999999)).temporary).toEqual(['999999-abcdef']);
+    await disk.removeTemporary('999999-abcdef');
+    expect(readdirSync(temps)).toEqual([`${process.pid}-0123`]);
+    await expect(disk.removeTemporary('../seed.txt')).rejects.toThrow(/Not a temporary file/);
   });
 
   it('refuses keys outside the root', async () => {
