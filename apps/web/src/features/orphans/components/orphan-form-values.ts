@@ -1,30 +1,39 @@
-import { ORPHAN_FORM_DEFAULTS, type Orphan, type OrphanData } from '@app/shared/schemas/orphan.schema';
+import { ORPHAN_FIELD_ENTRIES, ORPHAN_FORM_DEFAULTS, ORPHAN_PROFILE_PARTS, type Orphan, type OrphanData } from '@app/shared/schemas/orphan.schema';
 import type { FormValue } from '../../../lib/api-client.ts';
 import { toDateInputValue } from './orphan-format.ts';
+
+/**
+ * The form's values and the request body, both derived from the shared field list
+ * (ORPHAN_FIELDS): a new field needs nothing here.
+ */
 
 /** Every field of the form: all strings, `profile` nested (the shared schema's input shape). */
 export type OrphanFormValues = typeof ORPHAN_FORM_DEFAULTS;
 
 export type OrphanTextField = Exclude<keyof OrphanFormValues, 'profile'>;
-export const ORPHAN_FORM_FIELDS = Object.keys(ORPHAN_FORM_DEFAULTS).filter((k) => k !== 'profile') as OrphanTextField[];
-export const ORPHAN_PROFILE_FIELDS = ['hobbies', 'talents', 'special_needs'] as const;
+export const ORPHAN_FORM_FIELDS = ORPHAN_FIELD_ENTRIES.filter(([, def]) => def.storage !== 'parts').map(([name]) => name) as OrphanTextField[];
+export const ORPHAN_PROFILE_FIELDS = ORPHAN_PROFILE_PARTS;
+const DATE_FIELDS = new Set<string>(ORPHAN_FIELD_ENTRIES.filter(([, def]) => def.kind === 'date').map(([name]) => name));
+const REQUIRED_FIELDS = new Set<string>(ORPHAN_FIELD_ENTRIES.filter(([, def]) => !def.answer.safeParse(null).success).map(([name]) => name));
 
 export function emptyOrphanForm(): OrphanFormValues {
   return { ...ORPHAN_FORM_DEFAULTS, profile: { ...ORPHAN_FORM_DEFAULTS.profile } };
 }
 
-/** A stored orphan as form values: nulls become '', dates lose any time part (spec section 3). */
+/** A stored orphan as form values: nulls become '' (or the field's default), dates lose any time part (spec section 3). */
 export function orphanToFormValues(orphan: Orphan): OrphanFormValues {
   const values = emptyOrphanForm();
   for (const field of ORPHAN_FORM_FIELDS) {
-    const raw = (orphan as unknown as Record<string, unknown>)[field];
-    values[field] = raw === null || raw === undefined ? '' : String(raw);
+    const raw = orphan[field];
+    if (raw === null || raw === undefined || raw === '') {
+      // An optional field left empty shows empty (not its default: saving would then set it);
+      // a required one with a default (status) keeps the default.
+      if (!REQUIRED_FIELDS.has(field)) values[field] = '';
+      continue;
+    }
+    values[field] = DATE_FIELDS.has(field) ? toDateInputValue(String(raw)) : String(raw);
   }
-  values.dob = toDateInputValue(orphan.dob);
-  values.admission_date = toDateInputValue(orphan.admission_date);
-  // Keep the defaults for the two fields that have one when the record has none.
-  if (!values.status) values.status = ORPHAN_FORM_DEFAULTS.status;
-  for (const field of ORPHAN_PROFILE_FIELDS) values.profile[field] = orphan.profile?.[field] ?? '';
+  for (const part of ORPHAN_PROFILE_FIELDS) values.profile[part] = orphan.profile?.[part] ?? '';
   return values;
 }
 
@@ -50,4 +59,3 @@ export function isOrphanFormField(name: string): name is OrphanTextField | `prof
   if ((ORPHAN_FORM_FIELDS as string[]).includes(name)) return true;
   return name.startsWith('profile.') && (ORPHAN_PROFILE_FIELDS as readonly string[]).includes(name.slice(8));
 }
-

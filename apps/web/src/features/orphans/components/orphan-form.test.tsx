@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { Orphan } from '@app/shared/schemas/orphan.schema';
 import { ApiError } from '../../../lib/api-client.ts';
-import { renderWithProviders, stubServer } from '../../../test/render.tsx';
+import { jsonResponse, renderWithProviders, stubServer } from '../../../test/render.tsx';
 import { OrphanForm, type OrphanFormSubmission } from './orphan-form.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -132,6 +132,62 @@ describe('<OrphanForm>', { timeout: 15_000 }, () => {
     await act(async () => finish());
     await waitFor(() => expect((field('First Name') as HTMLInputElement).value).toBe(''));
     expect(screen.getByRole('button', { name: 'Add Orphan' })).toBeTruthy();
+  });
+
+  it('refuses an admission date before the date of birth on the admission field, as the server would', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { onSubmit } = renderForm();
+    await fillRequired(user);
+    fireEvent.change(field('Admission Date'), { target: { value: '2015-04-01' } });
+    await user.click(screen.getByRole('button', { name: 'Add Orphan' }));
+    expect(await screen.findByText('The admission date cannot be before the date of birth.')).toBeTruthy();
+    expect(field('Admission Date').getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('warns before saving a likely duplicate, links to it, and saves only when asked to save anyway', async () => {
+    const user = userEvent.setup({ delay: null });
+    const asked: string[] = [];
+    const fetchMock = stubServer(null, (url) => {
+      if (!url.startsWith('/api/orphans/possible-duplicates')) return undefined;
+      asked.push(url);
+      return jsonResponse({ data: [{ id: 41, first_name: 'Maryam', last_name: 'Ahmadi', father_name: null, dob: '2015-04-02' }] });
+    });
+    const onSubmit = vi.fn(async () => {});
+    renderWithProviders(<OrphanForm onSubmit={onSubmit} onCancel={vi.fn()} />);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Add Orphan' }));
+
+    expect(await screen.findByText('This child may already be recorded')).toBeTruthy();
+    const link = screen.getByRole('link', { name: /Maryam Ahmadi \(ID 41\)/ });
+    expect(link.getAttribute('href')).toBe('/dashboard/orphans/41');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(new URL(asked[0]!, 'http://x').searchParams.get('first_name')).toBe('Maryam');
+    expect(onSubmit).not.toHaveBeenCalled();
+    // Saving again with the same child warns again; only "Save anyway" saves.
+    await user.click(screen.getByRole('button', { name: 'Add Orphan' }));
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('This child may already be recorded')).toBeNull();
+    expect(fetchMock).toHaveBeenCalled();
+  });
+
+  it('saves at once when the server names no duplicate, and does not ask when an edit keeps the child\'s names and birth date', async () => {
+    const user = userEvent.setup({ delay: null });
+    const asked: string[] = [];
+    stubServer(null, (url) => (url.startsWith('/api/orphans/possible-duplicates') ? (asked.push(url), jsonResponse({ data: [] })) : undefined));
+    const onSubmit = vi.fn(async () => {});
+    renderWithProviders(<OrphanForm orphan={stored} onSubmit={onSubmit} onCancel={vi.fn()} />);
+    await user.type(field('Notes'), 'Moved to grade 1');
+    await user.click(screen.getByRole('button', { name: 'Update Orphan' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(asked).toEqual([]);
+    await user.type(field('First Name'), 'a');
+    await user.click(screen.getByRole('button', { name: 'Update Orphan' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(new URL(asked[0]!, 'http://x').searchParams.get('except')).toBe('7');
   });
 
   it('puts the first server message of each field on that field', async () => {

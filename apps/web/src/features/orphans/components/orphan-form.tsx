@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import {
   toOrphanPayload,
   type OrphanFormValues,
 } from './orphan-form-values.ts';
+import { getPossibleDuplicates, type PossibleDuplicate } from '../api/get-possible-duplicates.ts';
 import { OrphanPhotoInput } from './orphan-photo-input.tsx';
 import { useOrphanFormat } from './use-orphan-format.ts';
 
@@ -45,6 +46,19 @@ type FieldName = FieldPath<OrphanFormValues>;
 // nulls and numbers an API client may send), so the schema's resolver fits it as is.
 const orphanResolver = zodResolver(orphanSchema) as unknown as Resolver<OrphanFormValues, unknown, OrphanData>;
 
+/** What makes two records look like the same child (the server's possible-duplicates rule). */
+const identityOf = (d: Pick<OrphanData, 'first_name' | 'last_name' | 'father_name' | 'dob'>) =>
+  JSON.stringify([d.first_name, d.last_name, d.father_name ?? '', d.dob].map((v) => v.trim().toLowerCase()));
+
+/** Likely duplicates of the child about to be saved; none when the check cannot be made (it must never block a save). */
+async function findDuplicates(data: OrphanData, except?: number): Promise<PossibleDuplicate[]> {
+  try {
+    return await getPossibleDuplicates({ first_name: data.first_name, last_name: data.last_name, father_name: data.father_name, dob: data.dob, except });
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The one add/edit form (spec sections 2, 3 and 5). Validation is the shared zod schema the
  * server also parses with, so the messages exist once; the server's 422 messages appear on the
@@ -59,6 +73,10 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
   const [removePhoto, setRemovePhoto] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [readVersion] = useState(orphan?.updated_at);
+  // Likely duplicates found for the identity being saved; a save goes ahead for the identity the
+  // staff member chose to save anyway, and an edit that keeps the child's identity is not checked.
+  const [duplicates, setDuplicates] = useState<{ identity: string; found: PossibleDuplicate[] } | null>(null);
+  const savingAnyway = useRef<string | null>(orphan ? identityOf(orphanToFormValues(orphan)) : null);
 
   const {
     register,
@@ -96,12 +114,22 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
   const submit = handleSubmit(async (data) => {
     setFormError(null);
     if (photoError) return;
+    const identity = identityOf(data);
+    if (savingAnyway.current !== identity) {
+      const found = await findDuplicates(data, orphan?.id);
+      if (found.length) {
+        setDuplicates({ identity, found });
+        return;
+      }
+    }
+    setDuplicates(null);
     try {
       await onSubmit({ values: toOrphanPayload(data, mode), photo, removePhoto: !photo && removePhoto, updatedAt: readVersion });
       if (mode === 'create') {
         // Spec: after creation the form resets and clears the photo and its preview.
         reset(emptyOrphanForm());
         setPhoto(null);
+        savingAnyway.current = null;
       }
     } catch (err) {
       if (isApiError(err) && err.errors) {
@@ -231,6 +259,34 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
 
       {/* Beside the buttons, where the eyes are after saving: the form is long. */}
       {formError ? <Notice tone="error">{formError}</Notice> : null}
+      {duplicates ? (
+        <Notice tone="info">
+          <p className="font-semibold">{t('form.duplicates.title')}</p>
+          <p>{t('form.duplicates.body')}</p>
+          <ul className="mt-1 list-disc ps-5">
+            {duplicates.found.map((d) => (
+              <li key={d.id}>
+                {/* A new tab: what was typed here stays. */}
+                <a href={`/dashboard/orphans/${d.id}`} target="_blank" rel="noopener" className="underline">
+                  {t('form.duplicates.open', { name: `${d.first_name} ${d.last_name}`, id: d.id, dob: format.date(d.dob) })}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <Button
+            className="mt-2"
+            variant="outline"
+            size="sm"
+            disabled={isSubmitting}
+            onClick={() => {
+              savingAnyway.current = duplicates.identity;
+              void submit();
+            }}
+          >
+            {t('form.duplicates.saveAnyway')}
+          </Button>
+        </Notice>
+      ) : null}
       <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 pt-4 dark:border-gray-700">
         <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
           {t('form.cancel')}
