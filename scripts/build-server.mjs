@@ -40,12 +40,13 @@ const selfAddressedUrls = {
   },
 };
 
-export async function buildServer() {
-  rmSync(serverDist, { recursive: true, force: true });
+/** `outdir`: another folder for a test, at the same depth below the repository root as apps/server/dist. */
+export async function buildServer(outdir = serverDist) {
+  rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
     entryPoints: { server: path.join(src, 'server.ts'), 'writer.worker': path.join(src, 'db/writer.worker.ts'), ...selfAddressed },
-    outdir: serverDist,
+    outdir,
     // Flat: every file sits in dist/, one level below apps/server as src/ files are, so paths a
     // module builds from its own import.meta.url (config.ts's repository root, the writer
     // thread's entry) resolve alike from the sources and from the build.
