@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@app/shared/schemas/common.schema';
 
 /** OpenAPI generated from the route schemas: JSON at /api/docs/json, the browsable UI at /api/docs. */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
@@ -11,11 +12,14 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'id|secret token from POST /api/auth/login' } } },
       security: [{ bearer: [] }],
     },
-    // A route that validates its body itself documents it in its config (types.d.ts).
     transform: (input) => {
+      let schema = input.schema;
+      // A route that validates its body itself documents it in its config (types.d.ts).
       const documented = input.route.config?.documentedBody;
-      if (!documented || input.schema.body) return jsonSchemaTransform(input);
-      const schema = { ...input.schema, body: documented.schema, ...(documented.consumes && { consumes: documented.consumes }) };
+      if (documented && !schema?.body) schema = { ...schema, body: documented.schema, ...(documented.consumes && { consumes: documented.consumes }) };
+      // Every failure answers in the one error shape (plugins/errors.ts); shown beside each route's
+      // own answers, in the docs only, so the serialiser never touches an error body.
+      if (schema?.response) schema = { ...schema, response: { ...schema.response, '4XX': errorBodySchema, '5XX': errorBodySchema } };
       return jsonSchemaTransform({ ...input, schema });
     },
   });

@@ -66,6 +66,13 @@ describe('response schemas', () => {
     expect(missing, 'routes without a success response schema in /api/docs/json').toEqual([]);
   });
 
+  it('documents the one error shape, with its codes, beside the answers of each route', async () => {
+    const docs = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const failure = docs.paths['/api/users/{id}'].put.responses['4XX'].content['application/json'].schema;
+    expect(failure.required).toEqual(['message', 'code']);
+    expect(failure.properties.code.enum).toEqual(ERROR_CODES);
+  });
+
   it('documents a signed file by its content types, not as JSON', async () => {
     const docs = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const content = docs.paths['/storage/{*}'].get.responses['200'].content;
