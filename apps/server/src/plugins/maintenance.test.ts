@@ -84,7 +84,7 @@ describeEachDatabase('maintenance mode', (server) => {
         continue;
       }
       const res = await call(server(), route.method, concrete(route.url), { token: teacher.token, ...(route.method === 'GET' ? {} : { body: {} }) });
-      if (res.status === 503) expect(res.body, name).toEqual({ message: 'The system is under maintenance. Please try again later.' });
+      if (res.status === 503) expect(res.body, name).toEqual({ message: 'The system is under maintenance. Please try again later.', code: 'maintenance' });
       else open.push(name);
     }
     expect(new Set(open)).toEqual(OPEN_TO_STAFF);
