@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { prepareDatabase } from '../apps/server/src/db/bootstrap.ts';
 import { randomChild, rng, seedChildren } from './seed.ts';
+import { printSortComparison, sortScenarios } from './sorts.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHILDREN = Number(process.env.BENCH_CHILDREN || 100_000);
@@ -200,6 +201,9 @@ async function main() {
       },
     ];
 
+    // The orphan sorts at 10,000 and CHILDREN children side by side (bench/sorts.ts).
+    scenarios.push(...(await sortScenarios({ dir, server, base, headers, children: CHILDREN, env, port: SERVER_PORT + 2, started: children, signIn, waitFor })));
+
     const rows: Row[] = [];
     // BENCH_ONLY=search (a part of a scenario name) runs the ceiling and the matching scenarios.
     const only = process.env.BENCH_ONLY?.toLowerCase();
@@ -216,6 +220,7 @@ async function main() {
       process.stdout.write(` ${Math.round(res.requests.average)} req/s\n`);
     }
     printTable(rows);
+    printSortComparison(rows, CHILDREN);
   } finally {
     stop();
     rmSync(dir, { recursive: true, force: true });
