@@ -465,7 +465,7 @@ describeEachDatabase('orphans', (server, dialect) => {
     const filesBefore = storedFiles(server());
     const stale = await call(server(), 'PUT', `/api/orphans/${o.id}`, { token, body: { ...VALID, father_name: 'Rahim', updated_at: readByA } });
     expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ message: 'Someone else saved this orphan after you opened it. Reload the page to see their changes, then make yours again.' });
+    expect(stale.body).toEqual({ message: 'Someone else saved this orphan after you opened it. Reload the page to see their changes, then make yours again.', code: 'changed_meanwhile' });
     const staleForm = await call(server(), 'POST', `/api/orphans/${o.id}`, {
       token,
       body: form({ ...VALID, _method: 'PUT', father_name: 'Rahim', updated_at: readByA }, { data: await jpegWithGps(), name: 'a.jpg', type: 'image/jpeg' }),

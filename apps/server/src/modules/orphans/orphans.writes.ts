@@ -1,3 +1,4 @@
+import { ERROR_CODE } from '@app/shared/messages';
 import { ORPHAN_RESPONSE_MESSAGES as RESPONSE } from '@app/shared/schemas/orphan.schema';
 import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -49,7 +50,7 @@ export const updateOrphan = defineWrite('orphans.update', async (trx, { id, user
   // version compared is the one this update replaces (no other write can come in between).
   const before = await findOrphanRow(trx, id);
   if (!before || before.deleted_at) throw AppError.notFound(RESPONSE.notFound);
-  if (expectedUpdatedAt !== undefined && before.updated_at !== expectedUpdatedAt) throw new AppError(409, RESPONSE.changedMeanwhile);
+  if (expectedUpdatedAt !== undefined && before.updated_at !== expectedUpdatedAt) throw AppError.conflict(RESPONSE.changedMeanwhile, ERROR_CODE.changedMeanwhile);
   const updated = await updateOrphanRow(trx, before, { ...values, updated_by: userId, updated_at: nowAfter(before.updated_at) });
   if (!updated) throw AppError.notFound(RESPONSE.notFound);
   const changed = logged.filter((k) => before[k as keyof OrphanRow] !== updated[k as keyof OrphanRow]);
