@@ -110,3 +110,28 @@ describe('content pages', () => {
     expect(pathOf(app.page)).toBe('/pages/privacy-policy');
   });
 });
+
+describe('list screens on a phone', () => {
+  it('keep the key columns and the row actions in view, and the page state in the URL', async () => {
+    await app.page.setViewportSize({ width: 375, height: 740 });
+    await app.page.goto('/login');
+    await signIn(app.page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await app.page.goto('/dashboard/pages');
+    const row = app.page.getByRole('row').filter({ hasText: 'privacy-policy' });
+    await row.waitFor();
+    // The title and the actions stay; the slug column gives way on a narrow screen.
+    expect(await row.getByRole('cell', { name: 'Privacy Policy', exact: true }).isVisible()).toBe(true);
+    expect(await row.getByRole('button', { name: 'Edit Privacy Policy' }).isVisible()).toBe(true);
+    expect(await row.getByRole('button', { name: 'Delete Privacy Policy' }).isVisible()).toBe(true);
+    expect(await row.getByRole('cell', { name: 'privacy-policy', exact: true }).isVisible()).toBe(false);
+    // Nothing pushes the page sideways.
+    expect(await app.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+
+    // A page size in the URL is the list's own; Back returns to the list as it was.
+    await app.page.getByLabel('Per page').selectOption('5');
+    await app.page.waitForURL('**/dashboard/pages?per_page=5');
+    await app.page.goBack();
+    await app.page.waitForURL((url) => url.pathname === '/dashboard/pages' && url.search === '');
+    expect(await app.page.getByLabel('Per page').inputValue()).toBe('10');
+  });
+});
