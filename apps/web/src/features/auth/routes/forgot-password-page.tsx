@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_RESET_MSG, forgotPasswordSchema, type ForgotPasswordInput } from '@app/shared/schemas/password-reset.schema';
 import { messageOr } from '../../../lib/server-errors.ts';
+import { showServerErrors } from '../../../components/list/server-field-errors.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
@@ -23,6 +24,7 @@ export function ForgotPasswordPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
 
@@ -32,7 +34,8 @@ export function ForgotPasswordPage() {
       const body = await send.mutateAsync(values);
       setResult({ tone: 'success', text: translateMessage(t, body?.message ?? PASSWORD_RESET_MSG.linkSent) ?? '' });
     } catch (err) {
-      setResult({ tone: 'error', text: messageOr(t, err, t('forgot.failed')) });
+      const text = showServerErrors(err, setError, ['email'], messageOr(t, err, t('forgot.failed')));
+      setResult(text ? { tone: 'error', text } : null);
     }
   });
 

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client.ts';
+import { messageOr } from '../../../lib/server-errors.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
+import { showServerErrors } from '../../../components/list/server-field-errors.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -20,6 +21,7 @@ export function ContactForm() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
 
@@ -34,8 +36,9 @@ export function ContactForm() {
         setResult({ tone: 'error', text: t('contact.form.failed') });
       }
     } catch (err) {
-      const serverMessage = isApiError(err) && err.status > 0 ? (err.data as { message?: string } | undefined)?.message : undefined;
-      setResult({ tone: 'error', text: translateMessage(t, serverMessage) ?? t('contact.form.failedRetry') });
+      // Spec section 8: the server's message, else 'Submission failed. Please try again.'; field messages on their fields.
+      const text = showServerErrors(err, setError, ['name', 'email', 'subject', 'message'], messageOr(t, err, t('contact.form.failedRetry')));
+      setResult(text ? { tone: 'error', text } : null);
     }
   });
 
