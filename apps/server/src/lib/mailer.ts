@@ -1,11 +1,36 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 
+/**
+ * Plain text only, on purpose: a text/plain body is never rendered as markup, so a name such as
+ * `<b>x</b>` arrives as those characters whatever a mail client does (decision 0025). Compose
+ * bodies with `mailText`, which keeps each value on its own line. There is no `html` field: an
+ * HTML part would need every value escaped, and one forgotten escape is an injection.
+ */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  html?: string;
+}
+
+/**
+ * Line breaks and the bidirectional controls that reorder what a reader sees (U+202A–U+202E,
+ * U+2066–U+2069), in a value that must stay one line of text.
+ */
+const BREAKS_AND_BIDI = /[\r\n\t\v\f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
+
+/** A value as one line of text: a name cannot add lines ("Your account is locked, go to …") to a mail. */
+export function oneLine(value: unknown): string {
+  return String(value).replace(BREAKS_AND_BIDI, ' ').trim();
+}
+
+/**
+ * A mail body from a template: every interpolated value is put on one line (`oneLine`), the
+ * template's own text is kept as written.
+ * mailText`Hello ${user.name},\n\nOpen this link:\n${link}`
+ */
+export function mailText(template: TemplateStringsArray, ...values: unknown[]): string {
+  return template.reduce((out, part, i) => out + part + (i < values.length ? oneLine(values[i]) : ''), '');
 }
 
 /** Outgoing mail behind one small interface, so tests and other transports can stand in. */
@@ -32,16 +57,17 @@ const disabled: Mailer = {
  * SMTP from `SMTP_URL` (`smtp://user:pass@host:587`, `smtps://...`); an optional `from` query
  * parameter sets the sender, else `no-reply@` the host of APP_URL.
  */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'appUrl'>): Mailer {
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'appUrl'>, transport?: Pick<Transporter, 'sendMail'>): Mailer {
   if (!config.smtpUrl) return disabled;
   const url = new URL(config.smtpUrl);
   const from = url.searchParams.get('from') || `no-reply@${new URL(config.appUrl).hostname}`;
   url.searchParams.delete('from');
-  const transport = nodemailer.createTransport(url.toString());
+  const smtp = transport ?? nodemailer.createTransport(url.toString());
   return {
     enabled: true,
-    async send(message) {
-      await transport.sendMail({ from, ...message });
+    async send({ to, subject, text }) {
+      // Named fields only, so nothing else (an `html` a caller slipped in) reaches the transport.
+      await smtp.sendMail({ from, to, subject: oneLine(subject), text });
     },
   };
 }

@@ -12,6 +12,16 @@ describe('plain-text rules', () => {
     }
   });
 
+  it('refuses tags that are never closed: a later ">" anywhere would finish them', () => {
+    for (const s of ['<svg onload=alert(1)', 'x <img src=x onerror=alert(1)//', '</script', '<!doctype html', '<?xml version="1.0"', 'a<b', '<A HREF=x']) {
+      expect(hasMarkup(s), s).toBe(true);
+      expect(plainText('name', 100).safeParse(s).success, s).toBe(false);
+    }
+    for (const s of ['< b', '<3 my school', '<5 years', '<<>>', '<-- back', '=HYPERLINK("x")']) {
+      expect(hasMarkup(s), s).toBe(false);
+    }
+  });
+
   it('never calls text without "<" markup', () => {
     fc.assert(fc.property(fc.string().filter((s) => !s.includes('<')), (s) => !hasMarkup(s)));
   });

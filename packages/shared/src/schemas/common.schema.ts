@@ -59,10 +59,13 @@ export const idParam = z.object({ id: recordId });
  * Plain-text fields (names, addresses, notes) hold words, never markup or control characters.
  * Our screens render stored text as text, so markup would do no harm there; it is refused
  * because no such field has a use for it and the text travels on into Excel exports, PDFs and
- * e-mails. A lone '<' ("income < 5000") is not a tag and passes. Control characters other
- * than tab and line breaks are refused too: PostgreSQL cannot store NUL in text at all.
+ * e-mails — where each sink still encodes it on the way out (decision 0025). What a browser
+ * would start a tag, comment or declaration at is refused, closed or not: `<svg onload=…` with
+ * no '>' becomes a tag as soon as some later text supplies one. A '<' before anything else
+ * ("income < 5000", "<3", "<احمدی>") is not a tag and passes. Control characters other than
+ * tab and line breaks are refused too: PostgreSQL cannot store NUL in text at all.
  */
-const MARKUP = /<\/?[a-z][^<>]*>|<!--/i;
+const MARKUP = /<[a-z/!?]/i;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { PASSWORD_RESET_MINUTES, PASSWORD_RESET_MSG } from '@app/shared/schemas/password-reset.schema';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import { mailText, type Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { logActivity } from '../activities/activities.service.ts';
@@ -51,9 +51,10 @@ export async function requestPasswordReset(deps: ResetDeps, rawEmail: string): P
   const organisation = (await getSetting(deps.db, 'organization_name')) || 'Orphan Care';
   const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
   const text = [
-    `Hello ${user.name},`,
+    // mailText: a name or organisation name cannot add lines of its own to the mail (decision 0025).
+    mailText`Hello ${user.name},`,
     '',
-    `Someone asked to reset the password of your ${organisation} account. To choose a new password, open this link:`,
+    mailText`Someone asked to reset the password of your ${organisation} account. To choose a new password, open this link:`,
     '',
     link,
     '',
