@@ -32,6 +32,12 @@ declare module 'autocannon' {
       non2xx: number;
     }
   }
-  function autocannon(options: autocannon.Options, cb: (err: Error | null, result: autocannon.Result) => void): unknown;
+  namespace autocannon {
+    interface Instance {
+      /** Every answer, with its latency in ms. */
+      on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
+    }
+  }
+  function autocannon(options: autocannon.Options, cb: (err: Error | null, result: autocannon.Result) => void): autocannon.Instance;
   export default autocannon;
 }

@@ -1,16 +1,21 @@
 /**
- * `npm run bench`: 100,000 children in a fresh SQLite database, the real server in a child
- * process, autocannon at 10 connections against list / filter / search / get / create, and a bare
- * Fastify route in the same run as the ceiling. Never part of `npm test`.
+ * `npm run bench`: 100,000 children in a fresh SQLite database, the real server started by
+ * `npm start` as production starts it, autocannon at 10 connections against list / filter /
+ * search / get / create, a mixed load (bench/mixed.ts), and a bare Fastify route in the same run
+ * as the ceiling; then what `npm start` holds in memory (idle on a fresh database, peak under
+ * load) and how long a restart takes to answer. Never part of `npm test`.
  */
-import { execSync, fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { prepareDatabase } from '../apps/server/src/db/bootstrap.ts';
+import { printMixed, runMixed } from './mixed.ts';
+import { buildIfStale, npmStart, type StartedServer } from './npm-start.ts';
+import { peakRssDuring, treeCpuMs, treeProcesses, treeRssMb } from './process-tree.ts';
 import { randomChild, rng, seedChildren } from './seed.ts';
 import { printSortComparison, sortScenarios } from './sorts.ts';
 
@@ -22,10 +27,12 @@ const CONNECTIONS = 10;
 const ADMIN = { email: 'bench@example.org', password: 'bench-password-1' };
 const SERVER_PORT = 18_000 + Math.floor(Math.random() * 1000);
 const CEILING_PORT = SERVER_PORT + 1;
+/** How long a just-started server is left alone before its idle memory is read. */
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS || 20);
 
 interface Scenario {
   name: string;
-  /** The process (and its cluster workers) that serves it: its CPU time is measured. */
+  /** The process (and everything it started) that serves it: its CPU time and memory are measured. */
   server: ChildProcess;
   target: { rps: number; p99: number } | null;
   options: autocannon.Options;
@@ -40,43 +47,9 @@ interface Row {
   non2xx: number;
   /** Server CPU time (every thread of the process and its workers) per request, in µs; null off Linux. */
   cpuPerRequest: number | null;
+  /** The serving processes' highest RSS in all while the scenario ran (warm-up included), MB. */
+  peakRssMb: number | null;
   target: Scenario['target'];
-}
-
-/**
- * CPU time used so far by a process and its children (cluster workers), in ms, from /proc; null
- * where there is none. The VM's req/s swings with its neighbours; CPU per request is far steadier,
- * so it is the figure to compare two builds by.
- */
-const TICKS_PER_SECOND = (() => {
-  try {
-    return Number(execSync('getconf CLK_TCK', { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-function cpuMs(pid: number | undefined): number | null {
-  if (!pid) return null;
-  // The fields after the command name: state, ppid, ... utime and stime (the 14th and 15th of the line).
-  const fields = (p: string) => {
-    const line = readFileSync(`/proc/${p}/stat`, 'utf8');
-    return line.slice(line.lastIndexOf(')') + 2).split(' ');
-  };
-  try {
-    let ticks = 0;
-    for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-      let f: string[];
-      try {
-        f = fields(p);
-      } catch {
-        continue; // ended meanwhile
-      }
-      if (Number(p) === pid || Number(f[1]) === pid) ticks += Number(f[11]) + Number(f[12]);
-    }
-    return (ticks * 1000) / TICKS_PER_SECOND;
-  } catch {
-    return null; // no /proc here
-  }
 }
 
 function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
@@ -117,8 +90,11 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'oc-bench-'));
   const children: ChildProcess[] = [];
+  /** Servers started by `npm start`: stopped with all they started. */
+  const servers: StartedServer[] = [];
   const stop = () => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+    return Promise.all(servers.map((s) => s.stop()));
   };
   process.once('SIGINT', () => {
     stop();
@@ -127,28 +103,36 @@ async function main() {
   try {
     const dbPath = path.join(dir, 'bench.db');
     const env = { DATABASE_URL: dbPath, STORAGE_DIR: path.join(dir, 'storage'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+    const serverEnv = { ...env, PORT: String(SERVER_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+    const base = `http://127.0.0.1:${SERVER_PORT}`;
+
+    // What `npm start` holds idle on a fresh database, and how long that first start takes
+    // (migrations, seed, hashing the first admin's password). Built first: no start here pays for a build.
+    buildIfStale();
+    const fresh = await npmStart({ ...serverEnv, DATABASE_URL: path.join(dir, 'fresh.db'), STORAGE_DIR: path.join(dir, 'fresh-storage') }, `${base}/api/health`);
+    servers.push(fresh);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    const idleFresh = treeProcesses(fresh.pid);
+    await fresh.stop();
+
     const t0 = Date.now();
     const { database } = await prepareDatabase(loadConfig({ ...env, NODE_ENV: 'production' }, { adminEmail: ADMIN.email, adminPassword: ADMIN.password }));
     await database.destroy();
     seedChildren(dbPath, CHILDREN);
     console.log(`Seeded ${CHILDREN.toLocaleString('en')} children in ${((Date.now() - t0) / 1000).toFixed(1)} s (${dbPath})`);
 
-    // BENCH_PROFILE=<dir>: each server process writes a V8 CPU profile there when it stops.
-    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
-    const server = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, PORT: String(SERVER_PORT), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    children.push(server);
+    // BENCH_PROFILE=<dir>: each node process (npm's too) writes a V8 CPU profile there when it stops.
+    const profile: Record<string, string> = process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}` } : {};
+    const started = await npmStart({ ...serverEnv, ...profile }, `${base}/api/health`);
+    servers.push(started);
+    const server = started.process;
     const ceiling = fork(path.join(ROOT, 'bench/ceiling-server.ts'), [], {
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, PORT: String(CEILING_PORT), WEB_CONCURRENCY: String(serverProcesses()) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     children.push(ceiling);
-    const base = `http://127.0.0.1:${SERVER_PORT}`;
-    await Promise.all([waitFor(`${base}/api/health`), waitFor(`http://127.0.0.1:${CEILING_PORT}/`)]);
+    await waitFor(`http://127.0.0.1:${CEILING_PORT}/`);
     const token = await signIn(base);
     const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -211,20 +195,58 @@ async function main() {
       process.stdout.write(`  running ${s.name} ...`);
       // Each scenario is measured in its steady state: a short unmeasured run first warms the JIT
       // for its code path and the caches it reads.
-      await run({ ...s.options, duration: WARMUP_SECONDS });
-      const cpuBefore = cpuMs(s.server.pid);
-      const res = await run(s.options);
-      const cpuAfter = cpuMs(s.server.pid);
+      const { result, peakMb } = await peakRssDuring(s.server.pid, async () => {
+        await run({ ...s.options, duration: WARMUP_SECONDS });
+        const cpuBefore = treeCpuMs(s.server.pid);
+        const res = await run(s.options);
+        const cpuAfter = treeCpuMs(s.server.pid);
+        return { res, cpuBefore, cpuAfter };
+      });
+      const { res, cpuBefore, cpuAfter } = result;
       const cpuPerRequest = cpuBefore === null || cpuAfter === null || !res.requests.total ? null : ((cpuAfter - cpuBefore) * 1000) / res.requests.total;
-      rows.push({ name: s.name, rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, errors: res.errors + res.timeouts, non2xx: res.non2xx, cpuPerRequest, target: s.target });
+      const peakRssMb = s.server === ceiling ? null : peakMb;
+      rows.push({ name: s.name, rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, errors: res.errors + res.timeouts, non2xx: res.non2xx, cpuPerRequest, peakRssMb, target: s.target });
       process.stdout.write(` ${Math.round(res.requests.average)} req/s\n`);
     }
     printTable(rows);
     printSortComparison(rows, CHILDREN);
+
+    if (!only || MIXED_NAME.includes(only)) {
+      process.stdout.write(`  running ${MIXED_NAME} (${DURATION} s alone, then ${DURATION} s beside the creates) ...\n`);
+      const createOptions = scenarios.find((sc) => sc.name === 'create (JSON)')!.options;
+      const { result, peakMb } = await peakRssDuring(started.pid, () => runMixed({ base, headers, admin: ADMIN, createOptions, seconds: DURATION, randomPage: () => randInt(1, 50) }));
+      printMixed(result);
+      if (peakMb !== null) console.log(`peak RSS of the server processes meanwhile: ${Math.round(peakMb)} MB`);
+    }
+
+    // A restart on the loaded database: from `npm start` to the first page of the list (signed
+    // in with the token issued before, so the answer needs the database).
+    buildIfStale();
+    await started.stop();
+    const restarted = await npmStart(serverEnv, `${base}/api/orphans?per_page=10`, headers);
+    servers.push(restarted);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    printMemory({ idleFresh, freshStartMs: fresh.startMs, rows, restartMs: restarted.startMs, idleLoadedMb: treeRssMb(restarted.pid) });
   } finally {
-    stop();
+    await stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const MIXED_NAME = 'mixed: list reads and profile/settings saves beside full-speed creates';
+
+/** Issue 11: everything `npm start` leaves running idles at ≤ 150 MB RSS on a fresh database; a restart answers within 3 s. */
+function printMemory(m: { idleFresh: ReturnType<typeof treeProcesses>; freshStartMs: number; rows: Row[]; restartMs: number; idleLoadedMb: number | null }) {
+  const mb = (n: number) => `${Math.round(n)} MB`;
+  const idle = m.idleFresh.reduce((sum, p) => sum + p.rssMb, 0);
+  const peak = m.rows.filter((r) => r.peakRssMb !== null).sort((a, b) => b.peakRssMb! - a.peakRssMb!)[0];
+  console.log(`\nWhat \`npm start\` leaves running (RSS of every process, summed), its start and restart\n`);
+  console.log(`idle on a fresh database, ${IDLE_SECONDS} s after its first answer: ${mb(idle)} (goal ≤ 150 MB): ${idle <= 150 ? 'meets' : 'DOES NOT MEET'} the goal`);
+  for (const p of m.idleFresh) console.log(`  ${mb(p.rssMb).padStart(7)}  ${p.command}`);
+  console.log(`first start on a fresh database (migrate, seed, first admin) answered after ${(m.freshStartMs / 1000).toFixed(2)} s`);
+  if (peak) console.log(`peak under load: ${mb(peak.peakRssMb!)} (${peak.name})`);
+  console.log(`restart at ${CHILDREN.toLocaleString('en')} children: first list page ${(m.restartMs / 1000).toFixed(2)} s after \`npm start\` (goal ≤ 3 s): ${m.restartMs <= 3000 ? 'meets' : 'DOES NOT MEET'} the goal`);
+  if (m.idleLoadedMb !== null) console.log(`idle ${IDLE_SECONDS} s after that restart: ${mb(m.idleLoadedMb)}`);
 }
 
 /** As many processes as the server starts with this environment (SQLite: one, unless WEB_CONCURRENCY says otherwise). */
@@ -234,7 +256,7 @@ function serverProcesses(): number {
 
 function printTable(rows: Row[]) {
   const ceiling = rows[0]!.rps;
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'server CPU µs/req', 'target', 'non-2xx/errors', 'meets'];
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'server CPU µs/req', 'peak RSS MB', 'target', 'non-2xx/errors', 'meets'];
   const lines = rows.map((r) => {
     const meets = r.target ? r.rps >= r.target.rps && r.p99 <= r.target.p99 && r.non2xx + r.errors === 0 : null;
     return [
@@ -244,6 +266,7 @@ function printTable(rows: Row[]) {
       String(r.p99),
       `${((r.rps / ceiling) * 100).toFixed(0)} %`,
       r.cpuPerRequest === null ? '-' : Math.round(r.cpuPerRequest).toLocaleString('en'),
+      r.peakRssMb === null ? '-' : String(Math.round(r.peakRssMb)),
       r.target ? `≥ ${r.target.rps.toLocaleString('en')} req/s, p99 ≤ ${r.target.p99} ms` : '-',
       `${r.non2xx}/${r.errors}`,
       meets === null ? '' : meets ? 'yes' : 'NO',
