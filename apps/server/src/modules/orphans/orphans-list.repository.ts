@@ -48,7 +48,7 @@ const groupCounter = (gender: string, grade: string | null) => `orphans:${gender
 // Filtered reads are compiled once per form (db/prepared-query.ts): the form says which filters
 // are set, the values go to fixed argument slots.
 
-const SLOT = { gender: 0, grade: 1, from: 2, to: 3, search: 4, limit: 5, offset: 6, id: 7, words: 8 } as const;
+const SLOT = { gender: 0, grade: 1, from: 2, to: 3, search: 4, limit: 5, offset: 6, id: 7, matches: 8, words: 9 } as const;
 
 interface FilterShape {
   trashed: boolean;
@@ -61,8 +61,8 @@ interface FilterShape {
   /** The search is one number, which may also be a record id (the list's ID column). */
   id: boolean;
   /**
-   * A search's page read by walking the sort's index and keeping the matches (LIMIT/OFFSET),
-   * instead of sorting every match (see searchPage).
+   * A search's page read by walking the sort's index and keeping the search's matches, passed in
+   * as kept (LIMIT/OFFSET), instead of sorting every match (see searchPage).
    */
   walk: boolean;
 }
@@ -89,7 +89,8 @@ const shapeKey = (s: FilterShape) => `${+s.trashed}${+s.gender}${+s.grade}${+s.f
 const ftsQuery = (words: string[]) => words.map((w) => `"${w}"*`).join(' ');
 const tsQuery = (words: string[]) => words.map((w) => `'${w}':*`).join(' & ');
 
-function filterArgs(dialect: Dialect, f: OrphanFilter, limit = 0, offset = 0): unknown[] {
+/** The values of a query's argument slots; `matches` (a walking search's, see matchesArg) only where the query takes them. */
+function filterArgs(dialect: Dialect, f: OrphanFilter, limit = 0, offset = 0, matches: unknown = null): unknown[] {
   const args: unknown[] = [];
   args[SLOT.gender] = f.gender ?? null;
   args[SLOT.grade] = f.class_grade ?? null;
@@ -99,6 +100,7 @@ function filterArgs(dialect: Dialect, f: OrphanFilter, limit = 0, offset = 0): u
   args[SLOT.limit] = limit;
   args[SLOT.offset] = offset;
   args[SLOT.id] = searchedId(f);
+  args[SLOT.matches] = matches;
   f.words.forEach((w, i) => (args[SLOT.words + i] = `% ${w}%`));
   return args;
 }
@@ -122,18 +124,25 @@ function applyFilter<Q extends OrphanQuery>(qb: Q, dialect: Dialect, s: FilterSh
  * LIKE over `search_text`, whose words are single-space separated. A search that is one number
  * also finds the child with that id.
  *
- * On SQLite a walking page (FilterShape.walk) writes `+orphans.id`: the unary plus keeps the
- * planner from fetching the matches by id and sorting them, so it walks the sort's index and
- * stops after the page (the matches become a lookup set built once per statement).
+ * A walking page (FilterShape.walk) takes the search's matches as found and kept before
+ * (searchMatches): matching a word costs the search index about a microsecond per match, which a
+ * page need not pay again. On SQLite `+orphans.id` keeps the planner from fetching those ids and
+ * sorting them: it walks the sort's index, keeps the matches (a lookup set built once per
+ * statement) and stops after the page.
  */
 function searchCondition(dialect: Dialect, s: FilterShape) {
-  const byId = (c: ReturnType<typeof sql<boolean>>) => (s.id ? sql<boolean>`(${c} or ${sql.raw(s.walk ? '+' : '')}orphans.id = ${arg<number>(SLOT.id)})` : c);
+  if (s.walk) {
+    return dialect === 'postgres'
+      ? sql<boolean>`orphans.id = any(${arg<number[]>(SLOT.matches)}::integer[])`
+      : sql<boolean>`+orphans.id in (select value from json_each(${arg<string>(SLOT.matches)}))`;
+  }
+  const byId = (c: ReturnType<typeof sql<boolean>>) => (s.id ? sql<boolean>`(${c} or orphans.id = ${arg<number>(SLOT.id)})` : c);
   if (s.trashed) {
     const words = Array.from({ length: s.words }, (_, i) => sql`(' ' || search_text) like ${arg<string>(SLOT.words + i)}`);
     return byId(sql<boolean>`(${sql.join(words, sql` and `)})`);
   }
   if (dialect === 'postgres') return byId(sql<boolean>`to_tsvector('simple', search_text) @@ to_tsquery('simple', ${arg<string>(SLOT.search)})`);
-  return byId(sql<boolean>`${sql.raw(s.walk ? '+' : '')}orphans.id in (select rowid from orphans_fts where orphans_fts match ${arg<string>(SLOT.search)})`);
+  return byId(sql<boolean>`orphans.id in (select rowid from orphans_fts where orphans_fts match ${arg<string>(SLOT.search)})`);
 }
 
 /** Order a query as the list sorts: `sort` names the keys, a leading '-' reverses them. */
@@ -197,9 +206,12 @@ const listQuery = preparedShapes<DB, { dialect: Dialect; shape: FilterShape; sor
  * The query a page of the list runs and the values for its `arg` slots, for checking its plan
  * (orphans-sort-plans.test.ts); `walk` as searchPage would choose for a large search.
  */
-export function listPageQuery(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number, walk = false) {
-  return { query: buildListQuery(db, dialect, shapeOf(f, walk), sort), args: filterArgs(dialect, f, limit, offset) };
+export function listPageQuery(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number, matches?: number[]) {
+  return { query: buildListQuery(db, dialect, shapeOf(f, !!matches), sort), args: filterArgs(dialect, f, limit, offset, matches && matchesArg(dialect, matches)) };
 }
+
+/** A search's matches as a walking page's argument: a JSON array for SQLite's json_each, an array for PostgreSQL. */
+const matchesArg = (dialect: Dialect, ids: number[]) => (dialect === 'postgres' ? ids : JSON.stringify(ids));
 
 /** The query that sorts every match of a (small) search, for checking its plan like listPageQuery. */
 export function searchIdsQueryOf(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort) {
@@ -233,8 +245,8 @@ const rowsByIds = preparedShapes<DB, { count: number; trashed: boolean }, Orphan
  */
 interface Kept {
   searches: VersionedCache<number[]>;
-  /** How many children a search (with its filters) matches. */
-  totals: VersionedCache<number>;
+  /** Every match of a search (with its filters), by id, with the argument a walking page takes. */
+  matches: VersionedCache<{ ids: number[]; arg: unknown }>;
   pages: VersionedCache<{ total: number; rows: OrphanListRow[] }>;
   version: (Reading & { value: number }) | null;
 }
@@ -246,7 +258,7 @@ function keptFor(db: Executor): Kept {
   if (!kept) {
     kept = {
       searches: new VersionedCache((ids) => ids.length, 200, 1_000_000),
-      totals: new VersionedCache(() => 1, 2_000, 2_000),
+      matches: new VersionedCache((m) => m.ids.length, 200, 1_000_000),
       pages: new VersionedCache((page) => page.rows.length + 1, 2_000, 20_000),
       version: null,
     };
@@ -282,22 +294,32 @@ async function searchIds(db: Executor, dialect: Dialect, f: OrphanFilter, sort: 
   );
 }
 
-async function listPage(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number, version: number, walk = false): Promise<{ total: number; rows: OrphanListRow[] }> {
-  const shape = shapeOf(f, walk);
+async function listPage(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number, version: number): Promise<{ total: number; rows: OrphanListRow[] }> {
+  const shape = shapeOf(f);
   const args = filterArgs(dialect, f, limit, offset);
   return keptFor(db).pages.getOrLoad(keyOf(shape, sort, args), version, async () => {
-    const total = f.words.length ? await searchTotal(db, dialect, f, version) : await countOrphans(db, dialect, f);
+    const total = await countOrphans(db, dialect, f);
     return { total, rows: total > offset ? await listQuery(db, { dialect, shape, sort }, args) : [] };
   });
 }
 
-async function searchTotal(db: Executor, dialect: Dialect, f: OrphanFilter, version: number): Promise<number> {
+/** Every child a search (with its filters) matches, by id: found once per version. */
+async function searchMatches(db: Executor, dialect: Dialect, f: OrphanFilter, version: number): Promise<{ ids: number[]; arg: unknown }> {
   const shape = shapeOf(f);
   const args = filterArgs(dialect, f);
-  return keptFor(db).totals.getOrLoad(keyOf(shape, 'id', args), version, async () => {
-    const [row] = await filteredCount(db, { dialect, shape }, args);
-    return Number(row!.n);
+  return keptFor(db).matches.getOrLoad(keyOf(shape, 'id', args), version, async () => {
+    const ids = (await searchIdsQuery(db, { dialect, shape, sort: 'id' }, args)).map((r) => r.id);
+    return { ids, arg: matchesArg(dialect, ids) };
   });
+}
+
+/** A search's page walking the sort's index (kept like a list page; the key leaves the matches out, the search names them). */
+async function walkedPage(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number, version: number, matches: { ids: number[]; arg: unknown }) {
+  const shape = shapeOf(f, true);
+  return keptFor(db).pages.getOrLoad(keyOf(shape, sort, filterArgs(dialect, f, limit, offset)), version, async () => ({
+    total: matches.ids.length,
+    rows: await listQuery(db, { dialect, shape, sort }, filterArgs(dialect, f, limit, offset, matches.arg)),
+  }));
 }
 
 /**
@@ -308,25 +330,27 @@ async function searchTotal(db: Executor, dialect: Dialect, f: OrphanFilter, vers
 const SORT_COST_IN_STEPS = 20;
 
 /**
- * A page of a search, read the cheaper way. Sorting every match costs in proportion to the
- * matches, which grow with the table; walking the sort's index until the page is full costs
- * about (offset + limit) × children / matches steps, which does not. So a search that matches
- * many children walks (its page then comes from the sort's index like a list page), and one that
- * matches a few sorts them and keeps the sorted ids for the pages after. Only plain searches walk:
- * with other filters each step would read a row.
+ * A page of a search, read the cheaper way. Its matches are found once per version (the total is
+ * their number). Sorting them all costs in proportion to the matches, which grow with the table;
+ * walking the sort's index until the page is full costs about (offset + limit) × children /
+ * matches steps, which does not. So a search that matches many children walks (its page then
+ * comes from the sort's index like a list page), and one that matches a few sorts them and keeps
+ * the sorted ids for the pages after. Only plain searches walk: with other filters each step
+ * would read a row.
  */
 async function searchPage(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number, version: number): Promise<{ total: number; rows: OrphanListRow[] }> {
-  const total = await searchTotal(db, dialect, f, version);
+  const matches = await searchMatches(db, dialect, f, version);
+  const total = matches.ids.length;
+  if (offset >= total) return { total, rows: [] };
   const plain = !f.trashed && !f.gender && !f.class_grade && !f.admission_from && !f.admission_to;
-  if (plain && total > 0 && ((offset + limit) * (await activeCount(db))) / total < SORT_COST_IN_STEPS * total) {
-    return listPage(db, dialect, f, sort, limit, offset, version, true);
+  if (plain && sort !== 'id' && ((offset + limit) * (await activeCount(db))) / total < SORT_COST_IN_STEPS * total) {
+    return walkedPage(db, dialect, f, sort, limit, offset, version, matches);
   }
-  const ids = await searchIds(db, dialect, f, sort, version);
+  const ids = sort === 'id' ? matches.ids : await searchIds(db, dialect, f, sort, version);
   const page = ids.slice(offset, offset + limit);
-  if (!page.length) return { total: ids.length, rows: [] };
   const found = new Map((await rowsByIds(db, { count: page.length, trashed: f.trashed }, page)).map((r) => [r.id, r]));
   // A child changed since the search was kept is left out of this page (the next one re-searches).
-  return { total: ids.length, rows: page.flatMap((id) => found.get(id) ?? []) };
+  return { total, rows: page.flatMap((id) => found.get(id) ?? []) };
 }
 
 /** One page of the list (or the trash) and its total; `changes` lets a version read be reused (see Kept). */
