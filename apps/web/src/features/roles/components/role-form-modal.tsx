@@ -1,18 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ROLE } from '@app/shared/permissions';
 import { ROLE_MSG, roleSchema, type RoleInput } from '@app/shared/schemas/role.schema';
 import type { RoleSummary } from '../../../lib/roles-query.ts';
-import { messageOr } from '../../../lib/server-errors.ts';
-import { showServerErrors } from '../../../components/list/server-field-errors.ts';
+import { FormModal } from '../../../components/list/form-modal.tsx';
+import { useFormSave } from '../../../components/list/use-form-save.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePermissions } from '../api/get-permissions.ts';
@@ -32,7 +29,6 @@ export function RoleFormModal({ role, onClose }: RoleFormModalProps) {
   const permissions = usePermissions();
   const create = useCreateRole();
   const update = useUpdateRole();
-  const [failure, setFailure] = useState<string | null>(null);
   const isSuperAdmin = role?.name === ROLE.superAdmin;
 
   const {
@@ -48,80 +44,70 @@ export function RoleFormModal({ role, onClose }: RoleFormModalProps) {
 
   const groups = useMemo(() => groupPermissions(permissions.data ?? []), [permissions.data]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const body = role ? await update.mutateAsync({ id: role.id, input: values }) : await create.mutateAsync(values);
-      toast.success(translateMessage(t, body?.message ?? (role ? ROLE_MSG.updated : ROLE_MSG.created)));
-      onClose();
-    } catch (err) {
-      setFailure(showServerErrors(err, setError, ['name', 'permissions'], messageOr(t, err, role ? t('roles.errors.update') : t('roles.errors.create'))));
-    }
+  const saving = useFormSave<RoleInput>({
+    save: (input) => (role ? update.mutateAsync({ id: role.id, input }) : create.mutateAsync(input)),
+    setError,
+    fields: ['name', 'permissions'],
+    done: role ? ROLE_MSG.updated : ROLE_MSG.created,
+    failed: role ? t('roles.errors.update') : t('roles.errors.create'),
+    onSaved: onClose,
   });
+  const onSubmit = handleSubmit(saving.submit);
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
-      size="lg"
+    <FormModal
+      id="role-form"
       title={role ? t('roles.form.editTitle', { name: role.name }) : t('roles.form.addTitle')}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form="role-form" disabled={isSubmitting}>
-            {isSubmitting ? t('common.saving') : role ? t('roles.form.update') : t('roles.form.create')}
-          </Button>
-        </>
-      }
+      size="lg"
+      submitLabel={role ? t('roles.form.update') : t('roles.form.create')}
+      busy={isSubmitting}
+      failure={saving.failure}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id="role-form" onSubmit={onSubmit} noValidate className="space-y-5">
-        {failure ? <Notice tone="error">{failure}</Notice> : null}
-        <Field label={t('roles.form.name')} error={translateMessage(t, errors.name?.message)}>
-          {(ids) => <Input {...ids} autoComplete="off" readOnly={isSuperAdmin} {...register('name')} />}
-        </Field>
+      <Field label={t('roles.form.name')} error={translateMessage(t, errors.name?.message)}>
+        {(ids) => <Input {...ids} autoComplete="off" readOnly={isSuperAdmin} {...register('name')} />}
+      </Field>
 
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-gray-700 dark:text-gray-200">{t('roles.form.permissions')}</legend>
-          {isSuperAdmin ? <Notice tone="info" className="mb-3">{t('roles.form.superAdminNote')}</Notice> : null}
-          {permissions.isPending ? <Spinner label={t('roles.form.permissionsLoading')} /> : null}
-          {permissions.isError ? <Notice tone="error">{t('roles.form.permissionsError')}</Notice> : null}
-          <Controller
-            control={control}
-            name="permissions"
-            render={({ field }) => {
-              const selected = new Set(field.value ?? []);
-              const toggle = (name: string, on: boolean) => {
-                const next = new Set(selected);
-                if (on) next.add(name);
-                else next.delete(name);
-                field.onChange([...next]);
-              };
-              return (
-                <div className="grid gap-3 sm:grid-cols-2">
-                  {groups.map(({ group, permissions: options }) => (
-                    <fieldset key={group} className="rounded-md border border-gray-200 p-3 dark:border-gray-700" data-testid={`permission-group-${group}`}>
-                      <legend className="px-1 text-sm font-semibold">{humanize(group)}</legend>
-                      <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
-                        {options.map((option) => (
-                          <CheckboxField
-                            key={option.name}
-                            label={humanize(option.label)}
-                            checked={isSuperAdmin || selected.has(option.name)}
-                            disabled={isSuperAdmin}
-                            onCheckedChange={(on) => toggle(option.name, on)}
-                          />
-                        ))}
-                      </div>
-                    </fieldset>
-                  ))}
-                </div>
-              );
-            }}
-          />
-        </fieldset>
-      </form>
-    </Modal>
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-gray-700 dark:text-gray-200">{t('roles.form.permissions')}</legend>
+        {isSuperAdmin ? <Notice tone="info" className="mb-3">{t('roles.form.superAdminNote')}</Notice> : null}
+        {permissions.isPending ? <Spinner label={t('roles.form.permissionsLoading')} /> : null}
+        {permissions.isError ? <Notice tone="error">{t('roles.form.permissionsError')}</Notice> : null}
+        <Controller
+          control={control}
+          name="permissions"
+          render={({ field }) => {
+            const selected = new Set(field.value ?? []);
+            const toggle = (name: string, on: boolean) => {
+              const next = new Set(selected);
+              if (on) next.add(name);
+              else next.delete(name);
+              field.onChange([...next]);
+            };
+            return (
+              <div className="grid gap-3 sm:grid-cols-2">
+                {groups.map(({ group, permissions: options }) => (
+                  <fieldset key={group} className="rounded-md border border-gray-200 p-3 dark:border-gray-700" data-testid={`permission-group-${group}`}>
+                    <legend className="px-1 text-sm font-semibold">{humanize(group)}</legend>
+                    <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
+                      {options.map((option) => (
+                        <CheckboxField
+                          key={option.name}
+                          label={humanize(option.label)}
+                          checked={isSuperAdmin || selected.has(option.name)}
+                          disabled={isSuperAdmin}
+                          onCheckedChange={(on) => toggle(option.name, on)}
+                        />
+                      ))}
+                    </div>
+                  </fieldset>
+                ))}
+              </div>
+            );
+          }}
+        />
+      </fieldset>
+    </FormModal>
   );
 }

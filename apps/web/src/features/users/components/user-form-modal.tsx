@@ -1,17 +1,13 @@
-import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { USER_MSG, userCreateSchema, userUpdateSchema, type UserItem } from '@app/shared/schemas/user.schema';
 import { useRoles } from '../../../lib/roles-query.ts';
-import { messageOr } from '../../../lib/server-errors.ts';
-import { showServerErrors } from '../../../components/list/server-field-errors.ts';
+import { FormModal } from '../../../components/list/form-modal.tsx';
+import { useFormSave } from '../../../components/list/use-form-save.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCreateUser } from '../api/create-user.ts';
@@ -36,7 +32,6 @@ export function UserFormModal({ user, onClose }: { user: UserItem | null; onClos
   const roles = useRoles();
   const create = useCreateUser();
   const update = useUpdateUser();
-  const [failure, setFailure] = useState<string | null>(null);
 
   const {
     register,
@@ -56,84 +51,74 @@ export function UserFormModal({ user, onClose }: { user: UserItem | null; onClos
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const body = user ? await update.mutateAsync({ id: user.id, input: values }) : await create.mutateAsync(values);
-      toast.success(translateMessage(t, body?.message ?? (user ? USER_MSG.updated : USER_MSG.created)));
-      onClose();
-    } catch (err) {
-      setFailure(showServerErrors(err, setError, ['name', 'email', 'password', 'password_confirmation', 'roles'], messageOr(t, err, user ? t('users.errors.update') : t('users.errors.create'))));
-    }
+  const saving = useFormSave<UserFormValues>({
+    save: (input) => (user ? update.mutateAsync({ id: user.id, input }) : create.mutateAsync(input)),
+    setError,
+    fields: ['name', 'email', 'password', 'password_confirmation', 'roles'],
+    done: user ? USER_MSG.updated : USER_MSG.created,
+    failed: user ? t('users.errors.update') : t('users.errors.create'),
+    onSaved: onClose,
   });
+  const onSubmit = handleSubmit(saving.submit);
 
   const err = (message?: string) => translateMessage(t, message);
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
-      size="lg"
+    <FormModal
+      id="user-form"
       title={user ? t('users.form.editTitle') : t('users.form.addTitle')}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form="user-form" disabled={isSubmitting}>
-            {isSubmitting ? t('common.saving') : user ? t('users.form.update') : t('users.form.create')}
-          </Button>
-        </>
-      }
+      size="lg"
+      submitLabel={user ? t('users.form.update') : t('users.form.create')}
+      busy={isSubmitting}
+      failure={saving.failure}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id="user-form" onSubmit={onSubmit} noValidate className="space-y-4">
-        {failure ? <Notice tone="error">{failure}</Notice> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('users.form.name')} error={err(errors.name?.message)}>
-            {(ids) => <Input {...ids} autoComplete="off" {...register('name')} />}
-          </Field>
-          <Field label={t('users.form.email')} error={err(errors.email?.message)}>
-            {(ids) => <Input {...ids} type="email" autoComplete="off" dir="ltr" {...register('email')} />}
-          </Field>
-          <Field label={user ? t('users.form.newPassword') : t('users.form.password')} error={err(errors.password?.message)}>
-            {(ids) => <Input {...ids} type="password" autoComplete="new-password" {...register('password')} />}
-          </Field>
-          <Field label={t('users.form.confirm')} error={err(errors.password_confirmation?.message)}>
-            {(ids) => <Input {...ids} type="password" autoComplete="new-password" {...register('password_confirmation')} />}
-          </Field>
-        </div>
-        {user ? <p className="text-sm text-gray-600 dark:text-gray-400">{t('users.form.passwordHint')}</p> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t('users.form.name')} error={err(errors.name?.message)}>
+          {(ids) => <Input {...ids} autoComplete="off" {...register('name')} />}
+        </Field>
+        <Field label={t('users.form.email')} error={err(errors.email?.message)}>
+          {(ids) => <Input {...ids} type="email" autoComplete="off" dir="ltr" {...register('email')} />}
+        </Field>
+        <Field label={user ? t('users.form.newPassword') : t('users.form.password')} error={err(errors.password?.message)}>
+          {(ids) => <Input {...ids} type="password" autoComplete="new-password" {...register('password')} />}
+        </Field>
+        <Field label={t('users.form.confirm')} error={err(errors.password_confirmation?.message)}>
+          {(ids) => <Input {...ids} type="password" autoComplete="new-password" {...register('password_confirmation')} />}
+        </Field>
+      </div>
+      {user ? <p className="text-sm text-gray-600 dark:text-gray-400">{t('users.form.passwordHint')}</p> : null}
 
+      <Controller
+        control={control}
+        name="is_email_verified"
+        render={({ field }) => <CheckboxField label={t('users.form.verified')} checked={field.value} onCheckedChange={field.onChange} />}
+      />
+
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-gray-700 dark:text-gray-200">{t('users.form.roles')}</legend>
+        {roles.isPending ? <Spinner label={t('users.form.rolesLoading')} /> : null}
+        {roles.isError ? <Notice tone="error">{t('roles.loadErrorDetail', { message: translateMessage(t, roles.error.message) })}</Notice> : null}
+        {roles.data && roles.data.length === 0 ? <p className="text-sm text-gray-500">{t('users.form.noRolesAvailable')}</p> : null}
         <Controller
           control={control}
-          name="is_email_verified"
-          render={({ field }) => <CheckboxField label={t('users.form.verified')} checked={field.value} onCheckedChange={field.onChange} />}
+          name="roles"
+          render={({ field }) => (
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              {(roles.data ?? []).map((role) => (
+                <CheckboxField
+                  key={role.id}
+                  label={role.name}
+                  checked={field.value.includes(role.name)}
+                  onCheckedChange={(on) => field.onChange(on ? [...field.value, role.name] : field.value.filter((n) => n !== role.name))}
+                />
+              ))}
+            </div>
+          )}
         />
-
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-gray-700 dark:text-gray-200">{t('users.form.roles')}</legend>
-          {roles.isPending ? <Spinner label={t('users.form.rolesLoading')} /> : null}
-          {roles.isError ? <Notice tone="error">{t('roles.loadErrorDetail', { message: translateMessage(t, roles.error.message) })}</Notice> : null}
-          {roles.data && roles.data.length === 0 ? <p className="text-sm text-gray-500">{t('users.form.noRolesAvailable')}</p> : null}
-          <Controller
-            control={control}
-            name="roles"
-            render={({ field }) => (
-              <div className="flex flex-wrap gap-x-6 gap-y-2">
-                {(roles.data ?? []).map((role) => (
-                  <CheckboxField
-                    key={role.id}
-                    label={role.name}
-                    checked={field.value.includes(role.name)}
-                    onCheckedChange={(on) => field.onChange(on ? [...field.value, role.name] : field.value.filter((n) => n !== role.name))}
-                  />
-                ))}
-              </div>
-            )}
-          />
-          <p className="mt-1 text-sm text-red-600 dark:text-red-400">{err(errors.roles?.message)}</p>
-        </fieldset>
-      </form>
-    </Modal>
+        <p className="mt-1 text-sm text-red-600 dark:text-red-400">{err(errors.roles?.message)}</p>
+      </fieldset>
+    </FormModal>
   );
 }
