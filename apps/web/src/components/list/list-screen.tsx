@@ -18,7 +18,8 @@
  * - data-table.tsx / row-actions.tsx: columns (sortable; `key` ones stay on phones) and row actions
  *   shown by permission. list-states.tsx: failed / loading / empty. confirm-delete.tsx: ask, delete,
  *   toast, step back from an emptied page. list-search-box.tsx: the debounced search.
- * - server-field-errors.ts: a failed save's 422 field messages onto react-hook-form fields.
+ * - form-modal.tsx / use-form-save.ts: a row's add/edit form in a modal, saved with a toast, its 422
+ *   field messages on the fields (server-field-errors.ts, which every form uses) and one banner.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
