@@ -24,7 +24,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
 import { detectImageType, processImage } from '../storage/images.service.ts';
-import { commitQuietly, newStorageKey, removeQuietly, type FileStore } from '../storage/storage.service.ts';
+import { commitQuietly, newStorageKey, releaseQuietly, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import { activeCount, orphanPage, selectorRows, type OrphanFilter, type OrphanListRow } from './orphans-list.repository.ts';
 import { countAdmittedSince, countBirthdaysBetween, findLikelyDuplicates, findOrphanRow, type OrphanRow } from './orphans.repository.ts';
 import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
@@ -222,6 +222,7 @@ export async function updateOrphan(ctx: OrphanContext, userId: number | null, id
   const { data, photo } = await validateRequest(ctx, req);
   const columns = toColumns(data);
   const replacePhoto = photo !== null || req.removePhoto;
+  if (replacePhoto) await releaseQuietly(ctx.store.files, [existing.photo_path, existing.photo_thumb_path], ctx.log);
   const values = { ...columns, ...(replacePhoto ? { photo_path: photo?.photo_path ?? null, photo_thumb_path: photo?.photo_thumb_path ?? null } : {}) };
   // Field names only are logged; the search text and birthday follow from other fields.
   const logged = [...Object.keys(columns).filter((k) => k !== 'search_text' && k !== 'birthday'), ...(replacePhoto ? ['photo_path'] : [])];
@@ -243,6 +244,9 @@ export async function restoreOrphan(ctx: OrphanContext, userId: number | null, i
 }
 
 export async function purgeOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string }> {
+  // Marked first, so that a crash between the purge and the removal leaves them to the start-up sweep.
+  const before = await findOrphanRow(ctx.db, id);
+  if (before?.deleted_at) await releaseQuietly(ctx.store.files, [before.photo_path, before.photo_thumb_path], ctx.log);
   const row = await ctx.writes.run(writes.purgeOrphan, { id, userId });
   // Files go only after the row is gone for good; a failure here leaves an orphaned file, logged.
   await removeQuietly(ctx.store.files, [row.photo_path, row.photo_thumb_path], ctx.log);

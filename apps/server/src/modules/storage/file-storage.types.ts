@@ -16,6 +16,12 @@ export interface FileStorage {
   /** The database write that points to these files has committed: they are no longer uncommitted. */
   commit(keys: ReadonlyArray<string | null | undefined>): Promise<void>;
   /**
+   * The write about to run may drop the record of these stored files (a replaced or purged
+   * photo): mark them uncommitted, so that a crash after it commits, before `remove`, leaves
+   * them to the sweep — which keeps them while a record still points to them.
+   */
+  release(keys: ReadonlyArray<string | null | undefined>): Promise<void>;
+  /**
    * What writes of processes for which `gone(pid)` holds left behind: keys stored and never
    * committed, and names of temporary files of half-done writes (uncommitted-files.ts).
    */

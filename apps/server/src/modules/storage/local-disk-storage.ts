@@ -11,7 +11,8 @@ import { isValidStorageKey, type FileStorage } from './file-storage.types.ts';
  * names start with '.', which no storage key can, so they never mix with stored files:
  * - `.tmp/<pid>-<random>`: a file being written; renamed into place when whole.
  * - `.uncommitted/<key>@<pid>`: an empty mark, made before the file at <key> is written and
- *   removed by `commit` once the database write pointing to it has committed.
+ *   removed by `commit` once the database write pointing to it has committed; or made by
+ *   `release` before a write that drops the file's record, and removed with the file.
  * The process id says whose they are, so a start-up sweep leaves a live process's work alone.
  */
 const TEMP_DIR = '.tmp';
@@ -52,6 +53,15 @@ export class LocalDiskStorage implements FileStorage {
       await unlink(temp).catch(() => {});
       await unlink(mark).catch(() => {});
       throw err;
+    }
+  }
+
+  async release(keys: ReadonlyArray<string | null | undefined>): Promise<void> {
+    for (const key of keys.filter((k): k is string => !!k)) {
+      this.pathOf(key);
+      const mark = this.markOf(key);
+      await mkdir(path.dirname(mark), { recursive: true });
+      await writeFile(mark, '');
     }
   }
 

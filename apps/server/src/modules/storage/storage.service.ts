@@ -80,6 +80,14 @@ export async function commitQuietly(files: FileStorage, keys: Array<string | nul
   await files.commit(keys).catch((err: unknown) => log?.warn({ err, keys }, 'could not mark stored files committed'));
 }
 
+/**
+ * Before a write that drops these files' record: see FileStorage.release. Never fails the caller:
+ * without the mark, a crash at the wrong moment leaves a file behind, which is logged, not a failed request.
+ */
+export async function releaseQuietly(files: FileStorage, keys: Array<string | null | undefined>, log?: { warn(o: object, m: string): void }): Promise<void> {
+  await files.release(keys).catch((err: unknown) => log?.warn({ err, keys }, 'could not mark stored files for removal'));
+}
+
 /** Remove files, never failing the caller: a leftover file is logged, not a failed request. */
 export async function removeQuietly(files: FileStorage, keys: Array<string | null | undefined>, log?: { warn(o: object, m: string): void }): Promise<void> {
   await Promise.all(

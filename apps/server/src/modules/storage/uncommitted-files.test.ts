@@ -45,6 +45,32 @@ describeEachDatabase('uncommitted files', (server) => {
     expect(readdirSync(marks)).toEqual([]);
   });
 
+  it('settles files released before a write that drops their record: gone if it committed, kept if not', async () => {
+    const { app } = server();
+    const files = app.fileStore.files;
+    const token = await loginAdmin(server());
+    const ids: number[] = [];
+    for (const key of ['orphans/2026/02/replaced.webp', 'orphans/2026/02/still-used.webp']) {
+      const child = await call(server(), 'POST', '/api/orphans', {
+        token,
+        body: { first_name: 'Maryam', last_name: 'Ahmadi', dob: '2014-03-21', gender: 'female', admission_date: '2022-09-01', status: 'active' },
+      });
+      await files.put(key, Buffer.from('photo'));
+      await files.commit([key]);
+      await server().database.db.updateTable('orphans').set({ photo_path: key }).where('id', '=', child.body.data.id).execute();
+      ids.push(child.body.data.id);
+    }
+    // An edit replaces the first photo and the process dies before removing the old file; the
+    // second edit dies before its write commits.
+    await files.release(['orphans/2026/02/replaced.webp', 'orphans/2026/02/still-used.webp']);
+    await server().database.db.updateTable('orphans').set({ photo_path: null }).where('id', '=', ids[0]!).execute();
+
+    expect(await sweepUncommittedFiles(app.db, files)).toEqual({ removed: 1, kept: 1, temporary: 0 });
+    expect(await files.exists('orphans/2026/02/replaced.webp')).toBe(false);
+    expect(await files.exists('orphans/2026/02/still-used.webp')).toBe(true);
+    expect(await files.leftovers(() => true)).toEqual({ uncommitted: [], temporary: [] });
+  });
+
   it('knows every column that holds a storage key (the sweep would remove files it cannot see)', async () => {
     const tables = await server().app.db.introspection.getTables();
     const pathColumns = tables.flatMap((t) => t.columns.filter((c) => /_path$/.test(c.name)).map((c) => `${t.name}.${c.name}`));

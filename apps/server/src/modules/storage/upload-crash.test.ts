@@ -13,9 +13,9 @@ import { openDatabase } from '../../db/database.ts';
 import { FILE_REFERENCES } from './uncommitted-files.ts';
 
 /**
- * Issue 12, finding 6: the real server as a child process, photo uploads streaming at it, SIGKILL
- * in the middle, a restart — and no stored file that no record points to, and every acknowledged
- * photo still there. Three kills, then a last start, on each database.
+ * Issue 12, finding 6: the real server as a child process, photo uploads (new children, replaced
+ * photos) streaming at it, SIGKILL in the middle, a restart — and no stored file that no record
+ * points to, and every acknowledged photo still there. Three kills, then a last start, on each database.
  */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -154,6 +154,7 @@ describe.each(dialects)('uploads killed mid-stream [%s]', (dialect) => {
     env = await environment(dialect);
     const photos = await Promise.all(Array.from({ length: UPLOADERS }, (_, i) => photo(i * 50)));
     const acknowledged: number[] = [];
+    let replaced = 0;
     let leftBehindAtSomeKill = 0;
     for (let round = 0; round < ROUNDS; round++) {
       running = await startServer(env);
@@ -161,15 +162,24 @@ describe.each(dialects)('uploads killed mid-stream [%s]', (dialect) => {
       const token = await signIn(base);
       let killed = false;
       let ackedThisRound = 0;
-      const upload = async (i: number) => {
+      let replacedThisRound = 0;
+      const send = async (method: string, url: string, i: number) => {
         const form = new FormData();
         for (const [k, v] of Object.entries({ first_name: `Crash${round}`, last_name: `Upload${i}`, dob: '2014-03-21', gender: 'female', admission_date: '2022-09-01', status: 'active' })) form.append(k, v);
         form.append('profile_photo', new Blob([new Uint8Array(photos[i]!)], { type: 'image/jpeg' }), 'p.jpg');
-        const res = await fetch(`${base}/api/orphans`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' }, body: form });
+        const res = await fetch(`${base}${url}`, { method, headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' }, body: form });
         const body = (await res.json()) as { data?: { id: number } };
-        expect(res.status, JSON.stringify(body)).toBe(201);
-        acknowledged.push(body.data!.id);
+        expect(res.status, JSON.stringify(body)).toBe(method === 'POST' ? 201 : 200);
+        return body.data!.id;
+      };
+      // A new child with a photo, then its photo replaced (the old files must go, the new stay).
+      const upload = async (i: number) => {
+        const id = await send('POST', '/api/orphans', i);
+        acknowledged.push(id);
         ackedThisRound++;
+        await send('PUT', `/api/orphans/${id}`, (i + 1) % UPLOADERS);
+        replaced++;
+        replacedThisRound++;
       };
       const uploaders = Array.from({ length: UPLOADERS }, async (_, i) => {
         while (!killed) await upload(i).catch((err: unknown) => {
@@ -180,7 +190,7 @@ describe.each(dialects)('uploads killed mid-stream [%s]', (dialect) => {
       // Kill once this round has saved a few: in even rounds the moment a photo's files are being
       // stored (between its files and its database commit — the window the sweep exists for), in
       // odd rounds at a random moment, when uploads are in every stage.
-      while (ackedThisRound < 2) await new Promise((r) => setTimeout(r, 5));
+      while (ackedThisRound < 2 || replacedThisRound < 1) await new Promise((r) => setTimeout(r, 5));
       if (round % 2 === 0) {
         while (!storedFiles(env.dir).some((f) => f.startsWith('.uncommitted/'))) await new Promise((r) => setImmediate(r));
       } else {
@@ -212,9 +222,10 @@ describe.each(dialects)('uploads killed mid-stream [%s]', (dialect) => {
       expect(rows.length).toBe(acknowledged.length);
       for (const row of rows) expect(files).toEqual(expect.arrayContaining([row.photo_path, row.photo_thumb_path]));
       expect(acknowledged.length).toBeGreaterThanOrEqual(ROUNDS * 2);
+      expect(replaced).toBeGreaterThanOrEqual(ROUNDS);
       // The kills did catch uploads between their files and their commit (else this proved little).
       expect(leftBehindAtSomeKill).toBeGreaterThan(0);
-      console.log(`[${dialect}] ${acknowledged.length} photos acknowledged over ${ROUNDS} kills; ${leftBehindAtSomeKill} uncommitted or temporary files found after the kills, all swept`);
+      console.log(`[${dialect}] ${acknowledged.length} children with photos and ${replaced} replaced photos acknowledged over ${ROUNDS} kills; ${leftBehindAtSomeKill} uncommitted or temporary files found after the kills, all swept`);
     } finally {
       await database.destroy();
     }
