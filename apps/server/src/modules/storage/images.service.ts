@@ -18,7 +18,7 @@ const MAX_INPUT_PIXELS = 60_000_000;
  */
 sharp.cache(false);
 sharp.concurrency(1);
-/** Uploads waiting for their turn hold their bytes (≤ 10 MB each); beyond this many, 503. */
+/** Uploads waiting for their turn hold their bytes (≤ 10 MB each); beyond this many, 429. */
 export const imageQueue = new WorkQueue(1, 16);
 
 export async function detectImageType(data: Buffer): Promise<string | null> {
