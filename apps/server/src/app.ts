@@ -68,7 +68,7 @@ export async function buildApp({ config, database, limiter, mailer }: AppDeps): 
   app.addHook('onClose', () => app.writes.close());
   app.decorate('changes', localChanges(config, database, app.writes));
   app.decorate('appConfig', config);
-  app.decorate('limiter', limiter ?? new DatabaseRateLimiter(database.db));
+  app.decorate('limiter', limiter ?? new DatabaseRateLimiter(database.db, app.writes));
   app.decorate('mailer', mailer ?? createMailer(config));
   app.decorate('fileStore', createFileStore(config, database.db));
   // The signing key lives in the database; an app built over an unmigrated database (platform

@@ -34,6 +34,8 @@ export interface Config {
   workers: number;
   /** Behind a reverse proxy: the client address comes from X-Forwarded-For (rate limits see it). */
   trustProxy: boolean;
+  /** Password checks (sign-in, current password, sign-up, reset) one client address may have per minute. */
+  passwordChecksPerMinute: number;
 }
 
 /** A variable set to a wrong value stops the start with this, naming every wrong variable. */
@@ -78,6 +80,7 @@ const environment = z.object({
   WEB_CONCURRENCY: wholeNumber(1, MAX_WORKERS),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
   TRUST_PROXY: optional(z.enum(['0', '1'], 'must be 1 (behind a reverse proxy) or 0')),
+  PASSWORD_CHECKS_PER_MINUTE: wholeNumber(1, 1_000_000),
   NODE_ENV: optional(z.string()),
 });
 
@@ -123,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // another's write lock (decision 0009). PostgreSQL: one process per core. WEB_CONCURRENCY overrides.
     workers: e.WEB_CONCURRENCY ?? (dialect === 'sqlite' ? 1 : Math.min(os.availableParallelism(), MAX_WORKERS)),
     trustProxy: e.TRUST_PROXY === '1',
+    // An office of staff behind one address signs in at 8 o'clock; a flood from one address stops here.
+    passwordChecksPerMinute: e.PASSWORD_CHECKS_PER_MINUTE ?? 60,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config, type Dialect } from '../src/config.ts';
 import { prepareDatabase } from '../src/db/bootstrap.ts';
 import type { Database } from '../src/db/database.ts';
+import type { Mailer, MailMessage } from '../src/lib/mailer.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import { nowIso } from '../src/lib/time.ts';
 
@@ -24,7 +25,7 @@ export interface TestServer {
 }
 
 /** A real server on a fresh database of its own (a temp SQLite file, or a new PostgreSQL database). */
-export async function startServer(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startServer(dialect: Dialect, overrides: Partial<Config> = {}, deps: { mailer?: Mailer } = {}): Promise<TestServer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'oc-test-'));
   let databaseUrl = path.join(dir, 'app.db');
   let dropDb: (() => Promise<void>) | undefined;
@@ -47,10 +48,10 @@ export async function startServer(dialect: Dialect, overrides: Partial<Config> =
   }
   const config = loadConfig(
     { DATABASE_URL: databaseUrl, STORAGE_DIR: path.join(dir, 'storage'), WEB_DIST: path.join(dir, 'no-web'), NODE_ENV: 'test' },
-    { adminEmail: ADMIN.email, adminPassword: ADMIN.password, logLevel: process.env.TEST_LOG_LEVEL || 'silent', ...overrides },
+    { adminEmail: ADMIN.email, adminPassword: ADMIN.password, passwordChecksPerMinute: 100_000, logLevel: process.env.TEST_LOG_LEVEL || 'silent', ...overrides },
   );
   const { database } = await prepareDatabase(config);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, mailer: deps.mailer });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -157,4 +158,16 @@ export async function userWithRoles(server: TestServer, roles: string[], passwor
     await db.insertInto('user_roles').values({ user_id: id, role_id: r.id }).execute();
   }
   return { id, email, token: await login(server, email, password) };
+}
+
+/** A mailer that keeps what it is given, for tests that read the mail a change sends. */
+export function capturingMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    enabled: true,
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { PERMISSIONS, ROLE, SEEDED_ROLES } from '@app/shared/permissions';
 import { hashPassword } from '../lib/password.ts';
+import { SIGNING_KEY_NAME } from '../modules/storage/url-signer.ts';
 import { nowIso } from '../lib/time.ts';
 import type { DB } from './schema.ts';
 import { seedAdminContent } from './seed-content.ts';
@@ -45,6 +46,11 @@ export async function seedEssentials(
     }
 
     await seedAdminContent(trx, now);
+    await trx
+      .insertInto('app_keys')
+      .values({ name: SIGNING_KEY_NAME, value: randomBytes(32).toString('hex') })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
 
     const superAdminRole = await trx.selectFrom('roles').select('id').where('name', '=', ROLE.superAdmin).executeTakeFirstOrThrow();
     const holder = await trx.selectFrom('user_roles').select('user_id').where('role_id', '=', superAdminRole.id).executeTakeFirst();

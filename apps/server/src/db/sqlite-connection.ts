@@ -84,10 +84,6 @@ function statementCache(sqlite: SQLite.Database, state: WriteState) {
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
-      // Kysely opens every transaction with a deferred BEGIN. With several processes on one
-      // file, two deferred transactions that both upgrade to writing deadlock (SQLITE_BUSY at
-      // once, the busy timeout never applies); taking the write lock up front makes them queue.
-      if (sql === 'begin') sql = 'begin immediate';
       // A changed schema changes what `select *` returns: statements (and their row shapes)
       // are prepared afresh after it. Schema changes come only from migrations, which run on
       // this connection before the server serves, never from another process meanwhile.

@@ -1,7 +1,11 @@
 import { expect, it } from 'vitest';
 import { call, describeEachDatabase, loginAdmin } from '../../test/harness.ts';
 
-const refusal = (label: string, field = label) => ({ message: `The ${label} may not contain control characters.`, errors: { [field]: [`The ${label} may not contain control characters.`] } });
+const refusal = (label: string, field = label) => ({
+  message: `The ${label} may not contain control characters.`,
+  code: 'validation_failed',
+  errors: { [field]: [`The ${label} may not contain control characters.`] },
+});
 
 describeEachDatabase('NUL in any request text', (server) => {
   it('is refused with 422 on both databases, in bodies, queries, paths and multipart, and nothing is stored', async () => {

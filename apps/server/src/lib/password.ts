@@ -1,19 +1,74 @@
+import os from 'node:os';
 import argon2 from 'argon2';
+import { MSG } from '@app/shared/messages';
+import { AppError } from './app-error.ts';
 
-export function hashPassword(plain: string): Promise<string> {
-  return argon2.hash(plain, { type: argon2.argon2id });
+/**
+ * Password hashing and checking, bounded (issue 12, finding 2). Each argon2 run takes tens of
+ * milliseconds of a core and 64 MB; unbounded, 150 sign-ins sent at once by one client took the
+ * CPU from everyone for 40 s. So at most one run per core at a time, first come first served,
+ * and each client (address) may have at most PER_CLIENT runs waiting or running: more from the
+ * same client are refused at once (429) without hashing, so another client's sign-in waits
+ * behind at most a few runs. The queue is this process's own (CPU is per process); the counts
+ * across processes are the database rate limits the routes apply first.
+ */
+const MAX_RUNNING = Math.max(1, Math.min(os.availableParallelism(), 4));
+export const PER_CLIENT = 2;
+/** Beyond this many waiting, new work is refused: the server is overloaded, not one client. */
+const MAX_WAITING = 100;
+
+let running = 0;
+const waiting: Array<() => void> = [];
+const perClient = new Map<string, number>();
+
+function busy(): AppError {
+  return new AppError(429, MSG.tooManyRequests, undefined, { 'Retry-After': '5' });
 }
 
-export async function verifyPassword(hash: string, plain: string): Promise<boolean> {
+async function bounded<T>(client: string | undefined, work: () => Promise<T>): Promise<T> {
+  const mine = client === undefined ? 0 : (perClient.get(client) ?? 0);
+  if (mine >= PER_CLIENT || waiting.length >= MAX_WAITING) throw busy();
+  if (client !== undefined) perClient.set(client, mine + 1);
   try {
-    return await argon2.verify(hash, plain);
-  } catch {
-    return false;
+    if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  } finally {
+    if (client !== undefined) {
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left > 0) perClient.set(client, left);
+      else perClient.delete(client);
+    }
   }
+}
+
+/** `client`: who asks, the request's address; start-up, seeds and tests leave it out. */
+export function hashPassword(plain: string, client?: string): Promise<string> {
+  return bounded(client, () => argon2.hash(plain, { type: argon2.argon2id }));
+}
+
+export function verifyPassword(hash: string, plain: string, client?: string): Promise<boolean> {
+  return bounded(client, async () => {
+    try {
+      return await argon2.verify(hash, plain);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** A hash to verify against when the e-mail is unknown, so both paths cost the same time. */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
-  return (dummyHash ??= hashPassword('not-a-real-password'));
+  return (dummyHash ??= argon2.hash('not-a-real-password', { type: argon2.argon2id }));
+}
+
+/** For tests: how many password runs are waiting or running now. */
+export function passwordWorkInFlight(): number {
+  return running + waiting.length;
 }

@@ -43,13 +43,13 @@ export function registerAccessControl(app: FastifyInstance): void {
   });
 
   const grantsCache = new GrantsCache();
-  // Sign-in data is written only through the server's own connection, never by the writer thread.
-  const tokenRows: TokenRowReuse | undefined = app.changes.complete ? { rows: new TokenRowCache(), writeCount: app.changes.own } : undefined;
+  // Kept only while this process has answered no write since it read them (decision 0010).
+  const tokenRows: TokenRowReuse | undefined = app.changes.complete ? { rows: new TokenRowCache(), writeCount: app.changes.all } : undefined;
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const raw = bearerToken(request);
-    const resolved = raw ? await resolveToken(app.db, raw, app.appConfig, tokenRows) : null;
+    const resolved = raw ? await resolveToken(app.db, app.writes, raw, app.appConfig, tokenRows, request.log) : null;
     if (resolved) {
       const { user, accessVersion } = resolved;
       let grants = grantsCache.get(user.id, accessVersion);

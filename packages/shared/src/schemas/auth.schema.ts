@@ -3,8 +3,9 @@ import { PASSWORD_MIN_LENGTH } from '../constants.ts';
 
 /** Spec section 5, Login. */
 export const loginSchema = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').email('Please enter a valid email'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  // Bounded like every stored e-mail and password: nothing longer can match an account.
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(255, 'Please enter a valid email').email('Please enter a valid email'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'The password may not be greater than 200 characters.'),
   remember: z.boolean().optional().default(false),
 });
 export type LoginInput = z.input<typeof loginSchema>;

@@ -10,6 +10,7 @@ export const PROFILE_MSG = {
   emailTaken: 'The email has already been taken.',
   currentRequired: 'Current password is required',
   currentWrong: 'The current password is incorrect.',
+  currentForEmail: 'Enter your current password to change your e-mail address.',
   passwordLength: 'Password must be at least 8 characters',
   confirmationRequired: 'Password confirmation is required',
   mismatch: 'Passwords must match',
@@ -17,10 +18,14 @@ export const PROFILE_MSG = {
   passwordUpdated: 'Password updated successfully!',
 } as const;
 
-/** Spec section 5, Profile. */
+/**
+ * Spec section 5, Profile. Changing the e-mail also needs the current password: the e-mail is
+ * where password resets go, so a stolen session must not be able to move it (issue 12, finding 4).
+ */
 export const profileSchema = z.object({
   name: z.string({ error: PROFILE_MSG.nameRequired }).trim().min(1, PROFILE_MSG.nameRequired).max(255),
   email: z.string({ error: PROFILE_MSG.emailRequired }).trim().min(1, PROFILE_MSG.emailRequired).max(255).email(PROFILE_MSG.emailInvalid),
+  current_password: z.string().max(200).optional(),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 
@@ -34,9 +39,9 @@ export const passwordChangeSchema = z
   .refine((v) => v.password === v.password_confirmation, { message: PROFILE_MSG.mismatch, path: ['password_confirmation'] });
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 
-/** A body is a password change when it carries any password field, else a profile update. */
+/** A body is a password change when it carries a new password, else a profile update (which may carry the current one). */
 export function isPasswordChange(body: object): boolean {
-  return 'current_password' in body || 'password' in body || 'password_confirmation' in body;
+  return 'password' in body || 'password_confirmation' in body;
 }
 
 /** PUT /profile, a profile update: the user as it now reads. */

@@ -25,8 +25,11 @@ export const SETTING_KEYS = [
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
-/** The keys the public site may read (GET /settings/public). */
-export const PUBLIC_SETTING_KEYS = SETTING_KEYS.filter((k): k is Exclude<SettingKey, 'items_per_page'> => k !== 'items_per_page');
+/**
+ * The keys anyone may read (GET /settings/public): none is private, and the lists of every
+ * signed-in user open at `items_per_page`, whatever their permissions.
+ */
+export const PUBLIC_SETTING_KEYS = SETTING_KEYS;
 
 /** An object with a stored string under each key: the settings as they are read back. */
 function stringsUnder<K extends string>(keys: readonly K[]) {

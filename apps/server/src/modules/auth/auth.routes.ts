@@ -6,7 +6,7 @@ import { messageResponseSchema } from '@app/shared/schemas/common.schema';
 import { AppError } from '../../lib/app-error.ts';
 import { openInMaintenance, publicAccess, signedIn } from '../../lib/access.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { login, register } from './auth.service.ts';
+import { login, passwordGuard, register } from './auth.service.ts';
 import { revokeToken } from './tokens.service.ts';
 
 /** New accounts per address per hour; stops scripted sign-up floods without bothering people. */
@@ -16,18 +16,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/auth/login', { config: { ...publicAccess, ...openInMaintenance }, schema: { tags: ['auth'], body: loginSchema, response: { 200: loginResponseSchema } } }, async (request) =>
-    login({ db: app.db, limiter: app.limiter, life: app.appConfig }, request.body, request.ip),
+    login({ db: app.db, writes: app.writes, guard: passwordGuard(app, request), life: app.appConfig }, request.body),
   );
 
   r.post('/auth/register', { config: publicAccess, schema: { tags: ['auth'], body: registerSchema, response: { 201: registerResponseSchema } } }, async (request, reply) => {
     const { count, retryAfter } = await app.limiter.hit(`register:${request.ip}`, 3600);
     if (count > REGISTRATIONS_PER_HOUR) throw new AppError(429, MSG.tooManyRequests, undefined, { 'Retry-After': String(retryAfter) });
-    await register(app.db, request.body);
+    await register(app.writes, passwordGuard(app, request), request.body);
     return reply.code(201).send({ message: MSG.registered, redirectTo: '/login' });
   });
 
   r.post('/auth/logout', { config: { ...signedIn, ...openInMaintenance }, schema: { tags: ['auth'], response: { 200: messageResponseSchema } } }, async (request) => {
-    if (request.tokenId !== null) await revokeToken(app.db, request.tokenId);
+    if (request.tokenId !== null) await revokeToken(app.writes, request.tokenId);
     return { message: MSG.loggedOut };
   });
 

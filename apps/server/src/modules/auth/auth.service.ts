@@ -1,16 +1,18 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { MSG } from '@app/shared/messages';
+import { ERROR_CODE, MSG } from '@app/shared/messages';
 import type { AuthUser, LoginResponse } from '@app/shared/schemas/auth.schema';
 import type { DB } from '../../db/schema.ts';
+import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { nowIso } from '../../lib/time.ts';
-import { logActivity } from '../activities/activities.service.ts';
+import { registerUser } from './auth.writes.ts';
 import { loadAuthUser } from './current-user.service.ts';
 import { issueToken, type TokenLifetimes } from './tokens.service.ts';
 
-/** Laravel's default: five failed attempts per e-mail and address, then a one-minute wait. */
+/** Laravel's default: five attempts per e-mail and address, then a one-minute wait. */
 export const LOGIN_MAX_ATTEMPTS = 5;
 export const LOGIN_DECAY_SECONDS = 60;
 
@@ -18,47 +20,61 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function login(
-  deps: { db: Kysely<DB>; limiter: RateLimiter; life: TokenLifetimes },
-  input: { email: string; password: string; remember: boolean },
-  ip: string,
-): Promise<LoginResponse> {
-  const email = normaliseEmail(input.email);
-  const key = `login:${email}|${ip}`;
-  const seen = await deps.limiter.peek(key);
-  if (seen.count >= LOGIN_MAX_ATTEMPTS) throw tooManyAttempts(seen.retryAfter);
-
-  const row = await deps.db.selectFrom('users').select(['id', 'password']).where('email', '=', email).executeTakeFirst();
-  const ok = await verifyPassword(row?.password ?? (await dummyPasswordHash()), input.password);
-  if (!row || !ok) {
-    const { count, retryAfter } = await deps.limiter.hit(key, LOGIN_DECAY_SECONDS);
-    if (count > LOGIN_MAX_ATTEMPTS) throw tooManyAttempts(retryAfter);
-    throw AppError.validation('email', MSG.badCredentials);
-  }
-  await deps.limiter.clear(key);
-  const token = await issueToken(deps.db, row.id, input.remember, deps.life);
-  const user = (await loadAuthUser(deps.db, row.id)) as AuthUser;
-  return { user, token };
-}
-
 function tooManyAttempts(retryAfter: number): AppError {
   return new AppError(429, MSG.tooManyAttempts.replace(':seconds', String(retryAfter)), undefined, { 'Retry-After': String(retryAfter) });
 }
 
-export async function register(db: Kysely<DB>, input: { name: string; email: string; password: string }): Promise<number> {
+/** Where a password is checked: the limiter, the caller's address, and how many checks an address may have per minute. */
+export interface PasswordGuard {
+  limiter: RateLimiter;
+  ip: string;
+  perAddress: number;
+}
+
+export const passwordGuard = (app: FastifyInstance, request: FastifyRequest): PasswordGuard => ({
+  limiter: app.limiter,
+  ip: request.ip,
+  perAddress: app.appConfig.passwordChecksPerMinute,
+});
+
+/**
+ * Count an attempt at a password-checking route before any password is checked (issue 12,
+ * finding 1): each concurrent request gets its own count from one atomic write, so at most
+ * `max` checks run per window for `key`, and at most `perAddress` a minute from one address
+ * whatever the e-mails (finding 2; lib/password.ts bounds the hashing itself).
+ */
+export async function countPasswordAttempt(guard: PasswordGuard, key: string, max: number, windowSeconds: number): Promise<void> {
+  const attempt = await guard.limiter.hit(key, windowSeconds);
+  if (attempt.count > max) throw tooManyAttempts(attempt.retryAfter);
+  await countAddressAttempt(guard);
+}
+
+/** The per-address count alone: for password routes without an account key (sign-up, reset). */
+export async function countAddressAttempt(guard: PasswordGuard): Promise<void> {
+  const address = await guard.limiter.hit(`password-address:${guard.ip}`, 60);
+  if (address.count > guard.perAddress) throw tooManyAttempts(address.retryAfter);
+}
+
+export async function login(
+  deps: { db: Kysely<DB>; writes: Writes; guard: PasswordGuard; life: TokenLifetimes },
+  input: { email: string; password: string; remember: boolean },
+): Promise<LoginResponse> {
   const email = normaliseEmail(input.email);
-  const taken = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-  if (taken) throw AppError.validation('email', 'The email has already been taken.');
-  const password = await hashPassword(input.password);
-  const now = nowIso();
-  // Self-registered users get no role (docs/design-decisions.md): an administrator grants one.
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('users')
-      .values({ name: input.name.trim(), email, password, email_verified_at: null, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await logActivity(trx, { userId: id, type: 'user', action: 'registered', subjectType: 'user', subjectId: id, name: input.name.trim() });
-    return id;
-  });
+  const { ip } = deps.guard;
+  const key = `login:${email}|${ip}`;
+  await countPasswordAttempt(deps.guard, key, LOGIN_MAX_ATTEMPTS, LOGIN_DECAY_SECONDS);
+  const row = await deps.db.selectFrom('users').select(['id', 'password']).where('email', '=', email).executeTakeFirst();
+  const ok = await verifyPassword(row?.password ?? (await dummyPasswordHash()), input.password, ip);
+  if (!row || !ok) throw AppError.validation('email', MSG.badCredentials, ERROR_CODE.invalidCredentials);
+  // A success starts the count over: the attempts so far were the owner's.
+  await deps.guard.limiter.clear(key);
+  const token = await issueToken(deps.writes, row.id, input.remember, deps.life);
+  const user = (await loadAuthUser(deps.db, row.id)) as AuthUser;
+  return { user, token };
+}
+
+export async function register(writes: Writes, guard: PasswordGuard, input: { name: string; email: string; password: string }): Promise<number> {
+  await countAddressAttempt(guard);
+  const password = await hashPassword(input.password, guard.ip);
+  return writes.run(registerUser, { name: input.name.trim(), email: normaliseEmail(input.email), password, now: nowIso() });
 }

@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import { arg, preparedQuery } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
+import type { Writes } from '../../db/write-procedure.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
+import { deleteToken, insertToken, touchToken } from './auth.writes.ts';
 import type { TokenRowCache } from './token-cache.ts';
 
 export interface TokenLifetimes {
@@ -20,22 +22,11 @@ function sha256(secret: string): string {
 }
 
 /** Sanctum-style token: the client gets `id|secret`, the database keeps only SHA-256(secret). */
-export async function issueToken(db: Kysely<DB>, userId: number, remember: boolean, life: TokenLifetimes, name = 'web'): Promise<string> {
+export async function issueToken(writes: Writes, userId: number, remember: boolean, life: TokenLifetimes, name = 'web'): Promise<string> {
   const secret = randomBytes(32).toString('base64url');
   const now = nowIso();
-  const { id } = await db
-    .insertInto('personal_access_tokens')
-    .values({
-      user_id: userId,
-      token_hash: sha256(secret),
-      name,
-      remember: remember ? 1 : 0,
-      last_used_at: now,
-      expires_at: addMinutes(now, remember ? life.tokenRememberMinutes : life.tokenIdleMinutes),
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const expires_at = addMinutes(now, remember ? life.tokenRememberMinutes : life.tokenIdleMinutes);
+  const id = await writes.run(insertToken, { user_id: userId, token_hash: sha256(secret), name, remember: remember ? 1 : 0, now, expires_at });
   return `${id}|${secret}`;
 }
 
@@ -69,9 +60,11 @@ const tokenWithUser = preparedQuery<DB, [number], TokenRow>((db) =>
  */
 export async function resolveToken(
   db: Kysely<DB>,
+  writes: Writes,
   raw: string,
   life: TokenLifetimes,
   reuse?: TokenRowReuse,
+  log?: { warn(obj: object, msg: string): void },
 ): Promise<{ tokenId: number; user: Omit<AuthUser, 'roles' | 'permissions'>; maintenance: boolean; accessVersion: number } | null> {
   const bar = raw.indexOf('|');
   if (bar < 1) return null;
@@ -83,17 +76,16 @@ export async function resolveToken(
   const stored = Buffer.from(row.token_hash, 'hex');
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
   const now = Date.now();
+  // The request does not wait for these writes: it is answered from what was read, and a
+  // lost touch only shortens a session by the time since the last one.
+  const unawaited = (p: Promise<unknown>) => void p.catch((err: unknown) => log?.warn({ err }, 'token bookkeeping write failed'));
   if (Date.parse(row.expires_at) <= now) {
-    await db.deleteFrom('personal_access_tokens').where('id', '=', tokenId).execute();
+    unawaited(writes.run(deleteToken, { id: tokenId }));
     return null;
   }
   if (now - Date.parse(row.last_used_at) > TOUCH_AFTER_MS) {
     const iso = new Date(now).toISOString();
-    await db
-      .updateTable('personal_access_tokens')
-      .set({ last_used_at: iso, expires_at: addMinutes(iso, row.remember ? life.tokenRememberMinutes : life.tokenIdleMinutes) })
-      .where('id', '=', tokenId)
-      .execute();
+    unawaited(writes.run(touchToken, { id: tokenId, now: iso, expiresAt: addMinutes(iso, row.remember ? life.tokenRememberMinutes : life.tokenIdleMinutes) }));
   }
   return {
     tokenId,
@@ -114,11 +106,11 @@ async function readTokenRow(db: Kysely<DB>, tokenId: number, reuse: TokenRowReus
   return row;
 }
 
-export async function revokeToken(db: Kysely<DB>, tokenId: number): Promise<void> {
-  await db.deleteFrom('personal_access_tokens').where('id', '=', tokenId).execute();
+export async function revokeToken(writes: Writes, tokenId: number): Promise<void> {
+  await writes.run(deleteToken, { id: tokenId });
 }
 
-/** Sign the user out everywhere but the current device (after a password change). */
+/** Sign the user out everywhere but the current device (after a password change); inside a write procedure. */
 export async function revokeOtherTokens(db: Kysely<DB>, userId: number, keepTokenId: number | null): Promise<void> {
   let q = db.deleteFrom('personal_access_tokens').where('user_id', '=', userId);
   if (keepTokenId !== null) q = q.where('id', '!=', keepTokenId);

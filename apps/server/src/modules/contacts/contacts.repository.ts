@@ -1,9 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ContactItem } from '@app/shared/schemas/contact.schema';
 import type { DB } from '../../db/schema.ts';
 import { containsText } from '../../lib/pagination.ts';
 
-type Db = Kysely<DB> | Transaction<DB>;
+type Db = Kysely<DB>;
 const COLUMNS = ['id', 'name', 'email', 'subject', 'message', 'created_at'] as const;
 
 export async function listContactRows(db: Db, opts: { search?: string; limit: number; offset: number }): Promise<{ rows: ContactItem[]; total: number }> {
@@ -22,12 +22,12 @@ export async function findContact(db: Db, id: number): Promise<ContactItem | und
 }
 
 export async function insertContact(
-  trx: Transaction<DB>,
+  trx: Db,
   values: { name: string; email: string; subject: string; message: string; ip: string | null; created_at: string },
 ): Promise<number> {
   return (await trx.insertInto('contacts').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function deleteContactRow(trx: Transaction<DB>, id: number): Promise<void> {
+export async function deleteContactRow(trx: Db, id: number): Promise<void> {
   await trx.deleteFrom('contacts').where('id', '=', id).execute();
 }

@@ -1,8 +1,8 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB, PagesTable } from '../../db/schema.ts';
 import { containsText } from '../../lib/pagination.ts';
 
-type Db = Kysely<DB> | Transaction<DB>;
+type Db = Kysely<DB>;
 export type PageRow = Selectable<PagesTable>;
 export type PageValues = Omit<PageRow, 'id' | 'created_at'>;
 
@@ -32,14 +32,14 @@ export async function slugTaken(db: Db, slug: string, exceptId?: number): Promis
   return !!(await q.executeTakeFirst());
 }
 
-export async function insertPage(trx: Transaction<DB>, values: PageValues & { created_at: string }): Promise<number> {
+export async function insertPage(trx: Db, values: PageValues & { created_at: string }): Promise<number> {
   return (await trx.insertInto('pages').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function updatePageRow(trx: Transaction<DB>, id: number, values: PageValues): Promise<void> {
+export async function updatePageRow(trx: Db, id: number, values: PageValues): Promise<void> {
   await trx.updateTable('pages').set(values).where('id', '=', id).execute();
 }
 
-export async function deletePageRow(trx: Transaction<DB>, id: number): Promise<void> {
+export async function deletePageRow(trx: Db, id: number): Promise<void> {
   await trx.deleteFrom('pages').where('id', '=', id).execute();
 }

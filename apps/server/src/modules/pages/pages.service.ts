@@ -1,25 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { NestedPaged } from '@app/shared/schemas/list.schema';
-import { PAGE_MSG, type PageItem, type PublishedPageLink } from '@app/shared/schemas/page.schema';
+import { type PageItem, type PublishedPageLink } from '@app/shared/schemas/page.schema';
 import type { DB } from '../../db/schema.ts';
+import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sanitizePageHtml } from '../../lib/html-sanitizer.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import { nowIso } from '../../lib/time.ts';
-import { logActivity } from '../activities/activities.service.ts';
 import { defaultPerPage } from '../settings/settings.service.ts';
-import {
-  deletePageRow,
-  findPage,
-  findPublishedPage,
-  insertPage,
-  listPageRows,
-  publishedLinks,
-  slugTaken,
-  updatePageRow,
-  type PageRow,
-  type PageValues,
-} from './pages.repository.ts';
+import { findPage, findPublishedPage, listPageRows, publishedLinks, type PageRow, type PageValues } from './pages.repository.ts';
+import * as pageWrites from './pages.writes.ts';
 
 export interface PageFormInput {
   title: string;
@@ -59,8 +49,6 @@ function toValues(input: PageFormInput, now: string): PageValues {
   };
 }
 
-const slugError = () => AppError.validation('slug', PAGE_MSG.slugTaken);
-
 /** A concurrent writer may take the slug between our check and our write: the unique index decides. */
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
@@ -89,43 +77,27 @@ export async function listPublishedPages(db: Kysely<DB>): Promise<PublishedPageL
   return publishedLinks(db);
 }
 
-export async function createPage(db: Kysely<DB>, actorId: number, input: PageFormInput): Promise<PageItem> {
-  if (await slugTaken(db, input.slug)) throw slugError();
+export async function createPage(db: Kysely<DB>, writes: Writes, actorId: number, input: PageFormInput): Promise<PageItem> {
   const now = nowIso();
-  try {
-    const id = await db.transaction().execute(async (trx) => {
-      const id = await insertPage(trx, { ...toValues(input, now), created_at: now });
-      await logActivity(trx, { userId: actorId, type: 'other', action: 'created', subjectType: 'page', subjectId: id, name: input.title });
-      return id;
-    });
-    return getPage(db, id);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw slugError();
-    throw err;
-  }
-}
-
-export async function updatePage(db: Kysely<DB>, actorId: number, id: number, input: PageFormInput): Promise<PageItem> {
-  const existing = await getPage(db, id);
-  if (await slugTaken(db, input.slug, id)) throw slugError();
-  try {
-    await db.transaction().execute(async (trx) => {
-      const values = toValues(input, nowIso());
-      await updatePageRow(trx, id, values);
-      const action = values.is_published === 1 && !existing.isPublished ? 'published' : values.is_published === 0 && existing.isPublished ? 'unpublished' : 'updated';
-      await logActivity(trx, { userId: actorId, type: 'other', action, subjectType: 'page', subjectId: id, name: input.title });
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw slugError();
-    throw err;
-  }
+  const id = await uniqueSlug(writes.run(pageWrites.createPage, { actorId, values: { ...toValues(input, now), created_at: now } }));
   return getPage(db, id);
 }
 
-export async function deletePage(db: Kysely<DB>, actorId: number, id: number): Promise<void> {
-  const existing = await getPage(db, id);
-  await db.transaction().execute(async (trx) => {
-    await deletePageRow(trx, id);
-    await logActivity(trx, { userId: actorId, type: 'other', action: 'deleted', subjectType: 'page', subjectId: id, name: existing.title, properties: { slug: existing.slug } });
-  });
+export async function updatePage(db: Kysely<DB>, writes: Writes, actorId: number, id: number, input: PageFormInput): Promise<PageItem> {
+  await uniqueSlug(writes.run(pageWrites.updatePage, { actorId, id, values: toValues(input, nowIso()) }));
+  return getPage(db, id);
+}
+
+export async function deletePage(writes: Writes, actorId: number, id: number): Promise<void> {
+  await writes.run(pageWrites.deletePage, { actorId, id });
+}
+
+/** The write checks the slug first; on PostgreSQL a concurrent write may still take it, and the unique index decides. */
+async function uniqueSlug<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw pageWrites.slugError();
+    throw err;
+  }
 }

@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
-type Db = Kysely<DB> | Transaction<DB>;
+type Db = Kysely<DB>;
 
 export async function userByEmail(db: Db, email: string): Promise<{ id: number; name: string } | undefined> {
   return db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
@@ -11,7 +11,7 @@ export async function resetTokensFor(db: Db, email: string): Promise<{ id: numbe
   return db.selectFrom('password_reset_tokens').select(['id', 'token_hash', 'expires_at', 'created_at']).where('email', '=', email).execute();
 }
 
-export async function replaceResetToken(trx: Transaction<DB>, values: { email: string; token_hash: string; expires_at: string; created_at: string }): Promise<void> {
+export async function replaceResetToken(trx: Db, values: { email: string; token_hash: string; expires_at: string; created_at: string }): Promise<void> {
   await trx.deleteFrom('password_reset_tokens').where('email', '=', values.email).execute();
   await trx.insertInto('password_reset_tokens').values(values).execute();
 }
@@ -20,6 +20,6 @@ export async function deleteResetTokens(db: Db, email: string): Promise<void> {
   await db.deleteFrom('password_reset_tokens').where('email', '=', email).execute();
 }
 
-export async function setPassword(trx: Transaction<DB>, userId: number, hash: string, now: string): Promise<void> {
+export async function setPassword(trx: Db, userId: number, hash: string, now: string): Promise<void> {
   await trx.updateTable('users').set({ password: hash, updated_at: now }).where('id', '=', userId).execute();
 }

@@ -21,13 +21,13 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/auth/forgot-password', { config: { ...publicAccess, ...openInMaintenance }, schema: { tags, body: forgotPasswordSchema, response: { 200: messageResponseSchema } } }, async (request) => {
     await throttle('forgot-password', request.ip);
-    await requestPasswordReset({ db: app.db, mailer: app.mailer, appUrl: app.appConfig.appUrl, log: request.log }, request.body.email);
+    await requestPasswordReset({ db: app.db, writes: app.writes, mailer: app.mailer, appUrl: app.appConfig.appUrl, log: request.log }, request.body.email);
     return { message: PASSWORD_RESET_MSG.linkSent };
   });
 
   r.post('/auth/reset-password', { config: { ...publicAccess, ...openInMaintenance }, schema: { tags, body: resetPasswordSchema, response: { 200: messageResponseSchema } } }, async (request) => {
     await throttle('reset-password', request.ip);
-    await resetPassword(app.db, request.body);
+    await resetPassword({ db: app.db, writes: app.writes }, request.body, request.ip);
     return { message: PASSWORD_RESET_MSG.reset };
   });
 }

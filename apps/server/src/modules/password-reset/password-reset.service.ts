@@ -3,15 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { PASSWORD_RESET_MINUTES, PASSWORD_RESET_MSG } from '@app/shared/schemas/password-reset.schema';
 import type { DB } from '../../db/schema.ts';
+import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { mailText, type Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
-import { logActivity } from '../activities/activities.service.ts';
 import { normaliseEmail } from '../auth/auth.service.ts';
-import { revokeOtherTokens } from '../auth/tokens.service.ts';
 import { getSetting } from '../settings/settings.service.ts';
-import { deleteResetTokens, replaceResetToken, resetTokensFor, setPassword, userByEmail } from './password-reset.repository.ts';
+import { resetTokensFor, userByEmail } from './password-reset.repository.ts';
+import * as resetWrites from './password-reset.writes.ts';
 
 /** A new link is not mailed to the same address more often than this (mail-bombing). */
 const RESEND_AFTER_MS = 60_000;
@@ -22,6 +22,7 @@ function sha256(value: string): string {
 
 export interface ResetDeps {
   db: Kysely<DB>;
+  writes: Writes;
   mailer: Mailer;
   appUrl: string;
   log: FastifyBaseLogger;
@@ -44,9 +45,13 @@ export async function requestPasswordReset(deps: ResetDeps, rawEmail: string): P
   if (recent) return;
   const token = randomBytes(32).toString('base64url');
   const now = nowIso();
-  await deps.db.transaction().execute(async (trx) => {
-    await replaceResetToken(trx, { email, token_hash: sha256(token), expires_at: addMinutes(now, PASSWORD_RESET_MINUTES), created_at: now });
-    await logActivity(trx, { userId: user.id, type: 'user', action: 'password_reset_requested', subjectType: 'user', subjectId: user.id, name: user.name });
+  await deps.writes.run(resetWrites.storeResetToken, {
+    userId: user.id,
+    name: user.name,
+    email,
+    token_hash: sha256(token),
+    expires_at: addMinutes(now, PASSWORD_RESET_MINUTES),
+    created_at: now,
   });
   const organisation = (await getSetting(deps.db, 'organization_name')) || 'Orphan Care';
   const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
@@ -66,7 +71,11 @@ export async function requestPasswordReset(deps: ResetDeps, rawEmail: string): P
 }
 
 /** Check the token, set the password, and sign the user out everywhere; the token works once. */
-export async function resetPassword(db: Kysely<DB>, input: { email: string; token: string; password: string }): Promise<void> {
+export async function resetPassword(
+  { db, writes }: { db: Kysely<DB>; writes: Writes },
+  input: { email: string; token: string; password: string },
+  ip: string,
+): Promise<void> {
   const email = normaliseEmail(input.email);
   const invalid = () => AppError.validation('email', PASSWORD_RESET_MSG.invalidToken);
   const given = Buffer.from(sha256(input.token), 'hex');
@@ -77,19 +86,6 @@ export async function resetPassword(db: Kysely<DB>, input: { email: string; toke
   });
   const user = match ? await userByEmail(db, email) : undefined;
   if (!match || !user) throw invalid();
-  const hash = await hashPassword(input.password);
-  await db.transaction().execute(async (trx) => {
-    // Deleting first makes the token single-use even when two resets race.
-    const deleted = await trx.deleteFrom('password_reset_tokens').where('id', '=', match.id).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) !== 1) throw invalid();
-    await deleteResetTokens(trx, email);
-    await setPassword(trx, user.id, hash, nowIso());
-    await revokeOtherTokens(trx, user.id, null);
-    await logActivity(trx, { userId: user.id, type: 'user', action: 'password_reset', subjectType: 'user', subjectId: user.id, name: user.name });
-  });
-}
-
-/** Outstanding reset links of an address stop working when the account is deleted or its e-mail changes. */
-export async function forgetResetTokens(db: Kysely<DB>, email: string): Promise<void> {
-  await deleteResetTokens(db, email);
+  const hash = await hashPassword(input.password, ip);
+  await writes.run(resetWrites.resetPassword, { tokenId: match.id, userId: user.id, name: user.name, email, hash, now: nowIso() });
 }

@@ -5,18 +5,20 @@ import { PROFILE_MSG, isPasswordChange, passwordChangeSchema, profileResponseSch
 import { signedIn } from '../../lib/access.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import { currentUser } from '../../plugins/access.ts';
+import { passwordGuard } from '../auth/auth.service.ts';
 import { changePassword, updateProfile } from './profile.service.ts';
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   // One call for both forms (spec section 7): a body with password fields is a password change.
   const documentedBody = { schema: z.union([profileSchema, passwordChangeSchema]) };
   app.withTypeProvider<ZodTypeProvider>().put('/profile', { config: { ...signedIn, documentedBody }, schema: { tags: ['profile'], response: { 200: profileResponseSchema } } }, async (request) => {
-    const user = currentUser(request);
+    const deps = { db: app.db, writes: app.writes, mailer: app.mailer, log: request.log };
+    const caller = { user: currentUser(request), tokenId: request.tokenId, guard: passwordGuard(app, request) };
     const body = request.body && typeof request.body === 'object' ? request.body : {};
     if (isPasswordChange(body)) {
-      await changePassword({ db: app.db, limiter: app.limiter }, user, request.tokenId, parseOrThrow(passwordChangeSchema, body));
+      await changePassword(deps, caller, parseOrThrow(passwordChangeSchema, body));
       return { message: PROFILE_MSG.passwordUpdated };
     }
-    return { message: PROFILE_MSG.profileUpdated, user: await updateProfile(app.db, user.id, parseOrThrow(profileSchema, body)) };
+    return { message: PROFILE_MSG.profileUpdated, user: await updateProfile(deps, caller, parseOrThrow(profileSchema, body)) };
   });
 }

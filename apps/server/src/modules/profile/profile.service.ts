@@ -1,56 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import { PROFILE_MSG } from '@app/shared/schemas/profile.schema';
 import type { DB } from '../../db/schema.ts';
+import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { nowIso } from '../../lib/time.ts';
-import { logActivity } from '../activities/activities.service.ts';
-import { normaliseEmail } from '../auth/auth.service.ts';
+import { countPasswordAttempt, normaliseEmail, type PasswordGuard } from '../auth/auth.service.ts';
 import { loadAuthUser } from '../auth/current-user.service.ts';
-import { revokeOtherTokens } from '../auth/tokens.service.ts';
-import { forgetResetTokens } from '../password-reset/password-reset.service.ts';
+import * as profileWrites from './profile.writes.ts';
 
-/** Wrong current passwords allowed per user and minute before 429: a stolen session cannot guess. */
-const WRONG_PASSWORD_LIMIT = 5;
+/** Current-password checks allowed per user and minute before 429: a stolen session cannot guess. */
+const CURRENT_PASSWORD_CHECKS = 5;
 
-export async function updateProfile(db: Kysely<DB>, userId: number, input: { name: string; email: string }): Promise<AuthUser> {
+export interface ProfileDeps {
+  db: Kysely<DB>;
+  writes: Writes;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** The caller: who they are, the session they use, and where their password checks are counted. */
+export interface ProfileCaller {
+  user: AuthUser;
+  tokenId: number | null;
+  guard: PasswordGuard;
+}
+
+/** Check the current password, counted before it is checked (issue 12, finding 1). */
+async function checkCurrentPassword(deps: ProfileDeps, caller: ProfileCaller, given: string | undefined, missing: string): Promise<void> {
+  if (!given) throw AppError.validation('current_password', missing);
+  await countPasswordAttempt(caller.guard, `current-password:${caller.user.id}`, CURRENT_PASSWORD_CHECKS, 60);
+  const row = await deps.db.selectFrom('users').select('password').where('id', '=', caller.user.id).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(row.password, given, caller.guard.ip))) throw AppError.validation('current_password', PROFILE_MSG.currentWrong);
+}
+
+/**
+ * Name and e-mail. A new e-mail needs the current password, is not verified, ends the sessions on
+ * other devices, and the old address is told (issue 12, finding 4): a stolen session cannot
+ * quietly move the account to an address where its password can be reset.
+ */
+export async function updateProfile(deps: ProfileDeps, caller: ProfileCaller, input: { name: string; email: string; current_password?: string }): Promise<AuthUser> {
   const email = normaliseEmail(input.email);
-  const taken = await db.selectFrom('users').select('id').where('email', '=', email).where('id', '!=', userId).executeTakeFirst();
-  if (taken) throw AppError.validation('email', PROFILE_MSG.emailTaken);
-  const before = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ name: input.name, email, updated_at: nowIso() }).where('id', '=', userId).execute();
-    if (before.email !== email) await forgetResetTokens(trx, before.email);
-    await logActivity(trx, { userId, type: 'user', action: 'profile_updated', subjectType: 'user', subjectId: userId, name: input.name });
-  });
-  return (await loadAuthUser(db, userId)) as AuthUser;
+  const current = await deps.db.selectFrom('users').select('email').where('id', '=', caller.user.id).executeTakeFirstOrThrow();
+  if (email !== current.email) await checkCurrentPassword(deps, caller, input.current_password, PROFILE_MSG.currentForEmail);
+  const { previousEmail } = await deps.writes.run(profileWrites.updateProfile, { userId: caller.user.id, name: input.name, email, now: nowIso(), keepTokenId: caller.tokenId });
+  if (previousEmail) notifyOldAddress(deps, previousEmail, email);
+  return (await loadAuthUser(deps.db, caller.user.id)) as AuthUser;
+}
+
+function notifyOldAddress(deps: ProfileDeps, oldEmail: string, newEmail: string): void {
+  if (!deps.mailer.enabled) return;
+  const text = [
+    'The e-mail address of your account was changed.',
+    '',
+    `New address: ${newEmail}`,
+    '',
+    'If you did not make this change, contact an administrator at once: they can set your address back and sign out every device.',
+  ].join('\n');
+  void deps.mailer
+    .send({ to: oldEmail, subject: 'Your e-mail address was changed', text })
+    .catch((err: unknown) => deps.log.error({ err }, 'e-mail change notice could not be sent'));
 }
 
 /** Check the current password, set the new one, and sign the user out of every other device. */
-export async function changePassword(
-  deps: { db: Kysely<DB>; limiter: RateLimiter },
-  user: AuthUser,
-  keepTokenId: number | null,
-  input: { current_password: string; password: string },
-): Promise<void> {
-  const key = `current-password:${user.id}`;
-  const seen = await deps.limiter.peek(key);
-  if (seen.count >= WRONG_PASSWORD_LIMIT) {
-    throw new AppError(429, PROFILE_MSG.currentWrong, undefined, { 'Retry-After': String(seen.retryAfter) });
-  }
-  const row = await deps.db.selectFrom('users').select('password').where('id', '=', user.id).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(row.password, input.current_password))) {
-    await deps.limiter.hit(key, 60);
-    throw AppError.validation('current_password', PROFILE_MSG.currentWrong);
-  }
-  await deps.limiter.clear(key);
-  const hash = await hashPassword(input.password);
-  await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password: hash, updated_at: nowIso() }).where('id', '=', user.id).execute();
-    await revokeOtherTokens(trx, user.id, keepTokenId);
-    await forgetResetTokens(trx, user.email);
-    await logActivity(trx, { userId: user.id, type: 'user', action: 'password_changed', subjectType: 'user', subjectId: user.id, name: user.name });
-  });
+export async function changePassword(deps: ProfileDeps, caller: ProfileCaller, input: { current_password: string; password: string }): Promise<void> {
+  await checkCurrentPassword(deps, caller, input.current_password, PROFILE_MSG.currentRequired);
+  await caller.guard.limiter.clear(`current-password:${caller.user.id}`);
+  const hash = await hashPassword(input.password, caller.guard.ip);
+  const { user } = caller;
+  await deps.writes.run(profileWrites.changePassword, { userId: user.id, name: user.name, email: user.email, hash, now: nowIso(), keepTokenId: caller.tokenId });
 }

@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
-type Db = Kysely<DB> | Transaction<DB>;
+type Db = Kysely<DB>;
 
 export interface RoleRow {
   id: number;
@@ -41,27 +41,21 @@ export async function allPermissions(db: Db): Promise<{ id: number; name: string
   return db.selectFrom('permissions').select(['id', 'name']).orderBy('id').execute();
 }
 
-export async function roleNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
-  let q = db.selectFrom('roles').select('id').where('name', '=', name);
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return !!(await q.executeTakeFirst());
-}
-
-export async function insertRole(trx: Transaction<DB>, name: string, now: string): Promise<number> {
+export async function insertRole(trx: Db, name: string, now: string): Promise<number> {
   return (await trx.insertInto('roles').values({ name, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function updateRoleRow(trx: Transaction<DB>, id: number, name: string, now: string): Promise<void> {
+export async function updateRoleRow(trx: Db, id: number, name: string, now: string): Promise<void> {
   await trx.updateTable('roles').set({ name, updated_at: now }).where('id', '=', id).execute();
 }
 
-export async function replaceRolePermissions(trx: Transaction<DB>, roleId: number, permissionIds: number[]): Promise<void> {
+export async function replaceRolePermissions(trx: Db, roleId: number, permissionIds: number[]): Promise<void> {
   await trx.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
   if (permissionIds.length) {
     await trx.insertInto('role_permissions').values(permissionIds.map((permission_id) => ({ role_id: roleId, permission_id }))).execute();
   }
 }
 
-export async function deleteRoleRow(trx: Transaction<DB>, id: number): Promise<void> {
+export async function deleteRoleRow(trx: Db, id: number): Promise<void> {
   await trx.deleteFrom('roles').where('id', '=', id).execute();
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 export async function readSettings(db: Kysely<DB>, keys: readonly string[]): Promise<Map<string, string>> {
@@ -6,7 +6,7 @@ export async function readSettings(db: Kysely<DB>, keys: readonly string[]): Pro
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
-export async function writeSetting(trx: Transaction<DB>, key: string, value: string): Promise<void> {
+export async function writeSetting(trx: Kysely<DB>, key: string, value: string): Promise<void> {
   await trx
     .insertInto('settings')
     .values({ key, value })

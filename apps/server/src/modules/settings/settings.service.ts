@@ -9,9 +9,10 @@ import {
   type SiteSettings,
 } from '@app/shared/schemas/settings.schema';
 import type { DB } from '../../db/schema.ts';
+import type { Writes } from '../../db/write-procedure.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
-import { logActivity } from '../activities/activities.service.ts';
-import { readSettings, writeSetting } from './settings.repository.ts';
+import { readSettings } from './settings.repository.ts';
+import { saveSettings } from './settings.writes.ts';
 
 export async function getSetting(db: Kysely<DB>, key: string): Promise<string | undefined> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
@@ -60,21 +61,10 @@ function normalise(fields: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Validate with the shared schema, store known keys only, log the change. */
-export async function updateSettings(db: Kysely<DB>, actorId: number, fields: Record<string, unknown>): Promise<SiteSettings> {
+export async function updateSettings(db: Kysely<DB>, writes: Writes, actorId: number, fields: Record<string, unknown>): Promise<SiteSettings> {
   const input = parseOrThrow(settingsSchema, normalise(fields));
   const before = await getSettings(db);
   const changed = SETTING_KEYS.filter((k) => input[k] !== undefined && input[k] !== before[k]);
-  await db.transaction().execute(async (trx) => {
-    for (const key of changed) await writeSetting(trx, key, input[key] as string);
-    await logActivity(trx, {
-      userId: actorId,
-      type: 'other',
-      action: 'updated',
-      subjectType: 'settings',
-      subjectId: null,
-      name: 'System settings',
-      properties: { changed },
-    });
-  });
+  await writes.run(saveSettings, { actorId, values: Object.fromEntries(changed.map((k) => [k, input[k] as string])) });
   return getSettings(db);
 }

@@ -40,7 +40,8 @@ describeEachDatabase('settings', (server) => {
     const pub = await call(server(), 'GET', '/api/settings/public');
     expect(pub.status).toBe(200);
     expect(pub.body).toMatchObject({ organization_name: 'Kabul Orphan Care (multipart)', contact_phone: '+93 700 111 222', facebook_url: 'https://facebook.com/kabul', maintenance_mode: '0' });
-    expect(pub.body.items_per_page).toBeUndefined();
+    // Every signed-in user's lists open at it, so the public settings carry it.
+    expect(pub.body.items_per_page).toBe('25');
 
     // items_per_page is the lists' default page size.
     expect((await call(server(), 'GET', '/api/users', { token })).body.per_page).toBe(25);

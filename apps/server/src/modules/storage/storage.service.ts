@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import type { FileStorage } from './file-storage.types.ts';
 import { LocalDiskStorage } from './local-disk-storage.ts';
 import { sweepUncommittedFiles } from './uncommitted-files.ts';
-import { UrlSigner } from './url-signer.ts';
+import { SIGNING_KEY_NAME, UrlSigner } from './url-signer.ts';
 
 export type { FileStorage } from './file-storage.types.ts';
 
@@ -16,8 +16,8 @@ export interface FileStore {
   /** Throws until `load()` has read the shared signing key. */
   readonly signer: UrlSigner;
   /**
-   * Read (or create once) the shared signing key, then clear what crashed processes left in the
-   * storage (uncommitted-files.ts); called when the app becomes ready, before it serves.
+   * Read the shared signing key (made by the start-up seed), then clear what crashed processes
+   * left in the storage (uncommitted-files.ts); called when the app becomes ready, before it serves.
    */
   load(log?: Pick<FastifyBaseLogger, 'info' | 'error'>): Promise<void>;
   /** A short-lived signed URL for a stored key, or null for no file. */
@@ -30,18 +30,13 @@ declare module 'fastify' {
   }
 }
 
-const SIGNING_KEY_NAME = 'storage_url_signing_key';
 
 /**
- * The signing key is generated once and kept in `app_keys`, so every server process signs and
- * verifies alike (no per-process secret: several processes may sit behind one balancer).
+ * The signing key is generated once by the start-up seed (db/seed.ts) and kept in `app_keys`, so
+ * every server process signs and verifies alike (no per-process secret: several processes may
+ * sit behind one balancer).
  */
 async function signingKey(db: Kysely<DB>): Promise<Buffer> {
-  await db
-    .insertInto('app_keys')
-    .values({ name: SIGNING_KEY_NAME, value: randomBytes(32).toString('hex') })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
   const row = await db.selectFrom('app_keys').select('value').where('name', '=', SIGNING_KEY_NAME).executeTakeFirstOrThrow();
   return Buffer.from(row.value, 'hex');
 }

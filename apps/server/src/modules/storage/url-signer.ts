@@ -1,5 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+/** The `app_keys` row of the signing key, made by the start-up seed (db/seed.ts). */
+export const SIGNING_KEY_NAME = 'storage_url_signing_key';
+
 /**
  * Short-lived signed URLs for stored files: `<img src>` and download links carry no bearer
  * token, so the signature is the credential (docs/design-decisions.md). HMAC-SHA256 over path and expiry.

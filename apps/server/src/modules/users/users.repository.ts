@@ -1,9 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ROLE } from '@app/shared/permissions';
 import type { DB } from '../../db/schema.ts';
 import { containsText } from '../../lib/pagination.ts';
 
-type Db = Kysely<DB> | Transaction<DB>;
+type Db = Kysely<DB>;
 
 export interface UserRow {
   id: number;
@@ -58,25 +58,25 @@ export async function rolesByIds(db: Db, ids: number[]): Promise<{ id: number; n
 }
 
 export async function insertUser(
-  trx: Transaction<DB>,
+  trx: Db,
   values: { name: string; email: string; password: string; email_verified_at: string | null; created_at: string; updated_at: string },
 ): Promise<number> {
   return (await trx.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 export async function updateUserRow(
-  trx: Transaction<DB>,
+  trx: Db,
   id: number,
   values: Partial<{ name: string; email: string; password: string; email_verified_at: string | null; updated_at: string }>,
 ): Promise<void> {
   await trx.updateTable('users').set(values).where('id', '=', id).execute();
 }
 
-export async function deleteUserRow(trx: Transaction<DB>, id: number): Promise<void> {
+export async function deleteUserRow(trx: Db, id: number): Promise<void> {
   await trx.deleteFrom('users').where('id', '=', id).execute();
 }
 
-export async function replaceUserRoles(trx: Transaction<DB>, userId: number, roleIds: number[]): Promise<void> {
+export async function replaceUserRoles(trx: Db, userId: number, roleIds: number[]): Promise<void> {
   await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
   if (roleIds.length) await trx.insertInto('user_roles').values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
 }
@@ -96,7 +96,7 @@ export async function countSuperAdmins(db: Db, exceptUserId?: number): Promise<n
  * On PostgreSQL, serialise changes that could remove the last Super Admin by locking the role's
  * row; SQLite already runs one write transaction at a time.
  */
-export async function lockSuperAdminRole(trx: Transaction<DB>, dialect: 'sqlite' | 'postgres'): Promise<void> {
+export async function lockSuperAdminRole(trx: Db, dialect: 'sqlite' | 'postgres'): Promise<void> {
   if (dialect !== 'postgres') return;
   await trx.selectFrom('roles').select('id').where('name', '=', ROLE.superAdmin).forUpdate().execute();
 }

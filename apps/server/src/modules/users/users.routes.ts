@@ -17,7 +17,7 @@ import { createUser, deleteUser, getUser, listUsers, setUserRoles, updateUser, t
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest): UserActionContext => ({ db: app.db, dialect: app.dialect, actor: currentUser(request), tokenId: request.tokenId });
+  const ctx = (request: FastifyRequest): UserActionContext => ({ db: app.db, writes: app.writes, dialect: app.dialect, actor: currentUser(request), tokenId: request.tokenId });
   const tags = ['users'];
 
   r.get('/users', { config: requires('view-users'), schema: { tags, querystring: userListQuerySchema, response: { 200: userListResponseSchema } } }, async (request) =>
@@ -25,7 +25,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.post('/users', { config: requires('create-users'), schema: { tags, body: userCreateSchema, response: { 201: userSavedResponseSchema } } }, async (request, reply) => {
-    const data = await createUser(ctx(request), request.body);
+    const data = await createUser(ctx(request), request.body, request.ip);
     return reply.code(201).send({ message: USER_MSG.created, data });
   });
 
@@ -35,7 +35,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   r.put('/users/:id', { config: requires('edit-users'), schema: { tags, params: idParam, body: userUpdateSchema, response: { 200: userSavedResponseSchema } } }, async (request) => ({
     message: USER_MSG.updated,
-    data: await updateUser(ctx(request), request.params.id, request.body),
+    data: await updateUser(ctx(request), request.params.id, request.body, request.ip),
   }));
 
   r.delete('/users/:id', { config: requires('delete-users'), schema: { tags, params: idParam, response: { 200: messageResponseSchema } } }, async (request) => {

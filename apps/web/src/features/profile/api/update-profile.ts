@@ -3,7 +3,7 @@ import type { ProfileInput, ProfileUpdatedResponse } from '@app/shared/schemas/p
 import { api } from '../../../lib/api-client.ts';
 
 export function updateProfile(input: ProfileInput): Promise<ProfileUpdatedResponse> {
-  return api.put<ProfileUpdatedResponse>('/profile', { name: input.name, email: input.email });
+  return api.put<ProfileUpdatedResponse>('/profile', { name: input.name, email: input.email, ...(input.current_password ? { current_password: input.current_password } : {}) });
 }
 
 export function useUpdateProfile() {

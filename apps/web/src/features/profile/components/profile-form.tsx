@@ -21,21 +21,25 @@ export function ProfileForm() {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ProfileInput>({
     resolver: zodResolver(profileSchema),
     defaultValues: { name: user?.name ?? '', email: user?.email ?? '' },
   });
 
+  // A new e-mail needs the current password (the address password resets go to).
+  const emailChanging = watch('email').trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
+
   const onSubmit = handleSubmit(async (values) => {
     setResult(null);
     try {
-      await update.mutateAsync(values);
+      await update.mutateAsync(emailChanging ? values : { name: values.name, email: values.email });
       // The header, user menu and debug block read the stored user: fetch it again.
       await refreshUser();
       setResult({ tone: 'success', text: t('profile.info.success') });
     } catch (err) {
-      const text = showServerErrors(err, setError, ['name', 'email'], messageOr(t, err, t('profile.info.failed')));
+      const text = showServerErrors(err, setError, ['name', 'email', 'current_password'], messageOr(t, err, t('profile.info.failed')));
       setResult(text ? { tone: 'error', text } : null);
     }
   });
@@ -49,6 +53,11 @@ export function ProfileForm() {
       <Field label={t('profile.info.email')} error={translateMessage(t, errors.email?.message)}>
         {(ids) => <Input {...ids} type="email" autoComplete="email" dir="ltr" {...register('email')} />}
       </Field>
+      {emailChanging ? (
+        <Field label={t('profile.info.currentPassword')} error={translateMessage(t, errors.current_password?.message)}>
+          {(ids) => <Input {...ids} type="password" autoComplete="current-password" {...register('current_password')} />}
+        </Field>
+      ) : null}
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? t('common.saving') : t('profile.info.submit')}
       </Button>

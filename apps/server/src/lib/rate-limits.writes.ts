@@ -1,0 +1,31 @@
+import { sql } from 'kysely';
+import { defineWrite } from '../db/write-procedure.ts';
+
+/** The rate limiter's writes (lib/rate-limiter.ts). Keys arrive hashed, so any length fits the column. */
+
+/**
+ * Count one hit atomically; a new window starts when the old one has ended. The clock is read
+ * here, when the hit is counted, not when it was asked for. Answers the count, when the window
+ * resets, and that time.
+ */
+export const hitRateLimit = defineWrite('rateLimits.hit', async (trx, { key, windowMs, sweep }: { key: string; windowMs: number; sweep: boolean }) => {
+  const now = Date.now();
+  const resetAt = now + windowMs;
+  const row = await trx
+    .insertInto('rate_limits')
+    .values({ key, count: 1, reset_at: resetAt })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql`case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end`,
+        reset_at: sql`case when rate_limits.reset_at <= ${now} then ${resetAt} else rate_limits.reset_at end`,
+      }),
+    )
+    .returning(['count', 'reset_at'])
+    .executeTakeFirstOrThrow();
+  if (sweep) await trx.deleteFrom('rate_limits').where('reset_at', '<=', now).execute();
+  return { count: Number(row.count), resetAt: Number(row.reset_at), now };
+});
+
+export const clearRateLimit = defineWrite('rateLimits.clear', async (trx, { key }: { key: string }) => {
+  await trx.deleteFrom('rate_limits').where('key', '=', key).execute();
+});

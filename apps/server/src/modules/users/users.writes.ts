@@ -1,0 +1,150 @@
+import { ERROR_CODE } from '@app/shared/messages';
+import { ADMIN_ROLES, ROLE, isSuperAdmin } from '@app/shared/permissions';
+import { USER_MSG } from '@app/shared/schemas/user.schema';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
+import { defineWrite } from '../../db/write-procedure.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { logActivity } from '../activities/activities.service.ts';
+import { revokeOtherTokens } from '../auth/tokens.service.ts';
+import { deleteResetTokens } from '../password-reset/password-reset.repository.ts';
+import { assertMayGrantRoles, type Actor } from '../roles/granting.ts';
+import {
+  countSuperAdmins,
+  deleteUserRow,
+  emailTaken,
+  findUser,
+  insertUser,
+  lockSuperAdminRole,
+  replaceUserRoles,
+  rolesByIds,
+  rolesByNames,
+  rolesOfUsers,
+  updateUserRow,
+} from './users.repository.ts';
+
+/**
+ * Every write to a user, each checking the rules of access inside its transaction (the roles
+ * as they are now, not as the request read them) and logging itself.
+ */
+
+type Role = { id: number; name: string };
+/** Roles named by the request: by name (user form) or by id (role assignment). */
+type RoleRefs = { names: string[] } | { ids: number[] };
+
+interface ActorArgs {
+  actor: Actor;
+  dialect: Dialect;
+}
+
+const holds = (roles: Role[], name: string) => roles.some((r) => r.name === name);
+
+async function resolveRoles(trx: Kysely<DB>, refs: RoleRefs): Promise<Role[]> {
+  const wanted = 'names' in refs ? [...new Set(refs.names)] : [...new Set(refs.ids)];
+  const found = 'names' in refs ? await rolesByNames(trx, refs.names) : await rolesByIds(trx, refs.ids);
+  if (found.length !== wanted.length) throw AppError.validation('roles', USER_MSG.invalidRole);
+  return found;
+}
+
+/** Only a Super Admin may change or delete a Super Admin. */
+function assertMayTouch(actor: Actor, targetRoles: Role[]): void {
+  if (holds(targetRoles, ROLE.superAdmin) && !isSuperAdmin(actor)) throw AppError.forbidden(USER_MSG.superAdminOnly);
+}
+
+/**
+ * A user's roles change: the actor may touch the user, grants nothing they do not hold, and
+ * neither removes their own administrator role nor the last Super Admin's.
+ */
+async function changeRoles(trx: Kysely<DB>, actor: Actor, targetId: number, current: Role[], next: Role[]): Promise<void> {
+  assertMayTouch(actor, current);
+  await assertMayGrantRoles(trx, actor, next.filter((r) => !holds(current, r.name)));
+  if (holds(current, ROLE.superAdmin) && !holds(next, ROLE.superAdmin)) {
+    if ((await countSuperAdmins(trx, targetId)) === 0) throw AppError.validation('roles', USER_MSG.lastSuperAdminRole);
+  }
+  if (targetId === actor.id && ADMIN_ROLES.some((r) => holds(current, r) && !holds(next, r))) throw AppError.validation('roles', USER_MSG.selfLockOut);
+  await replaceUserRoles(trx, targetId, next.map((r) => r.id));
+}
+
+interface NewUser extends ActorArgs {
+  name: string;
+  email: string;
+  password: string;
+  verified: boolean;
+  roles: string[];
+  now: string;
+}
+
+export const createUser = defineWrite('users.create', async (trx, u: NewUser): Promise<number> => {
+  if (await emailTaken(trx, u.email)) throw AppError.validation('email', USER_MSG.emailTaken, ERROR_CODE.emailTaken);
+  const roles = await resolveRoles(trx, { names: u.roles });
+  await assertMayGrantRoles(trx, u.actor, roles);
+  const id = await insertUser(trx, { name: u.name, email: u.email, password: u.password, email_verified_at: u.verified ? u.now : null, created_at: u.now, updated_at: u.now });
+  await replaceUserRoles(trx, id, roles.map((r) => r.id));
+  await logActivity(trx, { userId: u.actor.id, type: 'user', action: 'created', subjectType: 'user', subjectId: id, name: u.name, properties: { roles: roles.map((r) => r.name) } });
+  return id;
+});
+
+interface UserChange extends ActorArgs {
+  id: number;
+  /** The session making the change: an administrator setting their own password stays signed in. */
+  tokenId: number | null;
+  name: string;
+  email: string;
+  /** A new password's hash, when one is set. */
+  password?: string;
+  verified?: boolean;
+  roles?: string[];
+  now: string;
+}
+
+export const updateUser = defineWrite('users.update', async (trx, u: UserChange): Promise<void> => {
+  await lockSuperAdminRole(trx, u.dialect);
+  const existing = await findUser(trx, u.id);
+  if (!existing) throw AppError.notFound();
+  const current = (await rolesOfUsers(trx, [u.id])).get(u.id) ?? [];
+  assertMayTouch(u.actor, current);
+  if (await emailTaken(trx, u.email, u.id)) throw AppError.validation('email', USER_MSG.emailTaken, ERROR_CODE.emailTaken);
+  const next = u.roles === undefined ? undefined : await resolveRoles(trx, { names: u.roles });
+  if (next) await changeRoles(trx, u.actor, u.id, current, next);
+  let verifiedAt = existing.email_verified_at;
+  if (u.verified === true) verifiedAt ??= u.now;
+  if (u.verified === false) verifiedAt = null;
+  await updateUserRow(trx, u.id, { name: u.name, email: u.email, email_verified_at: verifiedAt, updated_at: u.now, ...(u.password ? { password: u.password } : {}) });
+  if (u.email !== existing.email || u.password) await deleteResetTokens(trx, existing.email);
+  // A password set by an administrator signs the user out everywhere (but the admin's own session).
+  if (u.password) await revokeOtherTokens(trx, u.id, u.id === u.actor.id ? u.tokenId : null);
+  await logActivity(trx, {
+    userId: u.actor.id,
+    type: 'user',
+    action: 'updated',
+    subjectType: 'user',
+    subjectId: u.id,
+    name: u.name,
+    properties: { password_changed: !!u.password, ...(next ? { roles: next.map((r) => r.name) } : {}) },
+  });
+});
+
+export const setUserRoles = defineWrite('users.setRoles', async (trx, u: ActorArgs & { id: number; roleIds: number[] }): Promise<void> => {
+  await lockSuperAdminRole(trx, u.dialect);
+  const existing = await findUser(trx, u.id);
+  if (!existing) throw AppError.notFound();
+  const current = (await rolesOfUsers(trx, [u.id])).get(u.id) ?? [];
+  const next = await resolveRoles(trx, { ids: u.roleIds });
+  await changeRoles(trx, u.actor, u.id, current, next);
+  await logActivity(trx, { userId: u.actor.id, type: 'user', action: 'roles_updated', subjectType: 'user', subjectId: u.id, name: existing.name, properties: { roles: next.map((r) => r.name) } });
+});
+
+export const deleteUser = defineWrite('users.delete', async (trx, u: ActorArgs & { id: number }): Promise<void> => {
+  await lockSuperAdminRole(trx, u.dialect);
+  const existing = await findUser(trx, u.id);
+  if (!existing) throw AppError.notFound();
+  const roles = (await rolesOfUsers(trx, [u.id])).get(u.id) ?? [];
+  assertMayTouch(u.actor, roles);
+  // The more telling reason first: the last Super Admin deleting themselves hears about that.
+  if (holds(roles, ROLE.superAdmin) && (await countSuperAdmins(trx, u.id)) === 0) throw AppError.validation('user', USER_MSG.lastSuperAdminDelete);
+  if (u.id === u.actor.id) throw AppError.validation('user', USER_MSG.deleteSelf);
+  await deleteUserRow(trx, u.id);
+  await deleteResetTokens(trx, existing.email);
+  await logActivity(trx, { userId: u.actor.id, type: 'user', action: 'deleted', subjectType: 'user', subjectId: u.id, name: existing.name, properties: { email: existing.email } });
+});
