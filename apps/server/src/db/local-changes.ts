@@ -19,9 +19,11 @@ export const REUSE_MS = 1000;
 export interface LocalChanges {
   /** This process makes every write to the database: the counts below see them all. */
   readonly complete: boolean;
-  /** Statements that may have written through the server's own connection (db/write-counter.ts). */
-  own(): number;
-  /** Those, and every write the database writer thread answered (db/writer-thread.ts). */
+  /**
+   * Every write this process's Writes answered (db/write-procedure.ts), and any statement that
+   * may have written through the server's own connection (db/write-counter.ts: scripts and tests
+   * that write directly).
+   */
   all(): number;
 }
 
@@ -39,7 +41,6 @@ export function stillValid(reading: Reading, changes: number, now: number): bool
 export function localChanges(config: Pick<Config, 'workers'>, database: Database, writes: Writes): LocalChanges {
   return {
     complete: database.dialect === 'sqlite' && config.workers === 1,
-    own: database.writeCount,
     all: () => database.writeCount() + writes.settled(),
   };
 }
