@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageOff } from 'lucide-react';
-import type { Orphan } from '@app/shared/schemas/orphan.schema';
+import type { ORPHAN_PROFILE_PARTS, Orphan, OrphanFieldName } from '@app/shared/schemas/orphan.schema';
 import { ageFromDob, fullName, orDash } from './orphan-format.ts';
 import { OrphanStatusBadge } from './orphan-status-badge.tsx';
 import { useOrphanFormat } from './use-orphan-format.ts';
@@ -45,7 +45,8 @@ function Rows({ rows }: { rows: [label: string, value: ReactNode][] }) {
 export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
   const { t } = useTranslation('orphans');
   const format = useOrphanFormat();
-  const f = (key: keyof typeof fieldKeys) => t(fieldKeys[key]);
+  // A field's label, by its name (locales/en/orphans.json `fields`), as the form labels it.
+  const f = (key: OrphanFieldName | (typeof ORPHAN_PROFILE_PARTS)[number] | 'age') => t(`fields.${key}` as 'fields.first_name');
   const name = fullName(orphan);
   const profile = orphan.profile;
   const hasProfile = !!profile && !!(profile.hobbies || profile.talents || profile.special_needs);
@@ -179,38 +180,3 @@ export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
     </div>
   );
 }
-
-const fieldKeys = {
-  first_name: 'fields.first_name',
-  last_name: 'fields.last_name',
-  father_name: 'fields.father_name',
-  grandfather_name: 'fields.grandfather_name',
-  school_id_number: 'fields.school_id_number',
-  identity_card_number: 'fields.identity_card_number',
-  dob: 'fields.dob',
-  age: 'fields.age',
-  gender: 'fields.gender',
-  blood_group: 'fields.blood_group',
-  class_grade: 'fields.class_grade',
-  medical_condition: 'fields.medical_condition',
-  phone_number: 'fields.phone_number',
-  family_contact_number: 'fields.family_contact_number',
-  contact_info: 'fields.contact_info',
-  address: 'fields.address',
-  guardian_name: 'fields.guardian_name',
-  guardian_contact: 'fields.guardian_contact',
-  guardian_relationship: 'fields.guardian_relationship',
-  responsible_person: 'fields.responsible_person',
-  admission_date: 'fields.admission_date',
-  status: 'fields.status',
-  total_income: 'fields.total_income',
-  total_expenses: 'fields.total_expenses',
-  income_source: 'fields.income_source',
-  donor_name: 'fields.donor_name',
-  donor_last_name: 'fields.donor_last_name',
-  donor_email: 'fields.donor_email',
-  donor_address: 'fields.donor_address',
-  hobbies: 'fields.hobbies',
-  talents: 'fields.talents',
-  special_needs: 'fields.special_needs',
-} as const;
