@@ -56,14 +56,14 @@ function isRealDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
-const blankToUndefined = (v: string | null | undefined): string | undefined => {
+export const blankToUndefined = (v: string | null | undefined): string | undefined => {
   if (v == null) return undefined;
   const t = v.trim();
   return t === '' ? undefined : t;
 };
 
 /** A text field that may be left empty. */
-function optionalText(label: string, max: number) {
+export function optionalText(label: string, max: number) {
   return z
     .string({ error: `The ${label} must be text.` })
     .nullish()
@@ -72,7 +72,7 @@ function optionalText(label: string, max: number) {
 }
 
 /** A required text field: missing, null, empty or whitespace gives the spec's message. */
-function requiredText(message: string, label: string, max: number) {
+export function requiredText(message: string, label: string, max: number) {
   return z
     .string({ error: message })
     .nullish()
@@ -87,7 +87,7 @@ function dateField(label: string) {
     .refine((s) => s >= EARLIEST_DATE && s <= LATEST_DATE, { message: `The ${label} must be between ${EARLIEST_DATE} and ${LATEST_DATE}.`, abort: true });
 }
 
-function optionalDate(label: string) {
+export function optionalDate(label: string) {
   return z
     .string({ error: `The ${label} must be a valid date (YYYY-MM-DD).` })
     .nullish()
@@ -95,7 +95,7 @@ function optionalDate(label: string) {
     .pipe(dateField(label).optional());
 }
 
-function requiredDate(message: string, label: string) {
+export function requiredDate(message: string, label: string) {
   return z
     .string({ error: message })
     .nullish()
@@ -109,7 +109,7 @@ function tomorrowIso(): string {
   return d.toISOString().slice(0, 10);
 }
 
-function optionalEnum<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+export function optionalEnum<const T extends readonly [string, ...string[]]>(values: T, message: string) {
   return z
     .union([z.string(), z.number()], { error: message })
     .nullish()
@@ -117,7 +117,7 @@ function optionalEnum<const T extends readonly [string, ...string[]]>(values: T,
     .pipe(z.enum(values, { error: message }).optional());
 }
 
-function requiredEnum<const T extends readonly [string, ...string[]]>(values: T, required: string, invalid: string) {
+export function requiredEnum<const T extends readonly [string, ...string[]]>(values: T, required: string, invalid: string) {
   return z
     .union([z.string(), z.number()], { error: required })
     .nullish()
@@ -189,7 +189,8 @@ const profileField = z
 // the request/form schema, the answer schema and its types, the form's defaults and values
 // (web), and on the server the table's column types, the insert/update columns and the
 // row ⇄ answer mappers (apps/server/src/modules/orphans/orphan-columns.ts). Adding a plain text
-// field takes a migration, a line here, the form and the details card.
+// field takes a migration, a line here, a line in the form and one in the details card (and its
+// label, `fields.<name>` in locales/en/orphans.json); orphan-fields.test.ts then checks it.
 
 /** How a field is kept in a row: as is, as integer cents (money), or one column per part (`<field>_<part>`). */
 export type OrphanFieldStorage = 'plain' | 'cents' | 'parts';
