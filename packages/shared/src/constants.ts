@@ -51,15 +51,8 @@ export const STORAGE_KEYS = {
   language: 'language',
 } as const;
 
-/** Grade bands of spec section 9: A+ from 90, A 80, B 70, C 60, D 50, else F. */
-export function gradeForScore(score: number): string {
-  if (score >= 90) return 'A+';
-  if (score >= 80) return 'A';
-  if (score >= 70) return 'B';
-  if (score >= 60) return 'C';
-  if (score >= 50) return 'D';
-  return 'F';
-}
+/** Grade bands of spec section 9 live in grade-bands.ts (with their test). */
+export { GRADE_BANDS, GRADE_LETTERS, gradeForScore, type GradeLetter } from './grade-bands.ts';
 
 /** Current year and the `count - 1` before it, newest first. */
 export function recentYears(count: number, now = new Date()): number[] {
@@ -70,3 +63,28 @@ export function recentYears(count: number, now = new Date()): number[] {
 /** Upload limits (spec leaves them open; see docs/decisions/0003-upload-limits.md). */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_MEDIA_BYTES = 512 * 1024 * 1024;
+
+/**
+ * Gallery limits per media type (issue 14; decision 0003). The web form checks these defaults
+ * before sending; the server enforces its configured numbers (GALLERY_MAX_IMAGE_BYTES,
+ * GALLERY_MAX_VIDEO_BYTES, GALLERY_MAX_DOCUMENT_BYTES), and its 413 message names the limit.
+ */
+export const MEDIA_MAX_BYTES_DEFAULT = {
+  image: 20 * 1024 * 1024,
+  video: 2 * 1024 * 1024 * 1024,
+  document: 25 * 1024 * 1024,
+} as const satisfies Record<(typeof MEDIA_TYPES)[number], number>;
+/** What the file input offers per media type (spec section 5). */
+export const MEDIA_ACCEPT = {
+  image: 'image/*',
+  video: 'video/*',
+  document: '.pdf,.doc,.docx,.txt',
+} as const satisfies Record<(typeof MEDIA_TYPES)[number], string>;
+/** The heights videos are transcoded to, lowest first; never above the original's height. */
+export const VIDEO_RESOLUTIONS = { '360p': 360, '720p': 720, '1080p': 1080 } as const;
+export type VideoResolution = keyof typeof VIDEO_RESOLUTIONS;
+export const GALLERY_DEFAULT_PAGE_SIZE = 24;
+/** Files at least this large are sent resumably (tus, /api/uploads); smaller ones as one multipart POST. */
+export const RESUMABLE_UPLOAD_FROM_BYTES = 5 * 1024 * 1024;
+/** The size of one resumable upload request: a lost one costs at most this much again on 3G. */
+export const RESUMABLE_CHUNK_BYTES = 5 * 1024 * 1024;
