@@ -51,15 +51,8 @@ export const STORAGE_KEYS = {
   language: 'language',
 } as const;
 
-/** Grade bands of spec section 9: A+ from 90, A 80, B 70, C 60, D 50, else F. */
-export function gradeForScore(score: number): string {
-  if (score >= 90) return 'A+';
-  if (score >= 80) return 'A';
-  if (score >= 70) return 'B';
-  if (score >= 60) return 'C';
-  if (score >= 50) return 'D';
-  return 'F';
-}
+/** Grade bands of spec section 9 live in grade-bands.ts (with their test). */
+export { GRADE_BANDS, GRADE_LETTERS, gradeForScore, type GradeLetter } from './grade-bands.ts';
 
 /** Current year and the `count - 1` before it, newest first. */
 export function recentYears(count: number, now = new Date()): number[] {
