@@ -331,8 +331,8 @@ async function walkedPage(db: Executor, dialect: Dialect, f: OrphanFilter, sort:
  */
 const SORT_COST_IN_STEPS = 20;
 
-/** The orders a search's page may walk (see searchPage); `id` needs neither: the matches are kept in that order. */
-const WALKS_BY: Partial<Record<OrphanSort, true>> = { dob: true, '-dob': true, admission_date: true, '-admission_date': true, '-id': true };
+/** The orders a search's page may walk (see searchPage); the id orders need neither: the matches are kept by id. */
+const WALKS_BY: Partial<Record<OrphanSort, true>> = { dob: true, '-dob': true, admission_date: true, '-admission_date': true };
 
 /**
  * A page of a search, read the cheaper way. Its matches are found once per version (the total is
@@ -353,8 +353,10 @@ async function searchPage(db: Executor, dialect: Dialect, f: OrphanFilter, sort:
   if (plain && WALKS_BY[sort] && ((offset + limit) * (await activeCount(db))) / total < SORT_COST_IN_STEPS * total) {
     return walkedPage(db, dialect, f, sort, limit, offset, version, matches);
   }
-  const ids = sort === 'id' ? matches.ids : await searchIds(db, dialect, f, sort, version);
-  const page = ids.slice(offset, offset + limit);
+  let page: number[];
+  if (sort === 'id') page = matches.ids.slice(offset, offset + limit);
+  else if (sort === '-id') page = matches.ids.slice(Math.max(0, total - offset - limit), total - offset).reverse();
+  else page = (await searchIds(db, dialect, f, sort, version)).slice(offset, offset + limit);
   const found = new Map((await rowsByIds(db, { count: page.length, trashed: f.trashed }, page)).map((r) => [r.id, r]));
   // A child changed since the search was kept is left out of this page (the next one re-searches).
   return { total, rows: page.flatMap((id) => found.get(id) ?? []) };
