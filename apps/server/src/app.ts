@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_MEDIA_BYTES } from '@app/shared/constants';
 import type { Config } from './config.ts';
@@ -17,6 +18,7 @@ import { registerAccessControl } from './plugins/access.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerApiDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { loggerOptions, requestId } from './plugins/logging.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
@@ -50,12 +52,16 @@ export interface AppDeps {
   limiter?: RateLimiter;
   /** Outgoing mail; by default SMTP from config.smtpUrl, or none. Tests pass a capturing one. */
   mailer?: Mailer;
+  /** Where log lines go (stdout by default); a test reads them to prove no secret is written. */
+  logStream?: DestinationStream;
 }
 
 /** Build the whole application without listening, so tests and the process share one path. */
-export async function buildApp({ config, database, limiter, mailer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, limiter, mailer, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    // No secret in any line, a request id on each (plugins/logging.ts).
+    logger: loggerOptions(config.logLevel, logStream),
+    genReqId: requestId,
     trustProxy: config.trustProxy,
     // Per-request lines only when debugging: at 5,000 req/s they would be most of the work.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
@@ -91,14 +97,15 @@ export async function buildApp({ config, database, limiter, mailer }: AppDeps): 
     refuseNul(request.body);
   });
 
+  // Before access control: its 401, 403 and 503 answers carry the headers too.
+  registerSecurityHeaders(app);
   registerAccessControl(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 5, fields: 100, fieldSize: 1024 * 1024 } });
-  registerSecurityHeaders(app);
   // Error and not-found handlers first: plugin contexts registered later inherit them.
   registerErrorHandling(app, await registerSpa(app, config.webDist));
   // The docs collect routes as they are registered: first, so they list the CSRF cookie call too.
-  await registerApiDocs(app);
+  await registerApiDocs(app, config.production);
   registerCsrf(app);
 
   await app.register(

@@ -1,11 +1,27 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@app/shared/schemas/common.schema';
+import { AppError } from '../lib/app-error.ts';
+
+/**
+ * In production the docs are for staff: they map every route an attacker could try. Access control
+ * (plugins/access.ts) has already read the bearer token by the time this runs; a guest gets 401, a
+ * signed-in user without a role 403. A browser opening /api/docs sends no token (it lives in
+ * localStorage), so in production the map is read with one: `curl -H "Authorization: Bearer …" /api/docs/json`.
+ */
+function staffOnly(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw AppError.unauthenticated();
+  if (!request.user.roles?.length) throw AppError.forbidden();
+  return Promise.resolve();
+}
+
+/** swagger-ui's own CSP allows framing by the same origin; ours allows none (plugins/security.ts). */
+const noFraming = (csp: string) => csp.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'");
 
 /** OpenAPI generated from the route schemas: JSON at /api/docs/json, the browsable UI at /api/docs. */
-export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+export async function registerApiDocs(app: FastifyInstance, production: boolean): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Orphan care API', description: 'Staff dashboard and public site API', version: '1.0.0' },
@@ -23,5 +39,9 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       return jsonSchemaTransform({ ...input, schema });
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // Its own scope, so the guard covers every docs route (swagger-ui's static files too) and nothing else.
+  await app.register(async (docs) => {
+    if (production) docs.addHook('onRequest', staffOnly);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: noFraming });
+  });
 }

@@ -13,6 +13,8 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
+      // Inline event handlers (onclick=, onerror=) too: script-src already refuses them; said twice.
+      scriptSrcAttr: ["'none'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       mediaSrc: ["'self'", 'blob:'],
@@ -26,6 +28,10 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
     },
   },
   crossOriginEmbedderPolicy: false,
+  // Older browsers without frame-ancestors: no framing at all, as the CSP says.
+  xFrameOptions: { action: 'deny' },
+  // The default, named: no address (a reset link's token, a signed URL) leaves in a Referer.
+  referrerPolicy: { policy: 'no-referrer' },
 };
 
 /**
@@ -46,10 +52,23 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+/** Answers of the server's own paths; the SPA's files set their own caching (plugins/spa.ts). */
+const SERVER_PATHS = /^\/(api|storage|download|sanctum)(\/|$|\?)/;
+
+/**
+ * Every answer gets the headers above and its request's id. Every answer of the server's own
+ * paths is `Cache-Control: no-store`: most carry personal data, and the few public ones
+ * (/api/health, /api/settings/public, published pages) are small, read once per page load, and
+ * must show a maintenance switch or an edited page at once — a cached copy would save little and
+ * could keep a withdrawn page on a shared proxy. A route that may be cached says so itself (a signed
+ * file: `private`, for the life of its signature, so no shared cache keeps a child's photo).
+ */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    reply.header('x-request-id', request.id);
+    if (SERVER_PATHS.test(request.url)) reply.header('cache-control', 'no-store');
     done();
   });
 }
