@@ -6,11 +6,12 @@ import messages from '../locales/en/messages.json';
 import orphans from '../locales/en/orphans.json';
 import admin from '../locales/en/admin.json';
 import help from '../locales/en/help.json';
+import gallery from '../locales/en/gallery.json';
 
 /** English is the source language; fa and ps get the same namespaces in a later issue. */
 export const resources = {
-  en: { common, auth, site, dashboard, messages, orphans, admin, help },
+  en: { common, auth, site, dashboard, messages, orphans, admin, help, gallery },
 } as const;
 
 export const defaultNS = 'common';
-export const namespaces = ['common', 'auth', 'site', 'dashboard', 'messages', 'orphans', 'admin', 'help'] as const;
+export const namespaces = ['common', 'auth', 'site', 'dashboard', 'messages', 'orphans', 'admin', 'help', 'gallery'] as const;
