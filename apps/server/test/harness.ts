@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config, type Dialect } from '../src/config.ts';
 import { prepareDatabase } from '../src/db/bootstrap.ts';
 import type { Database } from '../src/db/database.ts';
@@ -25,7 +25,7 @@ export interface TestServer {
 }
 
 /** A real server on a fresh database of its own (a temp SQLite file, or a new PostgreSQL database). */
-export async function startServer(dialect: Dialect, overrides: Partial<Config> = {}, deps: { mailer?: Mailer } = {}): Promise<TestServer> {
+export async function startServer(dialect: Dialect, overrides: Partial<Config> = {}, deps: Pick<AppDeps, 'mailer' | 'logStream'> = {}): Promise<TestServer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'oc-test-'));
   let databaseUrl = path.join(dir, 'app.db');
   let dropDb: (() => Promise<void>) | undefined;
@@ -51,7 +51,7 @@ export async function startServer(dialect: Dialect, overrides: Partial<Config> =
     { adminEmail: ADMIN.email, adminPassword: ADMIN.password, passwordChecksPerMinute: 100_000, logLevel: process.env.TEST_LOG_LEVEL || 'silent', ...overrides },
   );
   const { database } = await prepareDatabase(config);
-  const app = await buildApp({ config, database, mailer: deps.mailer });
+  const app = await buildApp({ config, database, ...deps });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
