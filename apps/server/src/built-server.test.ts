@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,12 +61,18 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+it('holds no image library before the first photo (sharp is loaded on demand, decision 0020)', () => {
+  const maps = `/proc/${child.pid}/maps`;
+  if (!existsSync(maps)) return; // Linux only
+  expect(readFileSync(maps, 'utf8')).not.toMatch(/libvips|sharp-/);
+});
+
 it('starts from plain node and saves a child through its compiled writer thread', async () => {
   const signIn = await call(server, 'POST', '/api/auth/login', { body: admin });
   expect(signIn.status).toBe(200);
   const token = signIn.body.token as string;
-  const child = { first_name: 'Mariam', last_name: 'Ahmadi', father_name: 'Karim', dob: '2014-03-02', gender: 'female', admission_date: '2020-09-01' };
-  const created = await call(server, 'POST', '/api/orphans', { token, body: child });
+  const orphan = { first_name: 'Mariam', last_name: 'Ahmadi', father_name: 'Karim', dob: '2014-03-02', gender: 'female', admission_date: '2020-09-01' };
+  const created = await call(server, 'POST', '/api/orphans', { token, body: orphan });
   expect(created.status).toBe(201);
   const read = await call(server, 'GET', `/api/orphans/${created.body.data.id}`, { token });
   expect(read.status).toBe(200);

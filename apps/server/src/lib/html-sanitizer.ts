@@ -1,4 +1,11 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type SanitizeHtml from 'sanitize-html';
+
+// Loaded with the first page saved, not at start: its HTML and CSS parsers are a few MB that an
+// idle server does not need (decision 0020). `require` keeps sanitising synchronous.
+let sanitizeModule: typeof SanitizeHtml | undefined;
+const sanitizeHtml = (html: string, options: SanitizeHtml.IOptions) =>
+  (sanitizeModule ??= createRequire(import.meta.url)('sanitize-html') as typeof SanitizeHtml)(html, options);
 
 /** URL schemes and patterns that run script or smuggle content; checked with whitespace removed. */
 const DANGEROUS_URL = /(?:javascript|vbscript|data|file):/i;
@@ -23,7 +30,7 @@ function cleanAttributes(attribs: Record<string, string>): Record<string, string
  * The HTML the rich-text editor (TipTap) produces, and nothing else: no script, style or iframe,
  * no event-handler attributes, links and images only over http(s), mailto for links, or relative.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: ['p', 'h1', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'br', 'hr', 'img'],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 
 /**
@@ -62,12 +62,15 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'appUrl'>, transpo
   const url = new URL(config.smtpUrl);
   const from = url.searchParams.get('from') || `no-reply@${new URL(config.appUrl).hostname}`;
   url.searchParams.delete('from');
-  const smtp = transport ?? nodemailer.createTransport(url.toString());
+  // nodemailer is loaded with the first message, not at start: a few MB that an idle server does
+  // not need (decision 0020), and most servers send a mail a day at most.
+  let smtp: Promise<Pick<Transporter, 'sendMail'>> | undefined = transport && Promise.resolve(transport);
   return {
     enabled: true,
     async send({ to, subject, text }) {
+      smtp ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url.toString()));
       // Named fields only, so nothing else (an `html` a caller slipped in) reaches the transport.
-      await smtp.sendMail({ from, to, subject: oneLine(subject), text });
+      await (await smtp).sendMail({ from, to, subject: oneLine(subject), text });
     },
   };
 }

@@ -1,5 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { WorkQueue } from './work-queue.ts';
 
 /** Image types accepted for photos, decided by content (magic bytes), never by name or declared type. */
@@ -16,12 +15,22 @@ const MAX_INPUT_PIXELS = 60_000_000;
  * thread per image, and no libvips operation cache — each photo is decoded once and never again,
  * so a cache only holds memory. Figures: docs/benchmarks/2026-11-23-image-memory.md.
  */
-sharp.cache(false);
-sharp.concurrency(1);
+function configured(sharp: typeof Sharp): typeof Sharp {
+  sharp.cache(false);
+  sharp.concurrency(1);
+  return sharp;
+}
+// Loaded with the first photo, not at start: libvips holds about 20 MB resident once loaded,
+// and an idle server (or one that never receives a photo) has no use for it (decision 0020).
+let sharpModule: Promise<typeof Sharp> | undefined;
+const loadSharp = () => (sharpModule ??= import('sharp').then((m) => configured(m.default)));
+
 /** Uploads waiting for their turn hold their bytes (≤ 10 MB each); beyond this many, 429. */
 export const imageQueue = new WorkQueue(1, 16);
 
 export async function detectImageType(data: Buffer): Promise<string | null> {
+  // Loaded with the first upload, like sharp: a few MB that idle does not need.
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(data);
   return type && (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type.mime) ? type.mime : null;
 }
@@ -42,6 +51,7 @@ export interface ProcessedImage {
  */
 export function processImage(data: Buffer): Promise<ProcessedImage | null> {
   return imageQueue.run(async () => {
+    const sharp = await loadSharp();
     try {
       const display = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1, failOn: 'error' })
         .rotate()
