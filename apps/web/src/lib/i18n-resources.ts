@@ -7,11 +7,13 @@ import orphans from '../locales/en/orphans.json';
 import admin from '../locales/en/admin.json';
 import help from '../locales/en/help.json';
 import gallery from '../locales/en/gallery.json';
+import results from '../locales/en/results.json';
+import attendance from '../locales/en/attendance.json';
 
 /** English is the source language; fa and ps get the same namespaces in a later issue. */
 export const resources = {
-  en: { common, auth, site, dashboard, messages, orphans, admin, help, gallery },
+  en: { common, auth, site, dashboard, messages, orphans, admin, help, gallery, results, attendance },
 } as const;
 
 export const defaultNS = 'common';
-export const namespaces = ['common', 'auth', 'site', 'dashboard', 'messages', 'orphans', 'admin', 'help', 'gallery'] as const;
+export const namespaces = ['common', 'auth', 'site', 'dashboard', 'messages', 'orphans', 'admin', 'help', 'gallery', 'results', 'attendance'] as const;

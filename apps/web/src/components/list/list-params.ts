@@ -15,6 +15,8 @@ export interface ListSpec<F extends string = never> {
   readonly check?: (params: ListParams<F>) => Partial<Record<F, string>>;
   /** The page sizes offered (the Settings default is added when missing). */
   readonly pageSizes?: readonly number[];
+  /** The size the list opens with when the spec fixes one (results: 5); otherwise Settings → Items per page. */
+  readonly defaultPageSize?: number;
 }
 
 /** The list's query as the server takes it; empty values are left out of the request. */

@@ -35,7 +35,9 @@ export interface ListState<F extends string = never> {
  */
 export function useListState<F extends string = never>(spec: ListSpec<F>): ListState<F> {
   const [searchParams, setSearchParams] = useSearchParams();
-  const knownSize = useDefaultPageSize();
+  // A size the spec fixes for this list (results: 5) outranks Settings → Items per page.
+  const settingsSize = useDefaultPageSize();
+  const knownSize = spec.defaultPageSize ?? settingsSize;
   const defaultSize = knownSize ?? DEFAULT_ITEMS_PER_PAGE;
   const params = useMemo(() => parseListParams(searchParams, spec, defaultSize), [searchParams, spec, defaultSize]);
   const names = useMemo(() => filterNames(spec), [spec]);

@@ -1,7 +1,67 @@
+import { Link } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ui/coming-soon.tsx';
+import { Users } from 'lucide-react';
+import { PERMISSION } from '@app/shared/permissions';
+import type { Result } from '@app/shared/schemas/result.schema';
+import { PermissionButton } from '../../../components/can.tsx';
+import { ListScreen } from '../../../components/list/list-screen.tsx';
+import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
+import { useListState } from '../../../components/list/use-list-state.ts';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { translateMessage } from '../../../lib/translate-message.ts';
+import { resultsQuery } from '../api/get-results.ts';
+import { useDeleteResult } from '../api/delete-result.ts';
+import { ResultFilters } from '../components/result-filters.tsx';
+import { RESULT_LIST, browserPage, resultFilters } from '../components/result-list-spec.ts';
+import { ResultTable } from '../components/result-table.tsx';
 
+/** /dashboard/results: filters, the table paged in the browser (5 a page), delete after confirming (spec section 2). */
 export function ResultsPage() {
-  const { t } = useTranslation('dashboard');
-  return <ComingSoon title={t('screens.results')} />;
+  const { t } = useTranslation('results');
+  const list = useListState(RESULT_LIST);
+  const query = useQuery({ ...resultsQuery(resultFilters(list.query)), enabled: list.ready, placeholderData: keepPreviousData });
+  const page = browserPage(query.data?.data ?? [], list.params.page, list.params.per_page);
+  const remove = useDeleteResult();
+  const deletion = useConfirmDelete<Result>({
+    remove: remove.mutateAsync,
+    message: t('list.deleteConfirm'),
+    done: t('list.deleted'),
+    failed: (err) => t('list.deleteFailed', { message: translateMessage(t, err instanceof Error ? err.message : String(err)) }),
+    from: { list, rows: page.rows },
+  });
+
+  return (
+    <>
+      <ListScreen
+        id="results"
+        title={t('list.title')}
+        subtitle={t('list.subtitle')}
+        add={{ label: t('list.add'), permission: PERMISSION.result.create, to: '/dashboard/results/create' }}
+        actions={
+          <PermissionButton permission={PERMISSION.result.create} variant="outline" asChild>
+            <Link to="/dashboard/results/class">
+              <Users className="h-4 w-4" aria-hidden />
+              {t('list.classEntry')}
+            </Link>
+          </PermissionButton>
+        }
+        panel={
+          <>
+            <ResultFilters list={list} />
+            {query.data?.truncated ? <Notice tone="info">{t('list.truncated')}</Notice> : null}
+          </>
+        }
+        list={list}
+        query={query}
+        rows={page.rows}
+        meta={page.meta}
+        empty={t('list.empty')}
+        error={(message) => t('list.error', { message })}
+      >
+        <ResultTable rows={page.rows} onDelete={deletion.ask} />
+      </ListScreen>
+      {deletion.dialog}
+    </>
+  );
 }

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { GRADES, recentYears } from '@app/shared/constants';
+import { orphanOptionLabel, useOrphanOptions } from '../lib/orphan-options-query.ts';
+
+/**
+ * The <option> lists that the results and attendance screens (filters, forms, class pickers) all
+ * offer: children, class grades, years. Options only, so each screen keeps its own <Select>,
+ * label and binding (react-hook-form's `register` or a filter's value).
+ */
+
+/** Years offered by the list and form pages: the current year and the 4 before it (spec section 9). */
+export const SCHOOL_YEARS = 5;
+
+export function YearOptions({ years = recentYears(SCHOOL_YEARS) }: { years?: readonly number[] }) {
+  return (
+    <>
+      {years.map((year) => (
+        <option key={year} value={String(year)}>
+          {year}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** Grades 0 (PREP) to 12, labelled as the orphan screens label them. */
+export function GradeOptions() {
+  const label = useGradeLabel();
+  return (
+    <>
+      {GRADES.map((grade) => (
+        <option key={grade} value={grade}>
+          {label(grade)}
+        </option>
+      ))}
+    </>
+  );
+}
+
+export function useGradeLabel() {
+  const { t } = useTranslation('orphans');
+  return (grade: string) => (grade === '0' ? t('grade.prep') : t('grade.numbered', { grade }));
+}
+
+/**
+ * The children to pick from (the shared selector list, GET /orphans?no_pagination=true). A stored
+ * record may name a child the selector no longer lists (graduated, say): `keep` adds that one so
+ * the select still shows who the record is about.
+ */
+export function OrphanOptions({ keep }: { keep?: { id: number; label: string } }) {
+  const { data } = useOrphanOptions();
+  const options = data ?? [];
+  const missing = keep && !options.some((o) => o.id === keep.id);
+  return (
+    <>
+      {missing ? <option value={String(keep.id)}>{keep.label}</option> : null}
+      {options.map((o) => (
+        <option key={o.id} value={String(o.id)}>
+          {orphanOptionLabel(o)}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,252 @@
+import { useState, type ReactNode } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ZodType } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, RESULT_TYPES, recentYears } from '@app/shared/constants';
+import { GRADE_LETTERS, gradeForScore } from '@app/shared/grade-bands';
+import { resultSchema, type Result, type ResultData } from '@app/shared/schemas/result.schema';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { OrphanOptions, SCHOOL_YEARS, YearOptions } from '../../../components/school-options.tsx';
+import { showServerErrors } from '../../../components/list/server-field-errors.ts';
+import { orphanOptionLabel, useOrphanOptions } from '../../../lib/orphan-options-query.ts';
+import { messageOr } from '../../../lib/server-errors.ts';
+import { translateMessage } from '../../../lib/translate-message.ts';
+import {
+  RESULT_FORM_FIELDS,
+  emptyResultForm,
+  resultToFormValues,
+  type MarkField,
+  type ResultFormField,
+  type ResultFormValues,
+} from './result-form-values.ts';
+import { useResultFormat } from './use-result-format.ts';
+
+export interface ResultFormSubmission {
+  values: ResultData;
+  /** When editing: the updated_at of the record the form was filled from. */
+  updatedAt?: string;
+}
+
+interface ResultFormProps {
+  /** The stored result when editing. */
+  result?: Result;
+  /** Saves; rejects with the failed save's ApiError (its 422 messages land on the fields). */
+  onSubmit: (submission: ResultFormSubmission) => Promise<void>;
+  onCancel: () => void;
+}
+
+// The form holds strings and numbers (a narrower shape than the schema's `unknown` inputs), so the
+// shared schema's resolver fits as is; its output is what is sent: only the chosen type's fields.
+// (Its input type is `unknown`, being a preprocess, so it is shown to the resolver as taking the form's values.)
+const resultResolver = zodResolver(resultSchema as unknown as ZodType<ResultData, ResultFormValues>) as unknown as Resolver<ResultFormValues, unknown, ResultData>;
+
+const TERMS_BY_TYPE: Record<string, readonly string[]> = { education: EDUCATION_TERMS, course: COURSE_TERMS };
+
+/**
+ * 'Add New Result' / 'Edit Result' (spec sections 3-5): the result type picks the section shown
+ * and switching it clears the messages; the education grade follows the score as it is typed;
+ * the orphan is locked on edit and the father's name comes from the chosen child.
+ */
+export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
+  const { t } = useTranslation('results');
+  const format = useResultFormat();
+  const orphans = useOrphanOptions();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [readVersion] = useState(result?.updated_at);
+  const editing = result !== undefined;
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    clearErrors,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResultFormValues, unknown, ResultData>({
+    resolver: resultResolver,
+    defaultValues: result ? resultToFormValues(result) : emptyResultForm(),
+  });
+
+  const type = watch('result_type');
+  const score = watch('score');
+  const orphanId = watch('orphan_id');
+  const chosen = orphans.data?.find((o) => String(o.id) === orphanId);
+  const fatherName = chosen ? chosen.father_name : result?.father_name;
+  const derivedGrade = typeof score === 'number' && Number.isFinite(score) ? gradeForScore(score) : '';
+  const years = recentYears(SCHOOL_YEARS);
+  if (result && !years.includes(result.year)) years.push(result.year);
+
+  const message = (name: ResultFormField) => translateMessage(t, errors[name]?.message);
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await onSubmit({ values, updatedAt: readVersion });
+    } catch (err) {
+      setFormError(showServerErrors(err, setError, RESULT_FORM_FIELDS, t('form.saveFailed', { message: messageOr(t, err, '') })));
+    }
+  });
+
+  const label = (name: ResultFormField | 'father_name', required = false, text?: string) => (
+    <>
+      {text ?? t(`fields.${name}`)}
+      {required ? (
+        <span className="ms-0.5 text-red-600" title={t('form.required')}>
+          *
+        </span>
+      ) : null}
+    </>
+  );
+
+  const mark = (name: MarkField, props: { required?: boolean; max?: number; text?: string } = {}) => (
+    <Field label={label(name, props.required, props.text)} error={message(name)}>
+      {(ids) => (
+        <Input
+          {...ids}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min={0}
+          max={props.max}
+          {...register(name, { valueAsNumber: true })}
+          disabled={isSubmitting}
+        />
+      )}
+    </Field>
+  );
+
+  const choice = (name: ResultFormField, options: readonly { value: string; label: string }[], required = true) => (
+    <Field label={label(name, required)} error={message(name)}>
+      {(ids) => (
+        <Select {...ids} {...register(name)} disabled={isSubmitting}>
+          <option value="">{t('form.select')}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+
+  const terms = (TERMS_BY_TYPE[type] ?? []).map((term) => ({ value: term, label: format.term(term) }));
+  const letters = GRADE_LETTERS.map((g) => ({ value: g, label: g }));
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6" aria-busy={isSubmitting}>
+      <Section title={t('form.sections.basic')}>
+        <Field label={label('orphan_id', true)} error={message('orphan_id')}>
+          {(ids) =>
+            editing ? (
+              // Locked on edit (spec section 4): shown, not sent from here; the server keeps the child.
+              <Input {...ids} value={result.orphan_name ?? (chosen ? orphanOptionLabel(chosen) : t('details.unknown'))} readOnly aria-readonly title={t('form.orphanLocked')} />
+            ) : (
+              <Select {...ids} {...register('orphan_id')} disabled={isSubmitting}>
+                <option value="">{t('form.selectOrphan')}</option>
+                <OrphanOptions />
+              </Select>
+            )
+          }
+        </Field>
+        <Field label={label('father_name')}>{(ids) => <Input {...ids} value={fatherName ?? ''} readOnly aria-readonly />}</Field>
+        <Field label={label('result_type', true)} error={message('result_type')}>
+          {(ids) => (
+            // Another type asks for other fields: the old messages no longer apply (spec section 4).
+            <Select {...ids} {...register('result_type', { onChange: () => clearErrors() })} disabled={isSubmitting}>
+              <option value="">{t('form.select')}</option>
+              {RESULT_TYPES.map((value) => (
+                <option key={value} value={value}>
+                  {format.type(value)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label={label('subject', true)} error={message('subject')}>
+          {(ids) => <Input {...ids} dir="auto" autoComplete="off" {...register('subject')} disabled={isSubmitting} />}
+        </Field>
+        <Field label={label('exam_date', true)} error={message('exam_date')}>
+          {(ids) => <Input {...ids} type="date" {...register('exam_date')} disabled={isSubmitting} />}
+        </Field>
+        <Field label={label('year', true)} error={message('year')}>
+          {(ids) => (
+            <Select {...ids} {...register('year')} disabled={isSubmitting}>
+              <YearOptions years={years} />
+            </Select>
+          )}
+        </Field>
+      </Section>
+
+      {type === 'education' ? (
+        <Section title={t('form.sections.education')}>
+          {choice('term', terms)}
+          {mark('total', { required: true })}
+          {mark('average', { required: true, max: 100 })}
+          {mark('score', { required: true })}
+          <Field label={label('grade', true)}>
+            {(ids) => (
+              <>
+                <Input {...ids} value={derivedGrade} readOnly aria-readonly aria-describedby={`${ids.id}-hint`} />
+                <p id={`${ids.id}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+                  {t('form.gradeDerived')}
+                </p>
+              </>
+            )}
+          </Field>
+        </Section>
+      ) : null}
+      {type === 'discipline' ? (
+        <Section title={t('form.sections.discipline')}>
+          {mark('ethics_score', { max: 10 })}
+          {mark('uniform_score', { max: 10 })}
+          {mark('relationship_score', { max: 10 })}
+          {mark('score', { max: 100, text: t('fields.overall_score') })}
+          {choice('grade', letters)}
+        </Section>
+      ) : null}
+      {type === 'course' ? (
+        <Section title={t('form.sections.course')}>
+          {choice('course_type', COURSE_TYPES.map((value) => ({ value, label: format.courseType(value) })))}
+          {choice('term', terms)}
+          {mark('total', { required: true })}
+          {mark('score', { required: true })}
+          {choice('grade', letters)}
+        </Section>
+      ) : null}
+
+      <Section title={t('form.sections.notes')}>
+        <Field label={label('assessed_by')} error={message('assessed_by')}>
+          {(ids) => <Input {...ids} dir="auto" autoComplete="off" {...register('assessed_by')} disabled={isSubmitting} />}
+        </Field>
+        <Field label={label('comments')} error={message('comments')} className="sm:col-span-2">
+          {(ids) => <Textarea {...ids} dir="auto" rows={3} {...register('comments')} disabled={isSubmitting} />}
+        </Field>
+      </Section>
+
+      {formError ? <Notice tone="error">{formError}</Notice> : null}
+      <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 pt-4 dark:border-gray-700">
+        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
+          {t('form.cancel')}
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? t('form.saving') : editing ? t('form.update') : t('form.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-lg border border-gray-200 bg-white p-4 sm:p-5 dark:border-gray-700 dark:bg-gray-900">
+      <legend className="px-1 text-base font-semibold text-gray-900 dark:text-gray-100">{title}</legend>
+      <div className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
+    </fieldset>
+  );
+}
+
