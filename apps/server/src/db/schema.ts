@@ -149,6 +149,49 @@ export interface RateLimitsTable {
   reset_at: number;
 }
 
+/** An academic result (modules/results): the fields of its type set, the others null. */
+export interface ResultsTable {
+  id: Generated<number>;
+  orphan_id: number;
+  result_type: string;
+  subject: string;
+  term: string | null;
+  exam_date: string;
+  year: number;
+  grade: string;
+  assessed_by: string | null;
+  comments: string | null;
+  total: number | null;
+  average: number | null;
+  score: number | null;
+  ethics_score: number | null;
+  uniform_score: number | null;
+  relationship_score: number | null;
+  course_type: string | null;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One child's attendance for one month (modules/attendance); unique per (orphan_id, year, month). */
+export interface AttendancesTable {
+  id: Generated<number>;
+  orphan_id: number;
+  month: number;
+  year: number;
+  present_days: number;
+  absent_days: number;
+  late_days: number;
+  excused_days: number;
+  absence_reasons: string | null;
+  notes: string | null;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   roles: RolesTable;
@@ -165,4 +208,6 @@ export interface DB {
   pages: PagesTable;
   contacts: ContactsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  results: ResultsTable;
+  attendances: AttendancesTable;
 }

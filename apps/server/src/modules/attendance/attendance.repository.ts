@@ -1,0 +1,187 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { arg, preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
+import type { AttendancesTable, DB } from '../../db/schema.ts';
+
+/**
+ * Attendance records joined with their child; a trashed child's records are never read (inner
+ * join on deleted_at is null), so they come back with the child on restore.
+ */
+
+export type AttendanceRow = Selectable<AttendancesTable>;
+export type NewAttendanceRow = Insertable<AttendancesTable>;
+export type AttendanceWithOrphan = AttendanceRow & { first_name: string; last_name: string; father_name: string | null; class_grade: string | null };
+
+const COLUMNS = [
+  'attendances.id', 'attendances.orphan_id', 'attendances.month', 'attendances.year', 'attendances.present_days', 'attendances.absent_days',
+  'attendances.late_days', 'attendances.excused_days', 'attendances.absence_reasons', 'attendances.notes', 'attendances.created_by',
+  'attendances.updated_by', 'attendances.created_at', 'attendances.updated_at',
+  'orphans.first_name', 'orphans.last_name', 'orphans.father_name', 'orphans.class_grade',
+] as const;
+
+const withOrphan = (db: Kysely<DB>) =>
+  db.selectFrom('attendances').innerJoin('orphans', 'orphans.id', 'attendances.orphan_id').select(COLUMNS).where('orphans.deleted_at', 'is', null);
+
+const attendanceById = preparedQuery<DB, [number], AttendanceWithOrphan>((db) => withOrphan(db).where('attendances.id', '=', arg<number>(0)));
+
+export async function findAttendance(db: Kysely<DB>, id: number): Promise<AttendanceWithOrphan | undefined> {
+  return (await attendanceById(db, id))[0];
+}
+
+const idOfChildMonth = preparedQuery<DB, [number, number, number], { id: number }>((db) =>
+  db.selectFrom('attendances').select('id').where('orphan_id', '=', arg<number>(0)).where('year', '=', arg<number>(1)).where('month', '=', arg<number>(2)),
+);
+
+/** The id of a child's record for a month, if there is one (trashed or not: the month is taken either way). */
+export async function findChildMonth(db: Kysely<DB>, orphanId: number, year: number, month: number): Promise<number | undefined> {
+  return (await idOfChildMonth(db, orphanId, year, month))[0]?.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list
+
+export interface AttendanceFilter {
+  orphan_id?: number;
+  month?: number;
+  year?: number;
+  class_grade?: string;
+}
+
+/**
+ * Which statement a filter runs:
+ * - `child`: one child's months, newest first, from the unique (orphan_id, year, month) index;
+ * - `month`: a chosen month (and grade), by the child's name — walking the orphans name or grade
+ *   index (children outside the trash only) and looking each child's month up in the unique
+ *   index, so a page of one grade's month reads about a page of rows (the class screen);
+ * - `all`: otherwise, newest month first and, within a month, newest record first, from the
+ *   (year, month, id) index.
+ */
+export function listKind(f: AttendanceFilter): 'child' | 'month' | 'all' {
+  if (f.orphan_id !== undefined) return 'child';
+  if (f.month !== undefined && f.year !== undefined) return 'month';
+  return 'all';
+}
+
+interface Shape {
+  kind: ReturnType<typeof listKind>;
+  month: boolean;
+  year: boolean;
+  grade: boolean;
+  count: boolean;
+}
+const shapeOf = (f: AttendanceFilter, count: boolean): Shape => ({ kind: listKind(f), month: f.month !== undefined, year: f.year !== undefined, grade: f.class_grade !== undefined, count });
+
+/** Arguments: orphan_id, year, month, class_grade, limit, offset. */
+export function buildAttendanceList(db: Kysely<DB>, s: Shape) {
+  if (s.kind === 'month') {
+    // From the child to the record: SQLite keeps a CROSS JOIN's order, so it walks the orphans
+    // index in name order; PostgreSQL plans the same from the index order and the LIMIT.
+    let q = db
+      .selectFrom('orphans')
+      .crossJoin('attendances')
+      .whereRef('attendances.orphan_id', '=', 'orphans.id')
+      .where('attendances.year', '=', arg<number>(1))
+      .where('attendances.month', '=', arg<number>(2))
+      .where('orphans.deleted_at', 'is', null);
+    if (s.grade) q = q.where('orphans.class_grade', '=', arg<string>(3));
+    if (s.count) return q.select((eb) => eb.fn.countAll<number>().as('total'));
+    return q.select(COLUMNS).orderBy('orphans.last_name').orderBy('orphans.first_name').orderBy('orphans.id').limit(arg<number>(4)).offset(arg<number>(5));
+  }
+  let q = withOrphan(db);
+  if (s.kind === 'child') q = q.where('attendances.orphan_id', '=', arg<number>(0));
+  if (s.year) q = q.where('attendances.year', '=', arg<number>(1));
+  if (s.month) q = q.where('attendances.month', '=', arg<number>(2));
+  if (s.grade) q = q.where('orphans.class_grade', '=', arg<string>(3));
+  if (s.count) return q.clearSelect().select((eb) => eb.fn.countAll<number>().as('total'));
+  if (s.kind === 'child') q = q.orderBy('attendances.orphan_id', 'desc');
+  return q.orderBy('attendances.year', 'desc').orderBy('attendances.month', 'desc').orderBy('attendances.id', 'desc').limit(arg<number>(4)).offset(arg<number>(5));
+}
+
+const shapeKey = (s: Shape) => `${s.kind}${+s.month}${+s.year}${+s.grade}${+s.count}`;
+const pageShapes = preparedShapes<DB, Shape, AttendanceWithOrphan>(shapeKey, (db, s) => buildAttendanceList(db, s) as never);
+const countShapes = preparedShapes<DB, Shape, { total: number | string }>(shapeKey, (db, s) => buildAttendanceList(db, s) as never);
+
+export const attendanceListArgs = (f: AttendanceFilter, limit: number, offset: number): unknown[] => [f.orphan_id, f.year, f.month, f.class_grade, limit, offset];
+export const attendanceListShape = shapeOf;
+
+export function attendancePageRows(db: Kysely<DB>, f: AttendanceFilter, limit: number, offset: number): Promise<AttendanceWithOrphan[]> {
+  return pageShapes(db, shapeOf(f, false), attendanceListArgs(f, limit, offset));
+}
+
+export async function countAttendance(db: Kysely<DB>, f: AttendanceFilter): Promise<number> {
+  const [row] = await countShapes(db, shapeOf(f, true), attendanceListArgs(f, 0, 0));
+  return Number(row?.total ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// One child's months (the attendance summary)
+
+export type MonthCounts = Pick<AttendanceRow, 'year' | 'month' | 'present_days' | 'absent_days' | 'late_days' | 'excused_days'>;
+
+const monthsOfChild = preparedQuery<DB, [number], MonthCounts>((db) =>
+  db
+    .selectFrom('attendances')
+    .select(['year', 'month', 'present_days', 'absent_days', 'late_days', 'excused_days'])
+    .where('orphan_id', '=', arg<number>(0))
+    .orderBy('orphan_id', 'desc')
+    .orderBy('year', 'desc')
+    .orderBy('month', 'desc'),
+);
+
+export const childMonths = (db: Kysely<DB>, orphanId: number): Promise<MonthCounts[]> => monthsOfChild(db, orphanId);
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+export async function insertAttendanceRow(db: Kysely<DB>, values: NewAttendanceRow): Promise<AttendanceRow> {
+  return db.insertInto('attendances').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateAttendanceRow(db: Kysely<DB>, id: number, values: Partial<NewAttendanceRow>): Promise<AttendanceRow | undefined> {
+  return db.updateTable('attendances').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function deleteAttendanceRow(db: Kysely<DB>, id: number): Promise<void> {
+  await db.deleteFrom('attendances').where('id', '=', id).execute();
+}
+
+/** The children among `ids` who already have a record for the month. */
+export async function childrenWithMonth(db: Kysely<DB>, ids: readonly number[], year: number, month: number): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db.selectFrom('attendances').select('orphan_id').where('year', '=', year).where('month', '=', month).where('orphan_id', 'in', ids.slice(i, i + 500)).execute();
+    for (const r of rows) found.add(r.orphan_id);
+  }
+  return found;
+}
+
+/** Rows of a batch per statement: 14 values a row stays far below both databases' parameter limits. */
+const UPSERT_CHUNK = 500;
+
+/**
+ * Insert a month for many children at once, updating the counts and texts of a child's record
+ * that already exists (its created_at and created_by stay). One statement per 500 rows.
+ */
+export async function upsertAttendanceRows(db: Kysely<DB>, rows: NewAttendanceRow[]): Promise<AttendanceRow[]> {
+  const out: AttendanceRow[] = [];
+  for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
+    const stored = await db
+      .insertInto('attendances')
+      .values(rows.slice(i, i + UPSERT_CHUNK))
+      .onConflict((oc) =>
+        oc.columns(['orphan_id', 'year', 'month']).doUpdateSet({
+          present_days: sql`excluded.present_days`,
+          absent_days: sql`excluded.absent_days`,
+          late_days: sql`excluded.late_days`,
+          excused_days: sql`excluded.excused_days`,
+          absence_reasons: sql`excluded.absence_reasons`,
+          notes: sql`excluded.notes`,
+          updated_by: sql`excluded.updated_by`,
+          updated_at: sql`excluded.updated_at`,
+        }),
+      )
+      .returningAll()
+      .execute();
+    out.push(...stored);
+  }
+  return out;
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  attendanceBatchResponseSchema,
+  attendanceBatchSchema,
+  attendanceListQuerySchema,
+  attendancePageSchema,
+  attendanceResponseSchema,
+  attendanceSavedResponseSchema,
+  attendanceSchema,
+  attendanceSummaryResponseSchema,
+} from '@app/shared/schemas/attendance.schema';
+import { idParam, messageResponseSchema } from '@app/shared/schemas/common.schema';
+import { requires } from '../../lib/access.ts';
+import { currentUser } from '../../plugins/access.ts';
+import {
+  attendanceSummary,
+  createAttendance,
+  deleteAttendance,
+  getAttendance,
+  listAttendance,
+  saveAttendanceBatch,
+  updateAttendance,
+  type AttendanceContext,
+} from './attendance.service.ts';
+
+/** `/attendances` (spec section 7), the batch of a month for many children, and one child's summary. */
+export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (): AttendanceContext => ({ db: app.db, writes: app.writes, changes: app.changes });
+  const userId = (request: FastifyRequest) => currentUser(request).id;
+  const tags = ['attendance'];
+
+  r.get('/attendances', { config: requires('view-attendance'), schema: { tags, querystring: attendanceListQuerySchema, response: { 200: attendancePageSchema } } }, async (request) =>
+    listAttendance(ctx(), request.query),
+  );
+
+  r.post('/attendances', { config: requires('create-attendance'), schema: { tags, body: attendanceSchema, response: { 201: attendanceSavedResponseSchema } } }, async (request, reply) =>
+    reply.code(201).send(await createAttendance(ctx(), userId(request), request.body)),
+  );
+
+  // Creates and updates (a child's month already recorded is updated): both permissions. The
+  // body is validated by the service so that a 422 names each bad row's child; documented here.
+  r.post(
+    '/attendances/batch',
+    {
+      config: { ...requires({ allPermissions: ['create-attendance', 'edit-attendance'] }), documentedBody: { schema: attendanceBatchSchema } },
+      schema: {
+        tags,
+        description:
+          'One month for many children in one transaction: all rows are stored or none. A child who already has a record for the month has it updated, the others get one. ' +
+          'Answers 200 `{message, created, updated, data}` (data: every row as stored, in the order sent). On any bad row: 422, nothing stored, ' +
+          '`errors["rows.{i}.{field}"]` with messages starting with the child\'s name. At most 1,000 rows; the same child twice is refused.',
+        response: { 200: attendanceBatchResponseSchema },
+      },
+    },
+    async (request) => saveAttendanceBatch(ctx(), userId(request), request.body),
+  );
+
+  r.get('/attendances/:id', { config: requires('view-attendance'), schema: { tags, params: idParam, response: { 200: attendanceResponseSchema } } }, async (request) =>
+    getAttendance(ctx(), request.params.id),
+  );
+
+  r.put('/attendances/:id', { config: requires('edit-attendance'), schema: { tags, params: idParam, body: attendanceSchema, response: { 200: attendanceSavedResponseSchema } } }, async (request) =>
+    updateAttendance(ctx(), userId(request), request.params.id, request.body),
+  );
+
+  r.delete('/attendances/:id', { config: requires('delete-attendance'), schema: { tags, params: idParam, response: { 200: messageResponseSchema } } }, async (request) =>
+    deleteAttendance(ctx(), userId(request), request.params.id),
+  );
+
+  r.get('/orphans/:id/attendance-summary', { config: requires('view-attendance'), schema: { tags, params: idParam, response: { 200: attendanceSummaryResponseSchema } } }, async (request) =>
+    attendanceSummary(ctx(), request.params.id),
+  );
+}

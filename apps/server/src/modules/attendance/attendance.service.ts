@@ -1,0 +1,202 @@
+import type { Kysely } from 'kysely';
+import {
+  ATTENDANCE_RESPONSE_MESSAGES as RESPONSE,
+  attendanceBatchSchema,
+  attendanceRate,
+  totalDays,
+  type Attendance,
+  type AttendanceBatchResponse,
+  type AttendanceData,
+  type AttendanceListQuery,
+  type AttendanceSummaryResponse,
+} from '@app/shared/schemas/attendance.schema';
+import type { Paged } from '@app/shared/schemas/common.schema';
+import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
+import { stillValid, type LocalChanges } from '../../db/local-changes.ts';
+import { databaseIdentity } from '../../db/prepared-query.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Writes } from '../../db/write-procedure.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { issuesToErrors } from '../../lib/validate.ts';
+import { findActiveOrphan, findActiveOrphans, fullName } from '../results/results.service.ts';
+import { attendancePageRows, childMonths, countAttendance, findAttendance, type AttendanceFilter, type AttendanceWithOrphan, type MonthCounts } from './attendance.repository.ts';
+import * as writes from './attendance.writes.ts';
+
+export interface AttendanceContext {
+  db: Kysely<DB>;
+  writes: Writes;
+  /** What this process knows of the writes to its database: lets a list's total be reused (decision 0010). */
+  changes?: LocalChanges;
+}
+
+export function toAttendance(r: AttendanceWithOrphan): Attendance {
+  return {
+    id: r.id,
+    orphan_id: r.orphan_id,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    father_name: r.father_name,
+    class_grade: r.class_grade as Attendance['class_grade'],
+    month: r.month,
+    year: r.year,
+    present_days: r.present_days,
+    absent_days: r.absent_days,
+    late_days: r.late_days,
+    excused_days: r.excused_days,
+    total_days: totalDays(r),
+    absence_reasons: r.absence_reasons,
+    notes: r.notes,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+/** One child's counts and texts, blanks as null. */
+const toRowValues = (d: Omit<AttendanceData, 'month' | 'year'>): writes.BatchArgs['rows'][number] => ({
+  orphan_id: d.orphan_id,
+  present_days: d.present_days,
+  absent_days: d.absent_days,
+  late_days: d.late_days,
+  excused_days: d.excused_days,
+  absence_reasons: d.absence_reasons ?? null,
+  notes: d.notes ?? null,
+});
+const toValues = (d: AttendanceData): writes.AttendanceValues => ({ ...toRowValues(d), month: d.month, year: d.year });
+
+// ---------------------------------------------------------------------------------------------
+// The list
+
+/**
+ * A filter's total, kept while this process makes every write and has made none since (at most
+ * REUSE_MS, decision 0010): counting one grade's month walks thousands of index entries at
+ * 100,000 children, a page only ten. Elsewhere (PostgreSQL, several processes) it is counted
+ * every time. Per database, at most MAX_KEPT filters.
+ */
+const keptTotals = new WeakMap<object, Map<string, { total: number; changes: number; readAt: number }>>();
+const MAX_KEPT = 2000;
+
+async function totalOf(ctx: AttendanceContext, f: AttendanceFilter): Promise<number> {
+  if (!ctx.changes?.complete) return countAttendance(ctx.db, f);
+  const id = databaseIdentity(ctx.db);
+  const kept = keptTotals.get(id) ?? keptTotals.set(id, new Map()).get(id)!;
+  const key = `${f.orphan_id ?? ''}|${f.year ?? ''}|${f.month ?? ''}|${f.class_grade ?? ''}`;
+  const changes = ctx.changes.all();
+  const now = Date.now();
+  const hit = kept.get(key);
+  if (hit && stillValid(hit, changes, now)) return hit.total;
+  const total = await countAttendance(ctx.db, f);
+  if (kept.size >= MAX_KEPT) kept.clear();
+  kept.set(key, { total, changes, readAt: now });
+  return total;
+}
+
+export async function listAttendance(ctx: AttendanceContext, q: AttendanceListQuery): Promise<Paged<Attendance>> {
+  const offset = (q.page - 1) * q.per_page;
+  const [total, rows] = await Promise.all([totalOf(ctx, q), attendancePageRows(ctx.db, q, q.per_page, offset)]);
+  return {
+    data: rows.map(toAttendance),
+    current_page: q.page,
+    last_page: Math.max(1, Math.ceil(total / q.per_page)),
+    per_page: q.per_page,
+    total,
+    from: rows.length ? offset + 1 : null,
+    to: rows.length ? offset + rows.length : null,
+  };
+}
+
+export async function getAttendance(ctx: AttendanceContext, id: number): Promise<{ data: Attendance }> {
+  const row = await findAttendance(ctx.db, id);
+  if (!row) throw AppError.notFound(RESPONSE.notFound);
+  return { data: toAttendance(row) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+export async function createAttendance(ctx: AttendanceContext, userId: number | null, d: AttendanceData): Promise<{ message: string; data: Attendance }> {
+  const row = await ctx.writes.run(writes.createAttendance, { values: toValues(d), userId });
+  return { message: RESPONSE.created, data: toAttendance(row) };
+}
+
+export async function updateAttendance(ctx: AttendanceContext, userId: number | null, id: number, d: AttendanceData): Promise<{ message: string; data: Attendance }> {
+  const row = await ctx.writes.run(writes.updateAttendance, { id, values: toValues(d), userId, expectedUpdatedAt: d.updated_at || undefined });
+  return { message: RESPONSE.updated, data: toAttendance(row) };
+}
+
+export async function deleteAttendance(ctx: AttendanceContext, userId: number | null, id: number): Promise<{ message: string }> {
+  await ctx.writes.run(writes.deleteAttendance, { id, userId });
+  return { message: RESPONSE.deleted };
+}
+
+/**
+ * Put each bad row's child in its messages ("Amina Rahimi: Must be at least 0"), so a teacher
+ * finds the row in a grid of thirty; a row whose child is not known says its row number.
+ */
+async function namedRowErrors(db: Kysely<DB>, body: unknown, errors: Record<string, string[]>): Promise<Record<string, string[]>> {
+  const rows = (body as { rows?: unknown })?.rows;
+  const rowOf = (field: string) => /^rows\.(\d+)\./.exec(field)?.[1];
+  const badRows = [...new Set(Object.keys(errors).map(rowOf).filter((i): i is string => i !== undefined))].map(Number);
+  if (!Array.isArray(rows) || !badRows.length) return errors;
+  const idOf = (i: number) => {
+    const id = (rows[i] as { orphan_id?: unknown } | null)?.orphan_id;
+    const n = typeof id === 'string' ? Number(id) : id;
+    return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : undefined;
+  };
+  const children = await findActiveOrphans(db, badRows.map(idOf).filter((id): id is number => id !== undefined));
+  const named: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const i = rowOf(field);
+    const child = i === undefined ? undefined : children.get(idOf(Number(i)) ?? 0);
+    const who = i === undefined ? undefined : child ? fullName(child) : `Row ${Number(i) + 1}`;
+    named[field] = who ? messages.map((m) => `${who}: ${m}`) : messages;
+  }
+  return named;
+}
+
+/** `POST /attendances/batch`: validated here, not by the route, so the 422 can name each row's child. */
+export async function saveAttendanceBatch(ctx: AttendanceContext, userId: number | null, body: unknown): Promise<AttendanceBatchResponse> {
+  const parsed = attendanceBatchSchema.safeParse(body);
+  if (!parsed.success) throw AppError.validationMany(await namedRowErrors(ctx.db, body, issuesToErrors(parsed.error.issues)));
+  const { month, year, rows } = parsed.data;
+  const result = await ctx.writes.run(writes.saveAttendanceBatch, {
+    month,
+    year,
+    userId,
+    rows: rows.map(toRowValues),
+  });
+  return {
+    message: RESPONSE.batchSaved.replace('{count}', String(rows.length)),
+    created: result.created,
+    updated: result.updated,
+    data: result.data.map(toAttendance),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One child's attendance summary
+
+const countsOf = (months: readonly MonthCounts[]) => {
+  const c = { present_days: 0, absent_days: 0, late_days: 0, excused_days: 0 };
+  for (const m of months) {
+    c.present_days += m.present_days;
+    c.absent_days += m.absent_days;
+    c.late_days += m.late_days;
+    c.excused_days += m.excused_days;
+  }
+  return { ...c, total_days: totalDays(c), attendance_rate: attendanceRate(c) };
+};
+
+export async function attendanceSummary(ctx: AttendanceContext, orphanId: number): Promise<AttendanceSummaryResponse> {
+  const child = await findActiveOrphan(ctx.db, orphanId);
+  if (!child) throw AppError.notFound(ORPHAN_RESPONSE_MESSAGES.notFound);
+  const months = await childMonths(ctx.db, orphanId);
+  const years = new Map<number, MonthCounts[]>();
+  for (const m of months) (years.get(m.year) ?? years.set(m.year, []).get(m.year)!).push(m);
+  return {
+    data: {
+      orphan: { id: child.id, first_name: child.first_name, last_name: child.last_name, father_name: child.father_name },
+      months: months.map((m) => ({ year: m.year, month: m.month, ...countsOf([m]) })),
+      years: [...years].map(([year, list]) => ({ year, months_recorded: list.length, ...countsOf(list) })),
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { ERROR_CODE } from '@app/shared/messages';
+import { ATTENDANCE_MESSAGES, ATTENDANCE_RESPONSE_MESSAGES as RESPONSE, MONTH_NAMES } from '@app/shared/schemas/attendance.schema';
+import { defineWrite } from '../../db/write-procedure.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { nowAfter, nowIso } from '../../lib/time.ts';
+import { logActivity } from '../activities/activities.service.ts';
+import { findActiveOrphan, findActiveOrphans, fullName } from '../results/results.service.ts';
+import {
+  childrenWithMonth,
+  deleteAttendanceRow,
+  findAttendance,
+  findChildMonth,
+  insertAttendanceRow,
+  updateAttendanceRow,
+  upsertAttendanceRows,
+  type AttendanceWithOrphan,
+  type NewAttendanceRow,
+} from './attendance.repository.ts';
+
+/**
+ * Every write to attendance, each checking inside its transaction what must hold when it commits
+ * (the child outside the trash, one record per child per month, the version an editor read) and
+ * logging itself there. Plain data in and out (they may run on the writer thread).
+ */
+
+/** What a request sets on one child's month. */
+export interface AttendanceValues {
+  orphan_id: number;
+  month: number;
+  year: number;
+  present_days: number;
+  absent_days: number;
+  late_days: number;
+  excused_days: number;
+  absence_reasons: string | null;
+  notes: string | null;
+}
+
+type Trx = Parameters<typeof logActivity>[0];
+const monthName = (month: number, year: number) => `${MONTH_NAMES[month - 1]} ${year}`;
+const logMonth = (trx: Trx, userId: number | null, action: string, id: number | null, name: string, properties?: Record<string, unknown>) =>
+  logActivity(trx, { userId, type: 'attendance', action, subjectType: 'attendance', subjectId: id, name, properties });
+
+/** A second record for a child's month — found first, or by the unique index when two saves race. */
+const duplicateMonth = () => AppError.validation('month', ATTENDANCE_MESSAGES.duplicateMonth);
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
+export const createAttendance = defineWrite('attendance.create', async (trx, { values, userId }: { values: AttendanceValues; userId: number | null }): Promise<AttendanceWithOrphan> => {
+  const child = await findActiveOrphan(trx, values.orphan_id);
+  if (!child) throw AppError.validation('orphan_id', RESPONSE.orphanNotFound);
+  if (await findChildMonth(trx, values.orphan_id, values.year, values.month)) throw duplicateMonth();
+  const now = nowIso();
+  let row;
+  try {
+    row = await insertAttendanceRow(trx, { ...values, created_by: userId, updated_by: userId, created_at: now, updated_at: now });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateMonth();
+    throw err;
+  }
+  await logMonth(trx, userId, 'created', row.id, `${fullName(child)}: ${monthName(row.month, row.year)}`);
+  return { ...row, first_name: child.first_name, last_name: child.last_name, father_name: child.father_name, class_grade: child.class_grade };
+});
+
+interface UpdateArgs {
+  id: number;
+  values: AttendanceValues;
+  userId: number | null;
+  /** The record's `updated_at` as the editor read it: if it changed since, nothing is written (409). */
+  expectedUpdatedAt?: string;
+}
+
+export const updateAttendance = defineWrite('attendance.update', async (trx, { id, values, userId, expectedUpdatedAt }: UpdateArgs): Promise<AttendanceWithOrphan> => {
+  const before = await findAttendance(trx, id);
+  if (!before) throw AppError.notFound(RESPONSE.notFound);
+  // The form locks child, month and year on edit: another month is another record.
+  const locked = (['orphan_id', 'month', 'year'] as const).find((k) => values[k] !== before[k]);
+  if (locked) throw AppError.validation(locked, RESPONSE.locked);
+  if (expectedUpdatedAt !== undefined && before.updated_at !== expectedUpdatedAt) throw AppError.conflict(RESPONSE.changedMeanwhile, ERROR_CODE.changedMeanwhile);
+  const { present_days, absent_days, late_days, excused_days, absence_reasons, notes } = values;
+  const row = await updateAttendanceRow(trx, id, { present_days, absent_days, late_days, excused_days, absence_reasons, notes, updated_by: userId, updated_at: nowAfter(before.updated_at) });
+  if (!row) throw AppError.notFound(RESPONSE.notFound);
+  await logMonth(trx, userId, 'updated', id, `${fullName(before)}: ${monthName(row.month, row.year)}`);
+  return { ...row, first_name: before.first_name, last_name: before.last_name, father_name: before.father_name, class_grade: before.class_grade };
+});
+
+export const deleteAttendance = defineWrite('attendance.delete', async (trx, { id, userId }: { id: number; userId: number | null }): Promise<void> => {
+  const before = await findAttendance(trx, id);
+  if (!before) throw AppError.notFound(RESPONSE.notFound);
+  await deleteAttendanceRow(trx, id);
+  await logMonth(trx, userId, 'deleted', id, `${fullName(before)}: ${monthName(before.month, before.year)}`);
+});
+
+export interface BatchArgs {
+  month: number;
+  year: number;
+  rows: Array<Omit<AttendanceValues, 'month' | 'year'>>;
+  userId: number | null;
+}
+
+/**
+ * A month for many children in one transaction: all rows are stored or none. A child who
+ * already has the month has that record updated; the others get new ones. Every child must
+ * exist outside the trash, else 422 naming each such row (`rows.{i}.orphan_id`). One activity
+ * entry for the batch, with the children's ids.
+ */
+export const saveAttendanceBatch = defineWrite(
+  'attendance.batch',
+  async (trx, { month, year, rows, userId }: BatchArgs): Promise<{ created: number; updated: number; data: AttendanceWithOrphan[] }> => {
+    const ids = rows.map((r) => r.orphan_id);
+    const children = await findActiveOrphans(trx, ids);
+    const errors: Record<string, string[]> = {};
+    rows.forEach((r, i) => {
+      if (!children.has(r.orphan_id)) errors[`rows.${i}.orphan_id`] = [`Child #${r.orphan_id}: ${RESPONSE.orphanNotFound}`];
+    });
+    if (Object.keys(errors).length) throw AppError.validationMany(errors);
+    const existing = await childrenWithMonth(trx, ids, year, month);
+    const now = nowIso();
+    const values: NewAttendanceRow[] = rows.map((r) => ({ ...r, month, year, created_by: userId, updated_by: userId, created_at: now, updated_at: now }));
+    const stored = await upsertAttendanceRows(trx, values);
+    const byChild = new Map(stored.map((s) => [s.orphan_id, s]));
+    const created = rows.length - existing.size;
+    await logMonth(trx, userId, 'recorded', null, `${monthName(month, year)}: ${rows.length} ${rows.length === 1 ? 'child' : 'children'}`, {
+      month,
+      year,
+      created: ids.filter((id) => !existing.has(id)),
+      updated: ids.filter((id) => existing.has(id)),
+    });
+    const data = rows.map((r) => {
+      const child = children.get(r.orphan_id)!;
+      return { ...byChild.get(r.orphan_id)!, first_name: child.first_name, last_name: child.last_name, father_name: child.father_name, class_grade: child.class_grade };
+    });
+    return { created, updated: existing.size, data };
+  },
+);

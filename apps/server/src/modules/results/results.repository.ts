@@ -1,0 +1,68 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ResultListQuery } from '@app/shared/schemas/result.schema';
+import { arg, preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
+import type { DB, ResultsTable } from '../../db/schema.ts';
+
+/** Results joined with their child; a trashed child's results are never read (inner join on deleted_at is null). */
+
+export type ResultRow = Selectable<ResultsTable>;
+export type NewResultRow = Insertable<ResultsTable>;
+export type ResultRowUpdate = Updateable<ResultsTable>;
+/** A result with the names of its child. */
+export type ResultWithOrphan = ResultRow & { first_name: string; last_name: string; father_name: string | null };
+
+const RESULT_COLUMNS = [
+  'results.id', 'results.orphan_id', 'results.result_type', 'results.subject', 'results.term', 'results.exam_date', 'results.year',
+  'results.grade', 'results.assessed_by', 'results.comments', 'results.total', 'results.average', 'results.score',
+  'results.ethics_score', 'results.uniform_score', 'results.relationship_score', 'results.course_type',
+  'results.created_by', 'results.updated_by', 'results.created_at', 'results.updated_at',
+  'orphans.first_name', 'orphans.last_name', 'orphans.father_name',
+] as const;
+
+const withOrphan = (db: Kysely<DB>) =>
+  db.selectFrom('results').innerJoin('orphans', 'orphans.id', 'results.orphan_id').select(RESULT_COLUMNS).where('orphans.deleted_at', 'is', null);
+
+const resultById = preparedQuery<DB, [number], ResultWithOrphan>((db) => withOrphan(db).where('results.id', '=', arg<number>(0)));
+
+export async function findResult(db: Kysely<DB>, id: number): Promise<ResultWithOrphan | undefined> {
+  return (await resultById(db, id))[0];
+}
+
+type Filter = Pick<ResultListQuery, 'orphan_id' | 'year' | 'term' | 'result_type'>;
+export const resultListShape = (f: Filter) => ({ orphan: f.orphan_id !== undefined, year: f.year !== undefined, term: f.term !== undefined, type: f.result_type !== undefined });
+type Shape = ReturnType<typeof resultListShape>;
+
+/**
+ * Newest first: by year, exam date and id, read in that order from results_orphan_idx (one child)
+ * or results_year_idx (everyone); term and type only narrow what the walk keeps. Arguments:
+ * orphan_id, year, term, result_type, limit (the plan test runs it as built here).
+ */
+export function buildResultList(db: Kysely<DB>, s: Shape) {
+  let q = withOrphan(db);
+  if (s.orphan) q = q.where('results.orphan_id', '=', arg<number>(0));
+  if (s.year) q = q.where('results.year', '=', arg<number>(1));
+  if (s.term) q = q.where('results.term', '=', arg<string>(2));
+  if (s.type) q = q.where('results.result_type', '=', arg<string>(3));
+  if (s.orphan) q = q.orderBy('results.orphan_id', 'desc');
+  return q.orderBy('results.year', 'desc').orderBy('results.exam_date', 'desc').orderBy('results.id', 'desc').limit(arg<number>(4));
+}
+
+const listShapes = preparedShapes<DB, Shape, ResultWithOrphan>((s) => `${+s.orphan}${+s.year}${+s.term}${+s.type}`, buildResultList);
+
+export const resultListArgs = (f: Filter, limit: number): unknown[] => [f.orphan_id, f.year, f.term, f.result_type, limit];
+
+export function listResultRows(db: Kysely<DB>, f: Filter, limit: number): Promise<ResultWithOrphan[]> {
+  return listShapes(db, resultListShape(f), resultListArgs(f, limit));
+}
+
+export async function insertResultRow(db: Kysely<DB>, values: NewResultRow): Promise<ResultRow> {
+  return db.insertInto('results').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateResultRow(db: Kysely<DB>, id: number, values: ResultRowUpdate): Promise<ResultRow | undefined> {
+  return db.updateTable('results').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function deleteResultRow(db: Kysely<DB>, id: number): Promise<void> {
+  await db.deleteFrom('results').where('id', '=', id).execute();
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParam, messageResponseSchema } from '@app/shared/schemas/common.schema';
+import {
+  orphanResultsResponseSchema,
+  resultListQuerySchema,
+  resultListResponseSchema,
+  resultResponseSchema,
+  resultSavedResponseSchema,
+  resultSchema,
+} from '@app/shared/schemas/result.schema';
+import { requires } from '../../lib/access.ts';
+import { currentUser } from '../../plugins/access.ts';
+import { createResult, deleteResult, getResult, listResults, orphanResults, updateResult, type ResultContext } from './results.service.ts';
+
+/** `/results` (spec section 7) and one child's results, `/orphans/{id}/results`. */
+export async function resultsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (): ResultContext => ({ db: app.db, writes: app.writes });
+  const userId = (request: FastifyRequest) => currentUser(request).id;
+  const tags = ['results'];
+
+  r.get('/results', { config: requires('view-results'), schema: { tags, querystring: resultListQuerySchema, response: { 200: resultListResponseSchema } } }, async (request) =>
+    listResults(ctx(), request.query),
+  );
+
+  r.post('/results', { config: requires('create-results'), schema: { tags, body: resultSchema, response: { 201: resultSavedResponseSchema } } }, async (request, reply) =>
+    reply.code(201).send(await createResult(ctx(), userId(request), request.body)),
+  );
+
+  r.get('/results/:id', { config: requires('view-results'), schema: { tags, params: idParam, response: { 200: resultResponseSchema } } }, async (request) =>
+    getResult(ctx(), request.params.id),
+  );
+
+  r.put('/results/:id', { config: requires('edit-results'), schema: { tags, params: idParam, body: resultSchema, response: { 200: resultSavedResponseSchema } } }, async (request) =>
+    updateResult(ctx(), userId(request), request.params.id, request.body),
+  );
+
+  r.delete('/results/:id', { config: requires('delete-results'), schema: { tags, params: idParam, response: { 200: messageResponseSchema } } }, async (request) =>
+    deleteResult(ctx(), userId(request), request.params.id),
+  );
+
+  r.get('/orphans/:id/results', { config: requires('view-results'), schema: { tags, params: idParam, response: { 200: orphanResultsResponseSchema } } }, async (request) =>
+    orphanResults(ctx(), request.params.id),
+  );
+}

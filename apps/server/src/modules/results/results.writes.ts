@@ -1,0 +1,63 @@
+import { ERROR_CODE } from '@app/shared/messages';
+import { RESULT_RESPONSE_MESSAGES as RESPONSE } from '@app/shared/schemas/result.schema';
+import { defineWrite } from '../../db/write-procedure.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { nowAfter, nowIso } from '../../lib/time.ts';
+import { logActivity } from '../activities/activities.service.ts';
+import { findActiveOrphan, fullName } from './academic-orphans.repository.ts';
+import { deleteResultRow, findResult, insertResultRow, updateResultRow, type NewResultRow, type ResultWithOrphan } from './results.repository.ts';
+
+/**
+ * Every write to a result, each checking the child inside its transaction (it must exist outside
+ * the trash) and logging itself there. Plain data in and out (they may run on the writer thread).
+ */
+
+/** The columns a request sets: the result's fields (the other types' null), without the record's own. */
+export type ResultValues = Omit<NewResultRow, 'id' | 'created_by' | 'updated_by' | 'created_at' | 'updated_at'>;
+
+type Trx = Parameters<typeof logActivity>[0];
+const logResult = (trx: Trx, userId: number | null, action: string, r: { id: number; result_type: string; subject: string }, child: { first_name: string; last_name: string }) =>
+  logActivity(trx, {
+    userId,
+    type: 'other',
+    action,
+    subjectType: 'result',
+    subjectId: r.id,
+    name: `${fullName(child)}: ${r.subject} (${r.result_type})`,
+  });
+
+export const createResult = defineWrite('results.create', async (trx, { values, userId }: { values: ResultValues; userId: number | null }): Promise<ResultWithOrphan> => {
+  const child = await findActiveOrphan(trx, values.orphan_id);
+  if (!child) throw AppError.validation('orphan_id', RESPONSE.orphanNotFound);
+  const now = nowIso();
+  const row = await insertResultRow(trx, { ...values, created_by: userId, updated_by: userId, created_at: now, updated_at: now });
+  await logResult(trx, userId, 'created', row, child);
+  return { ...row, first_name: child.first_name, last_name: child.last_name, father_name: child.father_name };
+});
+
+interface UpdateArgs {
+  id: number;
+  values: ResultValues;
+  userId: number | null;
+  /** The result's `updated_at` as the editor read it: if it changed since, nothing is written (409). */
+  expectedUpdatedAt?: string;
+}
+
+export const updateResult = defineWrite('results.update', async (trx, { id, values, userId, expectedUpdatedAt }: UpdateArgs): Promise<ResultWithOrphan> => {
+  const before = await findResult(trx, id);
+  if (!before) throw AppError.notFound(RESPONSE.notFound);
+  // The form locks the child on edit; a result moved to another child would be a different result.
+  if (values.orphan_id !== before.orphan_id) throw AppError.validation('orphan_id', RESPONSE.orphanLocked);
+  if (expectedUpdatedAt !== undefined && before.updated_at !== expectedUpdatedAt) throw AppError.conflict(RESPONSE.changedMeanwhile, ERROR_CODE.changedMeanwhile);
+  const row = await updateResultRow(trx, id, { ...values, updated_by: userId, updated_at: nowAfter(before.updated_at) });
+  if (!row) throw AppError.notFound(RESPONSE.notFound);
+  await logResult(trx, userId, 'updated', row, before);
+  return { ...row, first_name: before.first_name, last_name: before.last_name, father_name: before.father_name };
+});
+
+export const deleteResult = defineWrite('results.delete', async (trx, { id, userId }: { id: number; userId: number | null }): Promise<void> => {
+  const before = await findResult(trx, id);
+  if (!before) throw AppError.notFound(RESPONSE.notFound);
+  await deleteResultRow(trx, id);
+  await logResult(trx, userId, 'deleted', before, before);
+});
