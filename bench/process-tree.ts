@@ -98,3 +98,19 @@ export async function peakRssDuring<T>(root: number | undefined, work: () => Pro
     clearInterval(timer);
   }
 }
+
+/**
+ * The tree's memory once it has settled: sampled every second until it has moved less than 1 MB
+ * over the last 10 s (V8 gives back what start-up used only after some seconds of idleness, and
+ * a quiet checkpointer thread ends after 10 s), at most `maxSeconds`. Returns the processes then.
+ */
+export async function settledIdle(root: number | undefined, maxSeconds: number): Promise<{ processes: ReturnType<typeof treeProcesses>; seconds: number }> {
+  const samples: number[] = [];
+  for (let s = 1; s <= maxSeconds; s++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    samples.push(treeRssMb(root) ?? 0);
+    const last10 = samples.slice(-11);
+    if (last10.length === 11 && Math.max(...last10) - Math.min(...last10) < 1) return { processes: treeProcesses(root), seconds: s };
+  }
+  return { processes: treeProcesses(root), seconds: maxSeconds };
+}
