@@ -112,7 +112,7 @@ describe('decision records', () => {
 
 describe('what the README and the records in force cite exists', () => {
   const inForce = records.filter((r) => !supersededBy(r)).map((r) => [`docs/decisions/${r.file}`, r.text, DECISIONS] as const);
-  const others = ['README.md', 'docs/README.md', 'docs/benchmarks/README.md']
+  const others = ['README.md', 'SECURITY.md', 'docs/README.md', 'docs/benchmarks/README.md']
     .filter((f) => existsSync(path.join(ROOT, f)))
     .map((f) => [f, readFileSync(path.join(ROOT, f), 'utf8'), path.dirname(path.join(ROOT, f))] as const);
 
