@@ -32,6 +32,8 @@ const OverviewPage = lazyPage(() => import('../features/dashboard/routes/overvie
 const OrphansPage = lazyPage(() => import('../features/orphans/routes/orphans-page.tsx'), 'OrphansPage');
 const OrphanFormPage = lazyPage(() => import('../features/orphans/routes/orphan-form-page.tsx'), 'OrphanFormPage');
 const OrphanDetailsPage = lazyPage(() => import('../features/orphans/routes/orphan-details-page.tsx'), 'OrphanDetailsPage');
+// A child's latest media on their details page belongs to the gallery feature; the app composes it.
+const OrphanMediaStrip = lazy(async () => ({ default: (await import('../features/gallery/components/orphan-media-strip.tsx')).OrphanMediaStrip }));
 const OrphanTrashPage = lazyPage(() => import('../features/orphans/routes/orphan-trash-page.tsx'), 'OrphanTrashPage');
 const GalleryPage = lazyPage(() => import('../features/gallery/routes/gallery-page.tsx'), 'GalleryPage');
 const GalleryUploadPage = lazyPage(() => import('../features/gallery/routes/gallery-upload-page.tsx'), 'GalleryUploadPage');
@@ -64,7 +66,7 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   { path: 'orphans/create', permission: PERMISSION.orphan.create, element: <OrphanFormPage /> },
   { path: 'orphans/edit/:id', permission: PERMISSION.orphan.edit, element: <OrphanFormPage /> },
   { path: 'orphans/trash', permission: PERMISSION.orphan.delete, element: <OrphanTrashPage /> },
-  { path: 'orphans/:id', permission: PERMISSION.orphan.view, element: <OrphanDetailsPage /> },
+  { path: 'orphans/:id', permission: PERMISSION.orphan.view, element: <OrphanDetailsPage sections={(id) => <OrphanMediaStrip orphanId={id} />} /> },
   { path: 'gallery', permission: PERMISSION.gallery.view, element: <GalleryPage /> },
   { path: 'gallery/upload', permission: PERMISSION.gallery.create, element: <GalleryUploadPage /> },
   { path: 'results', permission: PERMISSION.result.view, element: <ResultsPage /> },

@@ -9,7 +9,7 @@ import { ERROR_CODES, type ErrorCode } from '@app/shared/messages';
 export const API_BASE = '/api';
 export const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
 const CSRF_COOKIE = 'XSRF-TOKEN';
-const CSRF_HEADER = 'X-XSRF-TOKEN';
+export const CSRF_HEADER = 'X-XSRF-TOKEN';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -121,7 +121,8 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
-function csrfToken(): string | null {
+/** The XSRF-TOKEN cookie's value, for calls that do not go through `request` (resumable uploads). */
+export function csrfToken(): string | null {
   const raw = readCookie(CSRF_COOKIE);
   if (!raw) return null;
   try {

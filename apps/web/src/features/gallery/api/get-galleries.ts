@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { MediaPage } from '@app/shared/schemas/media.schema';
 import { api } from '../../../lib/api-client.ts';
 import { galleryKeys } from './gallery-query-keys.ts';
@@ -13,7 +13,8 @@ export function getGalleries(params: GalleryListParams, signal?: AbortSignal): P
 export function galleriesQuery(params: GalleryListParams) {
   return queryOptions({
     queryKey: galleryKeys.list(params),
-    queryFn: ({ signal }) => getGalleries(params, signal),
+    // The gallery shows one child's media: nothing is asked until a child is chosen.
+    queryFn: params.orphan_id ? ({ signal }) => getGalleries(params, signal) : skipToken,
     refetchInterval: (query) => mediaRefetchInterval(query.state.data?.data),
   });
 }

@@ -1,3 +1,4 @@
+import { Suspense, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Pencil } from 'lucide-react';
@@ -10,8 +11,12 @@ import { translateMessage } from '../../../lib/translate-message.ts';
 import { useOrphan } from '../api/get-orphan.ts';
 import { OrphanDetailsCards } from '../components/orphan-details-cards.tsx';
 
-/** /dashboard/orphans/{id} (spec section 2). */
-export function OrphanDetailsPage() {
+/**
+ * /dashboard/orphans/{id} (spec section 2). `sections` are the child's cards from other features
+ * (their media, results, attendance) below the details; the app composes them (app/router.tsx),
+ * since a feature never imports another.
+ */
+export function OrphanDetailsPage({ sections }: { sections?: (orphanId: number) => ReactNode }) {
   const { t } = useTranslation('orphans');
   const { id } = useParams();
   const orphan = useOrphan(id);
@@ -49,6 +54,7 @@ export function OrphanDetailsPage() {
       ) : (
         <>
           <OrphanDetailsCards orphan={orphan.data} />
+          {sections ? <Suspense fallback={null}>{sections(orphan.data.id)}</Suspense> : null}
           {/*
             The child's results, attendance and media sections (or links to them) belong here,
             below the cards, once those features exist.

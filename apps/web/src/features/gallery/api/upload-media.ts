@@ -1,0 +1,126 @@
+import { Upload, type DetailedError } from 'tus-js-client';
+import { RESUMABLE_CHUNK_BYTES } from '@app/shared/constants';
+import type { MediaUploadInput } from '@app/shared/schemas/media.schema';
+import { API_BASE, ApiError, CSRF_HEADER, csrfToken, ensureCsrfCookie, getStoredToken } from '../../../lib/api-client.ts';
+
+/** Where resumable uploads are created (tus 1.0.0): the server checks and stores the file at the end. */
+export const UPLOADS_ENDPOINT = `${API_BASE}/uploads`;
+
+/**
+ * Waits between tries of one request, lengthening: a mobile link that drops for a minute costs a
+ * few quiet tries, not a failed upload. After the last, the upload is stalled (not failed) and
+ * tried again when the browser is back online or every {@link STALLED_RETRY_MS}.
+ */
+export const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000];
+export const STALLED_RETRY_MS = 30_000;
+
+export interface MediaUploadHandlers {
+  onProgress: (sent: number, total: number) => void;
+  /** The link is down and tries continue; `onProgress` resumes when it is back. */
+  onStalled: () => void;
+  onSuccess: () => void;
+  /** Refused for good (422 with field errors, 413, 403…), as the ApiError every screen reads. */
+  onError: (error: ApiError) => void;
+}
+
+export interface MediaUploadHandle {
+  /** Stop; `discard` also asks the server to delete what it has received. */
+  cancel: (discard: boolean) => void;
+}
+
+/** tus says nothing about errors: ours come as the API's JSON body on the refused request. */
+function toApiError(err: Error): ApiError {
+  const response = (err as DetailedError).originalResponse;
+  const status = response?.getStatus() ?? 0;
+  if (!response || status === 0) return new ApiError({ status: 0, message: 'Network Error', reason: 'network' });
+  let body: { message?: unknown; errors?: unknown } = {};
+  try {
+    body = JSON.parse(response.getBody() || '{}') as typeof body;
+  } catch {
+    // a proxy's HTML page: keep the status only
+  }
+  return new ApiError({
+    status,
+    message: typeof body.message === 'string' && body.message ? body.message : `Server error: ${status}`,
+    errors: body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : undefined,
+    data: body,
+  });
+}
+
+/** Worth trying again: no answer at all, the server busy or restarting, or a lock still held. */
+export function isTransient(status: number): boolean {
+  return status === 0 || status === 409 || status === 423 || status === 429 || status >= 500;
+}
+
+/**
+ * Send one file resumably (issue 14): in chunks of {@link RESUMABLE_CHUNK_BYTES} over the tus
+ * protocol, with the form's fields as the upload's metadata (the server parses them with the same
+ * `mediaUploadSchema` as `POST /galleries`, when the upload is created — before any byte is sent).
+ * A dropped connection resumes from the server's offset, not from the start; the same file with
+ * the same fields chosen again after a reload resumes too (its fingerprint includes the fields, so
+ * a file is never attached to a child it was not meant for).
+ */
+export function uploadMedia(file: File, fields: MediaUploadInput, handlers: MediaUploadHandlers): MediaUploadHandle {
+  const metadata: Record<string, string> = { filename: file.name, filetype: file.type };
+  for (const [key, value] of Object.entries(fields)) if (value != null && value !== '') metadata[key] = String(value);
+
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const resume = () => {
+    if (stopped) return;
+    clearTimeout(timer);
+    window.removeEventListener('online', resume);
+    upload.start();
+  };
+
+  const upload = new Upload(file, {
+    endpoint: UPLOADS_ENDPOINT,
+    chunkSize: RESUMABLE_CHUNK_BYTES,
+    retryDelays: RETRY_DELAYS_MS,
+    metadata,
+    removeFingerprintOnSuccess: true,
+    fingerprint: async (f) => ['gallery', f.name, f.type, f.size, f.lastModified, JSON.stringify(metadata)].join('|'),
+    // Headers are read at each request: a sign-in or CSRF cookie renewed mid-upload is used.
+    onBeforeRequest: (req) => {
+      req.setHeader('Accept', 'application/json');
+      req.setHeader('X-Requested-With', 'XMLHttpRequest');
+      const token = getStoredToken();
+      if (token) req.setHeader('Authorization', `Bearer ${token}`);
+      const xsrf = csrfToken();
+      if (xsrf) req.setHeader(CSRF_HEADER, xsrf);
+    },
+    onShouldRetry: (err) => isTransient((err as DetailedError).originalResponse?.getStatus() ?? 0),
+    onProgress: handlers.onProgress,
+    onSuccess: () => handlers.onSuccess(),
+    onError: (err) => {
+      if (stopped) return;
+      const error = toApiError(err);
+      if (!isTransient(error.status)) {
+        handlers.onError(error);
+        return;
+      }
+      handlers.onStalled();
+      window.addEventListener('online', resume);
+      timer = setTimeout(resume, STALLED_RETRY_MS);
+    },
+  });
+
+  void (async () => {
+    await ensureCsrfCookie();
+    const previous = await upload.findPreviousUploads();
+    if (stopped) return;
+    if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+    upload.start();
+  })().catch((err: unknown) => handlers.onError(err instanceof ApiError ? err : toApiError(err as Error)));
+
+  return {
+    cancel: (discard) => {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', resume);
+      void upload.abort(discard).catch(() => {
+        // The server forgets unfinished uploads after a while anyway.
+      });
+    },
+  };
+}

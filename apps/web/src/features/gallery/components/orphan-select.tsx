@@ -1,0 +1,31 @@
+import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Select } from '../../../components/ui/select.tsx';
+import { orphanOptionLabel, useOrphanOptions } from '../../../lib/orphan-options-query.ts';
+
+type OrphanSelectProps = SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean };
+
+/**
+ * The child picker of the gallery and the upload form: a native select over the orphan selector
+ * list (lib/orphan-options-query.ts), so it works with a keyboard, a screen reader and `register`.
+ * While the list loads or if it fails, the one option says so.
+ */
+export const OrphanSelect = forwardRef<HTMLSelectElement, OrphanSelectProps>(function OrphanSelect(props, ref) {
+  const { t } = useTranslation('gallery');
+  const orphans = useOrphanOptions();
+  const placeholder = orphans.isPending
+    ? t('filters.orphansLoading')
+    : orphans.isError
+      ? t('filters.orphansError', { message: orphans.error.message })
+      : t('filters.chooseOrphan');
+  return (
+    <Select ref={ref} {...props}>
+      <option value="">{placeholder}</option>
+      {(orphans.data ?? []).map((o) => (
+        <option key={o.id} value={String(o.id)}>
+          {orphanOptionLabel(o)}
+        </option>
+      ))}
+    </Select>
+  );
+});

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import { CheckCircle2, X } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { translateMessage } from '../../../lib/translate-message.ts';
+import { formatBytes, formatDuration, type TransferRate } from './transfer-rate.ts';
+import type { QueuedUpload } from './use-upload-queue.ts';
+
+interface UploadFileRowProps {
+  item: QueuedUpload;
+  rate: TransferRate;
+  /** While the queue runs, files are not taken out (only cancelled). */
+  locked: boolean;
+  onCancel: () => void;
+  onRemove: () => void;
+}
+
+/** One chosen file: its progress bar with the bytes sent, the speed and the time left, and its state. */
+export function UploadFileRow({ item, rate, locked, onCancel, onRemove }: UploadFileRowProps) {
+  const { t } = useTranslation('gallery');
+  const { file, state } = item;
+  const active = state === 'uploading' || state === 'stalled';
+  const total = file.size;
+
+  let detail: string;
+  if (state === 'waiting') detail = `${formatBytes(total)} · ${t('upload.waiting')}`;
+  else if (state === 'done') detail = `${formatBytes(total)} · ${t('upload.done')}`;
+  else if (state === 'cancelled') detail = t('upload.cancelled');
+  else if (state === 'failed') detail = t('upload.failed', { message: translateMessage(t, item.error?.message) ?? t('upload.uploadFailed') });
+  else if (state === 'stalled') detail = `${t('upload.sent', { sent: formatBytes(item.sent), total: formatBytes(total) })} · ${t('upload.stalled')}`;
+  else {
+    detail = [
+      t('upload.sent', { sent: formatBytes(item.sent), total: formatBytes(total) }),
+      rate.bytesPerSecond > 0 ? t('upload.speed', { speed: formatBytes(rate.bytesPerSecond) }) : null,
+      rate.secondsLeft != null ? t('upload.timeLeft', { time: formatDuration(rate.secondsLeft) }) : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  }
+
+  return (
+    <li className="rounded-md border border-gray-200 p-3 dark:border-gray-700">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium" title={file.name}>
+            {state === 'done' ? <CheckCircle2 className="me-1 inline h-4 w-4 text-green-700 dark:text-green-400" aria-hidden /> : null}
+            {file.name}
+          </p>
+          <p className={state === 'failed' ? 'text-xs text-red-700 dark:text-red-400' : 'text-xs text-gray-600 dark:text-gray-400'}>{detail}</p>
+        </div>
+        {active ? (
+          <Button variant="ghost" size="sm" onClick={onCancel} aria-label={t('upload.cancelFile', { name: file.name })}>
+            <X className="h-4 w-4" aria-hidden />
+            {t('upload.cancel')}
+          </Button>
+        ) : state !== 'done' && !locked ? (
+          <Button variant="ghost" size="icon" onClick={onRemove} aria-label={t('upload.remove', { name: file.name })}>
+            <X className="h-4 w-4" aria-hidden />
+          </Button>
+        ) : null}
+      </div>
+      {state !== 'waiting' && state !== 'cancelled' ? (
+        <progress
+          className="mt-2 h-2 w-full overflow-hidden rounded [&::-moz-progress-bar]:bg-brand-700 [&::-webkit-progress-bar]:bg-gray-200 [&::-webkit-progress-value]:bg-brand-700"
+          max={total || 1}
+          value={state === 'done' ? total : item.sent}
+          aria-label={t('upload.progress', { name: file.name })}
+        />
+      ) : null}
+    </li>
+  );
+}
