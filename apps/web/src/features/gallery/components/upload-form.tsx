@@ -83,14 +83,14 @@ export function UploadForm({ initialOrphanId, onUploaded, onSomeStored, onCancel
     const misfits = queue.items.filter((i) => i.state === 'waiting' && fileProblem(i.file, mediaType) === 'type');
     if (misfits.length === 0) return;
     for (const item of misfits) queue.remove(item.key);
-    setRefused(misfits.map((i) => t('upload.refused.type', { name: i.file.name, type: t(`types.${mediaType}`).toLowerCase() })));
+    setRefused(misfits.map((i) => t('upload.refused.type', { name: i.file.name, type: t(`types.${mediaType}`) })));
   }, [mediaType]); // eslint-disable-line react-hooks/exhaustive-deps -- only a change of type re-checks the list
 
   const choose = (files: File[]) => {
     const notes: string[] = [];
     const fit = files.filter((file) => {
       const problem = fileProblem(file, mediaType);
-      if (problem === 'type') notes.push(t('upload.refused.type', { name: file.name, type: t(`types.${mediaType}`).toLowerCase() }));
+      if (problem === 'type') notes.push(t('upload.refused.type', { name: file.name, type: t(`types.${mediaType}`) }));
       else if (problem === 'empty') notes.push(t('upload.refused.empty', { name: file.name }));
       else if (problem === 'size') notes.push(t('upload.refused.size', { name: file.name, message: translateMessage(t, tooLargeMessage(mediaType)) }));
       return problem === null;
