@@ -40,8 +40,10 @@ const GalleryUploadPage = lazyPage(() => import('../features/gallery/routes/gall
 const ResultsPage = lazyPage(() => import('../features/results/routes/results-page.tsx'), 'ResultsPage');
 const ResultFormPage = lazyPage(() => import('../features/results/routes/result-form-page.tsx'), 'ResultFormPage');
 const ResultDetailsPage = lazyPage(() => import('../features/results/routes/result-details-page.tsx'), 'ResultDetailsPage');
+const ClassResultsPage = lazyPage(() => import('../features/results/routes/class-results-page.tsx'), 'ClassResultsPage');
 const AttendancePage = lazyPage(() => import('../features/attendance/routes/attendance-page.tsx'), 'AttendancePage');
 const AttendanceFormPage = lazyPage(() => import('../features/attendance/routes/attendance-form-page.tsx'), 'AttendanceFormPage');
+const ClassAttendancePage = lazyPage(() => import('../features/attendance/routes/class-attendance-page.tsx'), 'ClassAttendancePage');
 const ReportsPage = lazyPage(() => import('../features/reports/routes/reports-page.tsx'), 'ReportsPage');
 const UsersPage = lazyPage(() => import('../features/users/routes/users-page.tsx'), 'UsersPage');
 // The Roles Management card under User Management belongs to the roles feature; the app composes it.
@@ -72,10 +74,13 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   { path: 'results', permission: PERMISSION.result.view, element: <ResultsPage /> },
   { path: 'results/create', permission: PERMISSION.result.create, element: <ResultFormPage /> },
   { path: 'results/edit/:id', permission: PERMISSION.result.edit, element: <ResultFormPage /> },
+  // The class screens (issue 13): a teacher's way in for a whole class at once.
+  { path: 'results/class', permission: PERMISSION.result.create, element: <ClassResultsPage /> },
   { path: 'results/:id', permission: PERMISSION.result.view, element: <ResultDetailsPage /> },
   { path: 'attendance', permission: PERMISSION.attendance.view, element: <AttendancePage /> },
   { path: 'attendance/create', permission: PERMISSION.attendance.create, element: <AttendanceFormPage /> },
   { path: 'attendance/edit/:id', permission: PERMISSION.attendance.edit, element: <AttendanceFormPage /> },
+  { path: 'attendance/class', permission: PERMISSION.attendance.create, element: <ClassAttendancePage /> },
   { path: 'reports', permission: PERMISSION.report.view, element: <ReportsPage /> },
   { path: 'users', permission: PERMISSION.user.view, element: <UsersPage rolesPanel={<RolesManagementCard />} /> },
   { path: 'roles', permission: PERMISSION.role.view, element: <RolesPage /> },

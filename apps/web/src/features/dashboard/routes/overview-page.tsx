@@ -9,11 +9,14 @@ import { useDashboardData } from '../api/get-dashboard-data.ts';
 import { StatCards } from '../components/stat-cards.tsx';
 import { RecentActivity } from '../components/recent-activity.tsx';
 
-/** Quick tasks point at the real /dashboard routes (the spec's originals lacked the prefix). */
+/**
+ * Quick tasks point at the real /dashboard routes (the spec's originals lacked the prefix); Take
+ * Attendance opens the class screen, where a teacher records a whole class's month at once.
+ */
 const QUICK_TASKS = [
   { to: '/dashboard/orphans/create', label: 'addOrphan', icon: UserPlus, permission: PERMISSION.orphan.create },
   { to: '/dashboard/results/create', label: 'submitResults', icon: GraduationCap, permission: PERMISSION.result.create },
-  { to: '/dashboard/attendance', label: 'takeAttendance', icon: CalendarCheck, permission: PERMISSION.attendance.view },
+  { to: '/dashboard/attendance/class', label: 'takeAttendance', icon: CalendarCheck, permission: PERMISSION.attendance.create },
 ] as const;
 
 const panelClasses = 'rounded-lg border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900';

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ATTENDANCE_COUNT_FIELDS, attendanceBatchSchema, type Attendance } from '@app/shared/schemas/attendance.schema';
+import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
+import { EntryGrid, type EntryColumn } from '../../../components/entry-grid.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { messageOr } from '../../../lib/server-errors.ts';
+import { translateMessage } from '../../../lib/translate-message.ts';
+import { useSaveAttendanceBatch } from '../api/save-attendance-batch.ts';
+import { liveTotal } from './attendance-periods.ts';
+import { EMPTY_ROW, buildBatch, errorsByChild, initialRows, issuesByPath, type GridField, type GridRow, type RowErrors } from './class-attendance-rows.ts';
+
+interface ClassAttendanceGridProps {
+  month: number;
+  year: number;
+  /** The class's active children, in the order of the grid. */
+  students: readonly OrphanListItem[];
+  /** Their records already stored for the month: the grid starts from them. */
+  records: readonly Attendance[];
+}
+
+const COLUMN_LABEL: Record<GridField, 'columns.present' | 'columns.absent' | 'columns.late' | 'columns.excused' | 'class.reason'> = {
+  present_days: 'columns.present',
+  absent_days: 'columns.absent',
+  late_days: 'columns.late',
+  excused_days: 'columns.excused',
+  absence_reasons: 'class.reason',
+};
+
+/**
+ * "Take Attendance": one row per child, the four counts and a reason, saved as one batch — all
+ * rows or none. The shared batch schema checks the rows before anything is sent, the server
+ * checks them again; either's messages appear on the row of the child they name.
+ */
+export function ClassAttendanceGrid({ month, year, students, records }: ClassAttendanceGridProps) {
+  const { t } = useTranslation('attendance');
+  const ids = students.map((s) => s.id);
+  const [rows, setRows] = useState(() => initialRows(ids, records));
+  const [errors, setErrors] = useState<Record<number, RowErrors>>({});
+  const [banner, setBanner] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
+  const save = useSaveAttendanceBatch();
+  const name = (child: OrphanListItem) => `${child.first_name} ${child.last_name}`;
+
+  const change = (id: number, field: keyof GridRow, value: string) => {
+    setRows((all) => ({ ...all, [id]: { ...EMPTY_ROW, ...all[id], [field]: value } }));
+    if (errors[id]) setErrors(({ [id]: _fixed, ...rest }) => rest);
+  };
+
+  const showErrors = (byPath: Record<string, readonly string[] | undefined>, order: number[]) => {
+    const placed = errorsByChild(byPath, order);
+    setErrors(placed.rows);
+    setBanner({ tone: 'error', text: [t('class.failed'), ...placed.other.map((m) => translateMessage(t, m) ?? m)].join(' ') });
+  };
+
+  const submit = async () => {
+    setBanner(null);
+    const { batch, order } = buildBatch(month, year, ids, rows);
+    if (order.length === 0) {
+      setBanner({ tone: 'info', text: t('class.nothingToSave') });
+      return;
+    }
+    const checked = attendanceBatchSchema.safeParse(batch);
+    if (!checked.success) {
+      showErrors(issuesByPath(checked.error.issues), order);
+      return;
+    }
+    try {
+      const answer = await save.mutateAsync(checked.data);
+      setErrors({});
+      toast.success(translateMessage(t, answer.message) ?? t('class.saved', { count: order.length }));
+    } catch (err) {
+      if (isApiError(err) && err.errors) showErrors(err.errors, order);
+      else setBanner({ tone: 'error', text: t('class.saveFailed', { message: messageOr(t, err, '') }) });
+    }
+  };
+
+  const cell = (field: GridField) => (child: OrphanListItem) => {
+    const error = errors[child.id]?.[field];
+    const common = {
+      'aria-label': t('class.rowLabel', { field: t(COLUMN_LABEL[field]), name: name(child) }),
+      invalid: !!error,
+      value: rows[child.id]?.[field] ?? '',
+      onChange: (e: { target: { value: string } }) => change(child.id, field, e.target.value),
+      disabled: save.isPending,
+    };
+    return field === 'absence_reasons' ? (
+      <Input {...common} dir="auto" className="min-w-[12rem] px-2 py-1.5" />
+    ) : (
+      <Input {...common} type="number" inputMode="numeric" min={0} step={1} className="w-16 px-2 py-1.5 tabular-nums" />
+    );
+  };
+
+  const columns: EntryColumn<OrphanListItem>[] = [
+    ...ATTENDANCE_COUNT_FIELDS.map((field) => ({ id: field, header: t(COLUMN_LABEL[field]), cell: cell(field), className: 'w-20' })),
+    { id: 'absence_reasons', header: t('class.reason'), cell: cell('absence_reasons') },
+    {
+      id: 'total',
+      header: t('class.total'),
+      className: 'w-16 text-end tabular-nums',
+      cell: (child) => liveTotal(ATTENDANCE_COUNT_FIELDS.map((f) => rows[child.id]?.[f])),
+    },
+  ];
+
+  const messages = (child: OrphanListItem) => {
+    const list = Object.entries(errors[child.id] ?? {}).map(([field, text]) => {
+      const translated = translateMessage(t, text) ?? text;
+      return field in COLUMN_LABEL ? `${t(COLUMN_LABEL[field as GridField])}: ${translated}` : translated;
+    });
+    return list.length ? (
+      <ul aria-label={t('class.rowErrors', { name: name(child) })} className="list-disc ps-5">
+        {list.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ul>
+    ) : null;
+  };
+
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-gray-600 dark:text-gray-400">{t('class.keyboardHint')}</p>
+      <EntryGrid
+        caption={t('class.title')}
+        rows={students}
+        rowKey={(child) => child.id}
+        rowHeaderLabel={t('class.student')}
+        rowHeader={(child) => (
+          <span className="block truncate" title={name(child)}>
+            {name(child)}
+          </span>
+        )}
+        columns={columns}
+        rowInvalid={(child) => !!errors[child.id]}
+        rowMessage={messages}
+      />
+      {banner ? <Notice tone={banner.tone}>{banner.text}</Notice> : null}
+      <div className="flex justify-end">
+        <Button onClick={() => void submit()} disabled={save.isPending}>
+          {save.isPending ? t('class.saving') : t('class.save')}
+        </Button>
+      </div>
+    </div>
+  );
+}

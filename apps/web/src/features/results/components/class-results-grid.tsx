@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { GRADE_LETTERS, gradeForScore } from '@app/shared/grade-bands';
+import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
+import type { ResultData } from '@app/shared/schemas/result.schema';
+import { EntryGrid, type EntryColumn } from '../../../components/entry-grid.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { messageOr } from '../../../lib/server-errors.ts';
+import { translateMessage } from '../../../lib/translate-message.ts';
+import { useSaveResult } from '../api/save-result.ts';
+import { EMPTY_MARKS, ROW_FIELDS_BY_TYPE, checkRow, rowTyped, type AssessmentField, type ClassAssessment, type MarkRow, type MarkRowField } from './class-results-rows.ts';
+
+type RowState = { state: 'idle' | 'saving' | 'saved' | 'failed'; message?: string; errors?: Partial<Record<MarkRowField | 'row', string>> };
+
+interface ClassResultsGridProps {
+  assessment: ClassAssessment;
+  /** Messages about the assessment found while checking the rows (shown beside its fields). */
+  onAssessmentErrors: (errors: Partial<Record<AssessmentField, string>>) => void;
+  students: readonly OrphanListItem[];
+}
+
+const FIELD_LABEL: Record<MarkRowField, 'fields.score' | 'fields.average' | 'fields.ethics_score' | 'fields.uniform_score' | 'fields.relationship_score' | 'fields.grade' | 'fields.overall_score'> = {
+  score: 'fields.score',
+  average: 'fields.average',
+  ethics_score: 'fields.ethics_score',
+  uniform_score: 'fields.uniform_score',
+  relationship_score: 'fields.relationship_score',
+  grade: 'fields.grade',
+};
+
+/**
+ * One row per child with the chosen type's marks; the education grade follows the score as it is
+ * typed. The API has no batch for results, so each typed row is saved on its own, in order, with
+ * its status on the row: a row that fails says why and is saved again after correcting it, and a
+ * saved row is not sent twice.
+ */
+export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: ClassResultsGridProps) {
+  const { t } = useTranslation('results');
+  const type = assessment.result_type;
+  const fields = ROW_FIELDS_BY_TYPE[type] ?? [];
+  const [rows, setRows] = useState<Record<number, MarkRow>>({});
+  const [status, setStatus] = useState<Record<number, RowState>>({});
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [banner, setBanner] = useState<{ tone: 'error' | 'info' | 'success'; text: string } | null>(null);
+  const save = useSaveResult();
+  const name = (child: OrphanListItem) => `${child.first_name} ${child.last_name}`;
+  const row = (id: number) => rows[id] ?? EMPTY_MARKS;
+
+  const change = (id: number, field: MarkRowField, value: string) => {
+    setRows((all) => ({ ...all, [id]: { ...EMPTY_MARKS, ...all[id], [field]: value } }));
+    // An edited row is a new result to save (again, if it was saved).
+    setStatus(({ [id]: _old, ...rest }) => rest);
+  };
+
+  const submit = async () => {
+    setBanner(null);
+    const pending = students.filter((child) => rowTyped(type, row(child.id)) && status[child.id]?.state !== 'saved');
+    if (pending.length === 0) {
+      setBanner({ tone: 'info', text: t('class.nothingToSave') });
+      return;
+    }
+    // Check every row first: a mistake in the assessment is said once, above, before anything is sent.
+    const checked = pending.map((child) => ({ child, check: checkRow(child.id, assessment, row(child.id)) }));
+    const assessmentErrors = Object.assign({}, ...checked.map(({ check }) => (check.ok ? {} : check.assessment)));
+    onAssessmentErrors(assessmentErrors);
+    if (Object.keys(assessmentErrors).length > 0) {
+      setBanner({ tone: 'error', text: t('class.fixSetup') });
+      return;
+    }
+    const next: Record<number, RowState> = { ...status };
+    for (const { child, check } of checked) if (!check.ok) next[child.id] = { state: 'failed', errors: check.row };
+    setStatus(next);
+
+    const valid = checked.filter((c): c is { child: OrphanListItem; check: { ok: true; data: ResultData } } => c.check.ok);
+    let saved = 0;
+    setProgress({ done: 0, total: valid.length });
+    for (const [index, { child, check }] of valid.entries()) {
+      setStatus((all) => ({ ...all, [child.id]: { state: 'saving' } }));
+      try {
+        await save.mutateAsync({ values: check.data });
+        saved += 1;
+        setStatus((all) => ({ ...all, [child.id]: { state: 'saved' } }));
+      } catch (err) {
+        const errors = isApiError(err) && err.errors ? Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k in EMPTY_MARKS ? k : 'row', v?.[0]])) : undefined;
+        setStatus((all) => ({ ...all, [child.id]: { state: 'failed', message: errors ? undefined : messageOr(t, err, t('class.rowStatus.failed')), errors } }));
+      }
+      setProgress({ done: index + 1, total: valid.length });
+    }
+    setProgress(null);
+    const failed = checked.length - saved;
+    if (failed === 0) toast.success(t('class.savedAll', { count: saved }));
+    else setBanner({ tone: 'error', text: t('class.savedSome', { saved, failed }) });
+  };
+
+  const busy = progress !== null;
+  const cell = (field: MarkRowField) => (child: OrphanListItem) => {
+    const error = status[child.id]?.errors?.[field];
+    const common = {
+      'aria-label': t('class.rowLabel', { field: t(field === 'score' && type === 'discipline' ? 'fields.overall_score' : FIELD_LABEL[field]), name: name(child) }),
+      invalid: !!error,
+      value: row(child.id)[field],
+      onChange: (e: { target: { value: string } }) => change(child.id, field, e.target.value),
+      disabled: busy,
+    };
+    if (field === 'grade') {
+      return (
+        <Select {...common} className="w-20 px-2 py-1.5">
+          <option value="">-</option>
+          {GRADE_LETTERS.map((g) => (
+            <option key={g} value={g}>
+              {g}
+            </option>
+          ))}
+        </Select>
+      );
+    }
+    return <Input {...common} type="number" inputMode="decimal" min={0} step="0.01" className="w-20 px-2 py-1.5 tabular-nums" />;
+  };
+
+  const columns: EntryColumn<OrphanListItem>[] = fields.map((field) => ({
+    id: field,
+    header: t(field === 'score' && type === 'discipline' ? 'fields.overall_score' : FIELD_LABEL[field]),
+    cell: cell(field),
+  }));
+  if (type === 'education') {
+    columns.push({
+      id: 'grade',
+      header: t('fields.grade'),
+      className: 'w-16',
+      cell: (child) => {
+        const score = row(child.id).score.trim();
+        return score !== '' && Number.isFinite(Number(score)) ? <output className="font-semibold">{gradeForScore(Number(score))}</output> : '-';
+      },
+    });
+  }
+  columns.push({
+    id: 'status',
+    header: t('class.status'),
+    cell: (child) => {
+      const state = status[child.id]?.state ?? 'idle';
+      const tone = state === 'saved' ? 'text-green-700 dark:text-green-400' : state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-gray-600 dark:text-gray-400';
+      return <span className={`whitespace-nowrap text-sm ${tone}`}>{t(`class.rowStatus.${state}`)}</span>;
+    },
+  });
+
+  const messages = (child: OrphanListItem) => {
+    const s = status[child.id];
+    const list = [
+      ...Object.entries(s?.errors ?? {}).map(([field, text]) => {
+        const translated = translateMessage(t, text) ?? text ?? '';
+        return field in FIELD_LABEL ? `${t(FIELD_LABEL[field as MarkRowField])}: ${translated}` : translated;
+      }),
+      ...(s?.message ? [s.message] : []),
+    ];
+    return list.length ? (
+      <ul className="list-disc ps-5">
+        {list.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ul>
+    ) : null;
+  };
+
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-gray-600 dark:text-gray-400">{t('class.rowByRow')}</p>
+      <EntryGrid
+        caption={t('class.title')}
+        rows={students}
+        rowKey={(child) => child.id}
+        rowHeaderLabel={t('class.student')}
+        rowHeader={(child) => (
+          <span className="block truncate" title={name(child)}>
+            {name(child)}
+          </span>
+        )}
+        columns={columns}
+        rowInvalid={(child) => status[child.id]?.state === 'failed'}
+        rowMessage={messages}
+      />
+      {banner ? <Notice tone={banner.tone}>{banner.text}</Notice> : null}
+      <div className="flex justify-end">
+        <Button onClick={() => void submit()} disabled={busy}>
+          {progress ? t('class.saving', progress) : t('class.save')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import { MAX_PER_PAGE } from '@app/shared/constants';
+import type { Paged } from '@app/shared/schemas/common.schema';
+import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
+import { api } from './api-client.ts';
+
+/**
+ * One class's active children, by last name (GET /orphans?class_grade=…, page by page at the
+ * largest size): the rows of the class screens, "Take Attendance" and "Enter class results". It
+ * lives here, below those two features, as the orphan selector list does.
+ */
+export async function getClassChildren(grade: string, signal?: AbortSignal): Promise<OrphanListItem[]> {
+  const children: OrphanListItem[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await api.get<Paged<OrphanListItem>>('/orphans', {
+      params: { class_grade: grade, sort: 'last_name', page, per_page: MAX_PER_PAGE },
+      signal,
+    });
+    // A missing status reads as active (spec section 3); inactive and graduated children are not taught.
+    children.push(...answer.data.filter((child) => !child.status || child.status === 'active'));
+    if (answer.current_page >= answer.last_page) return children;
+  }
+}
+
+export function classChildrenQuery(grade: string) {
+  return queryOptions({
+    queryKey: ['orphans', 'class', grade] as const,
+    queryFn: ({ signal }) => getClassChildren(grade, signal),
+  });
+}
