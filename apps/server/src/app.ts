@@ -36,6 +36,7 @@ import { orphansRoutes } from './modules/orphans/orphans.routes.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
+import { galleryModule } from './modules/gallery/gallery.module.ts';
 import { createFileStore } from './modules/storage/storage.service.ts';
 
 /** Every feature's routes, mounted under /api. A new feature adds one line here. */
@@ -119,6 +120,8 @@ export async function buildApp({ config, database, limiter, mailer, logStream }:
   );
   // Stored files, at the root beside the API: reachable only through signed URLs.
   await app.register(storageRoutes);
+  // The gallery: its API under /api, its signed downloads at the root, its transcode worker.
+  await app.register(galleryModule);
   // Every feature's code is loaded now: a write defined outside the registry fails here, on every engine.
   assertAllRegistered(writeRegistry);
   return app;

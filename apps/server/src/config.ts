@@ -4,6 +4,7 @@ import dotenv from 'dotenv';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '@app/shared/constants';
+import type { GalleryConfig } from './modules/gallery/gallery-config.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -36,6 +37,8 @@ export interface Config {
   trustProxy: boolean;
   /** Password checks (sign-in, current password, sign-up, reset) one client address may have per minute. */
   passwordChecksPerMinute: number;
+  /** Gallery settings beyond the GALLERY_* environment (modules/gallery/gallery-config.ts reads both); tests set parts. */
+  gallery?: Partial<GalleryConfig>;
 }
 
 /** A variable set to a wrong value stops the start with this, naming every wrong variable. */

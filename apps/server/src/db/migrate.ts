@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-orphans-version.ts';
 import * as m0009 from './migrations/0009-narrow-list-indexes.ts';
 import * as m0010 from './migrations/0010-orphan-sort-indexes.ts';
 import * as m0011 from './migrations/0011-orphan-search-text.ts';
+import * as m0015 from './migrations/0015-gallery.ts';
 import * as m0016 from './migrations/0016-results-attendance.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0009-narrow-list-indexes': m0009,
   '0010-orphan-sort-indexes': m0010,
   '0011-orphan-search-text': m0011,
+  '0015-gallery': m0015,
   '0016-results-attendance': m0016,
 };
 

@@ -149,6 +149,51 @@ export interface RateLimitsTable {
   reset_at: number;
 }
 
+/** A gallery item (modules/gallery); paths are storage keys. */
+export interface MediaTable {
+  id: Generated<number>;
+  orphan_id: number;
+  media_type: string;
+  title: string;
+  description: string | null;
+  tags: string | null;
+  date: string;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  file_path: string;
+  display_path: string | null;
+  thumb_path: string | null;
+  poster_path: string | null;
+  video_360p_path: string | null;
+  video_720p_path: string | null;
+  video_1080p_path: string | null;
+  width: number | null;
+  height: number | null;
+  duration: number | null;
+  status: string;
+  status_reason: string | null;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Background work claimed atomically by any server process (modules/gallery/jobs.writes.ts). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  media_id: number | null;
+  state: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  claimed_by: string | null;
+  claimed_at: string | null;
+  run_after: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** An academic result (modules/results): the fields of its type set, the others null. */
 export interface ResultsTable {
   id: Generated<number>;
@@ -208,6 +253,8 @@ export interface DB {
   pages: PagesTable;
   contacts: ContactsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  media: MediaTable;
+  jobs: JobsTable;
   results: ResultsTable;
   attendances: AttendancesTable;
 }

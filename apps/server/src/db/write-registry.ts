@@ -2,6 +2,8 @@ import * as rateLimits from '../lib/rate-limits.writes.ts';
 import * as attendance from '../modules/attendance/attendance.writes.ts';
 import * as auth from '../modules/auth/auth.writes.ts';
 import * as contacts from '../modules/contacts/contacts.writes.ts';
+import * as gallery from '../modules/gallery/gallery.writes.ts';
+import * as jobs from '../modules/gallery/jobs.writes.ts';
 import * as orphans from '../modules/orphans/orphans.writes.ts';
 import * as pages from '../modules/pages/pages.writes.ts';
 import * as passwordReset from '../modules/password-reset/password-reset.writes.ts';
@@ -18,4 +20,4 @@ import { createWriteRegistry } from './write-procedure.ts';
  * the server refuses to start when a procedure is defined outside it (app.ts), and a test checks
  * that every `*.writes.ts` file is listed here.
  */
-export const writeRegistry = createWriteRegistry(import.meta.url, [rateLimits, attendance, auth, contacts, orphans, pages, passwordReset, profile, results, roles, settings, users]);
+export const writeRegistry = createWriteRegistry(import.meta.url, [rateLimits, attendance, auth, contacts, gallery, jobs, orphans, pages, passwordReset, profile, results, roles, settings, users]);

@@ -29,8 +29,13 @@ export interface FileStorage {
   /** Keep an uncommitted file after all (a record points to it): drop its mark. */
   adopt(key: string): Promise<void>;
   removeTemporary(name: string): Promise<void>;
-  /** A stream of the file, or null when there is none. */
-  open(key: string): Promise<Readable | null>;
+  /** A stream of the file (or of bytes `start`..`end` inclusive: HTTP Range), or null when there is none. */
+  open(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
+  /**
+   * The file's path on this machine, for programs that read files by name (ffmpeg); null for a
+   * store without local files, whose callers copy the stream to a temporary file instead.
+   */
+  localPath(key: string): string | null;
   /** Remove the file (and any uncommitted mark); removing a missing file is not an error. */
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

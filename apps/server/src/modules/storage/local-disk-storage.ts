@@ -103,7 +103,11 @@ export class LocalDiskStorage implements FileStorage {
     await rm(path.join(this.root, TEMP_DIR, name), { force: true });
   }
 
-  async open(key: string): Promise<Readable | null> {
+  localPath(key: string): string {
+    return this.pathOf(key);
+  }
+
+  async open(key: string, range?: { start: number; end: number }): Promise<Readable | null> {
     const file = this.pathOf(key);
     try {
       const s = await stat(file);
@@ -111,7 +115,7 @@ export class LocalDiskStorage implements FileStorage {
     } catch {
       return null;
     }
-    return createReadStream(file);
+    return createReadStream(file, range);
   }
 
   async remove(key: string): Promise<void> {

@@ -6,6 +6,9 @@ import type { DB } from '../../db/schema.ts';
 import type { FileStorage } from './file-storage.types.ts';
 import { LocalDiskStorage } from './local-disk-storage.ts';
 import { sweepUncommittedFiles } from './uncommitted-files.ts';
+
+/** Whether a process id on this machine has ended: for features that keep work files per process (gallery transcodes). */
+export { processGone } from './uncommitted-files.ts';
 import { SIGNING_KEY_NAME, UrlSigner } from './url-signer.ts';
 
 export type { FileStorage } from './file-storage.types.ts';

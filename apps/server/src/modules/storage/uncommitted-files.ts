@@ -9,12 +9,13 @@ import type { FileStorage } from './file-storage.types.ts';
  */
 export const FILE_REFERENCES: ReadonlyArray<{ table: keyof DB & string; columns: readonly string[] }> = [
   { table: 'orphans', columns: ['photo_path', 'photo_thumb_path'] },
+  { table: 'media', columns: ['file_path', 'display_path', 'thumb_path', 'poster_path', 'video_360p_path', 'video_720p_path', 'video_1080p_path'] },
 ];
 
 const BATCH = 500;
 
 /** True when no process with this id runs on this machine (the storage folder is one machine's). */
-function processGone(pid: number): boolean {
+export function processGone(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return true;
   try {
     process.kill(pid, 0);

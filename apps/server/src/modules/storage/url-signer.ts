@@ -22,7 +22,11 @@ export class UrlSigner {
 
   /** `/storage/<key>?expires=...&signature=...` */
   sign(storageKey: string, nowMs = Date.now()): string {
-    const path = `/storage/${storageKey}`;
+    return this.signPath(`/storage/${storageKey}`, nowMs);
+  }
+
+  /** Any path the server answers only to its signed URL (gallery downloads): `<path>?expires=...&signature=...` */
+  signPath(path: string, nowMs = Date.now()): string {
     const earliest = Math.floor(nowMs / 1000) + this.ttlSeconds;
     const expires = Math.ceil(earliest / this.windowSeconds) * this.windowSeconds;
     return `${path}?expires=${expires}&signature=${this.mac(path, expires)}`;

@@ -1,0 +1,69 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { call, type TestServer } from '../../../test/harness.ts';
+
+/** What the gallery's API tests share: a child to upload for, an upload, what is stored. */
+
+export async function createChild(server: TestServer, token: string, first = 'Zahra'): Promise<number> {
+  const res = await call(server, 'POST', '/api/orphans', {
+    token,
+    body: { first_name: first, last_name: 'Karimi', dob: '2015-05-01', gender: 'female', admission_date: '2023-01-10', status: 'active' },
+  });
+  if (res.status !== 201) throw new Error(`child not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.id as number;
+}
+
+export interface UploadFields {
+  orphan_id?: number | string;
+  media_type?: string;
+  title?: string;
+  description?: string;
+  tags?: string;
+  date?: string;
+}
+
+export function uploadForm(fields: UploadFields, file?: { data: Buffer | Blob; name: string; type?: string }): FormData {
+  const form = new FormData();
+  // The page sends the fields first and the file last, as here.
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, String(v));
+  if (file) form.append('file', file.data instanceof Blob ? file.data : new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
+  return form;
+}
+
+export function upload(server: TestServer, token: string, fields: UploadFields, file?: { data: Buffer | Blob; name: string; type?: string }) {
+  return call(server, 'POST', '/api/galleries', { token, body: uploadForm({ media_type: 'image', title: 'A photo', date: '2024-05-01', ...fields }, file) });
+}
+
+/** Every file under the storage root, marks and temporary files included (relative paths). */
+export function storedFiles(server: TestServer): string[] {
+  const root = server.config.storageDir;
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    let entries: string[] = [];
+    try {
+      entries = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = path.join(dir, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(path.relative(root, p));
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+/** The stored gallery files (not the children's photos). */
+export const galleryFiles = (server: TestServer) => storedFiles(server).filter((f) => f.startsWith('gallery/') || f.startsWith('.tmp') || f.startsWith('.uncommitted/gallery'));
+
+export async function mediaRows(server: TestServer): Promise<number> {
+  const r = await server.database.db.selectFrom('media').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function fetchBytes(server: TestServer, url: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}${url}`, { headers });
+  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { galleryConfig } from './gallery-config.ts';
+import { galleryDownloadRoutes } from './downloads.routes.ts';
+import { isAvailable } from './ffmpeg.ts';
+import { galleryApiRoutes } from './gallery.routes.ts';
+import type { GalleryContext } from './gallery.service.ts';
+import { resumableUploadRoutes } from './resumable-uploads.ts';
+import { TranscodeWorker } from './transcode-worker.ts';
+
+/**
+ * The media gallery (issue 14), mounted by app.ts in one line: the API under /api (galleries,
+ * a child's media, resumable uploads), the signed downloads at the root beside /storage, and the
+ * background transcode worker, which starts when the server is ready and stops with it.
+ */
+export async function galleryModule(app: FastifyInstance): Promise<void> {
+  const config = galleryConfig(app.appConfig);
+  let canTranscode = false;
+  const worker = new TranscodeWorker({ db: app.db, writes: app.writes, dialect: app.dialect, store: app.fileStore, config, log: app.log });
+  const ctxOf = (request: FastifyRequest | null): GalleryContext => ({
+    db: app.db,
+    writes: app.writes,
+    store: app.fileStore,
+    log: request?.log ?? app.log,
+    config,
+    canTranscode: () => canTranscode,
+    jobQueued: () => worker.notify(),
+  });
+
+  app.addHook('onReady', async () => {
+    canTranscode = (await isAvailable(config.ffmpeg)) && (await isAvailable(config.ffprobe));
+    // Said once: videos are kept and play as uploaded, and each item says why it has no other resolutions.
+    if (!canTranscode) app.log.warn({ ffmpeg: config.ffmpeg }, 'gallery: ffmpeg/ffprobe not found; videos stay original-only (scripts/install-system-deps.sh installs ffmpeg)');
+    else if (config.transcodeWorkers > 0) await worker.start();
+  });
+  app.addHook('onClose', () => worker.stop());
+
+  await app.register(galleryApiRoutes(ctxOf), { prefix: '/api' });
+  await app.register((api) => resumableUploadRoutes(api, ctxOf), { prefix: '/api' });
+  await app.register(galleryDownloadRoutes);
+}

@@ -1,0 +1,88 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { DB, MediaTable } from '../../db/schema.ts';
+
+/**
+ * Gallery reads and row writes. A trashed child's media are hidden by joining on the child
+ * (`orphans.deleted_at is null`), so trashing and restoring the child hide and bring them back
+ * without touching a media row.
+ */
+
+export type MediaRecord = Selectable<MediaTable>;
+export type NewMediaRecord = Insertable<MediaTable>;
+export type MediaRecordUpdate = Updateable<MediaTable>;
+/** A media row with its child's name, as every answer shows it. */
+export type MediaRow = MediaRecord & { orphan_first_name: string; orphan_last_name: string };
+
+export interface MediaFilter {
+  orphanId?: number;
+  mediaType?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  /** Every one of these tags (ignoring case). */
+  tags?: string[];
+}
+
+function visibleMedia(db: Kysely<DB>) {
+  return db
+    .selectFrom('media')
+    .innerJoin('orphans', 'orphans.id', 'media.orphan_id')
+    .where('orphans.deleted_at', 'is', null);
+}
+
+const withOrphanName = ['orphans.first_name as orphan_first_name', 'orphans.last_name as orphan_last_name'] as const;
+
+/** A LIKE pattern matching `text` literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filtered(db: Kysely<DB>, f: MediaFilter) {
+  let q = visibleMedia(db);
+  if (f.orphanId !== undefined) q = q.where('media.orphan_id', '=', f.orphanId);
+  if (f.mediaType) q = q.where('media.media_type', '=', f.mediaType);
+  if (f.dateFrom) q = q.where('media.date', '>=', f.dateFrom);
+  if (f.dateTo) q = q.where('media.date', '<=', f.dateTo);
+  // Tags are stored joined with ", " (media.schema.ts): ", a, b," holds ", a," for each tag a.
+  for (const tag of f.tags ?? []) {
+    q = q.where(sql<boolean>`lower(', ' || media.tags || ',') like ${`%, ${likeLiteral(tag.toLowerCase())},%`} escape '\\'`);
+  }
+  return q;
+}
+
+/** A page of media, newest date first, and how many match. */
+export async function mediaPage(db: Kysely<DB>, f: MediaFilter, limit: number, offset: number): Promise<{ total: number; rows: MediaRow[] }> {
+  const [count, rows] = await Promise.all([
+    filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    filtered(db, f).selectAll('media').select(withOrphanName).orderBy('media.date', 'desc').orderBy('media.id', 'desc').limit(limit).offset(offset).execute(),
+  ]);
+  return { total: Number(count.n), rows };
+}
+
+/** All of one child's media in a date range, newest first (GET /orphans/{id}/media). */
+export function orphanMediaRows(db: Kysely<DB>, orphanId: number, dateFrom?: string, dateTo?: string): Promise<MediaRow[]> {
+  return filtered(db, { orphanId, dateFrom, dateTo }).selectAll('media').select(withOrphanName).orderBy('media.date', 'desc').orderBy('media.id', 'desc').execute();
+}
+
+/** One item, unless it is missing or its child is in the trash. */
+export function findVisibleMedia(db: Kysely<DB>, id: number): Promise<MediaRow | undefined> {
+  return visibleMedia(db).selectAll('media').select(withOrphanName).where('media.id', '=', id).executeTakeFirst();
+}
+
+/** The child's name if they exist outside the trash. */
+export function findActiveOrphan(db: Kysely<DB>, id: number): Promise<{ first_name: string; last_name: string } | undefined> {
+  return db.selectFrom('orphans').select(['first_name', 'last_name']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export function findMediaRecord(db: Kysely<DB>, id: number): Promise<MediaRecord | undefined> {
+  return db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertMediaRecord(db: Kysely<DB>, values: NewMediaRecord): Promise<MediaRecord> {
+  return db.insertInto('media').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateMediaRecord(db: Kysely<DB>, id: number, values: MediaRecordUpdate): Promise<MediaRecord | undefined> {
+  return db.updateTable('media').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export function deleteMediaRecord(db: Kysely<DB>, id: number): Promise<MediaRecord | undefined> {
+  return db.deleteFrom('media').where('id', '=', id).returningAll().executeTakeFirst();
+}

@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_ID } from '@app/shared/constants';
+import { messageResponseSchema } from '@app/shared/schemas/common.schema';
+import {
+  MEDIA_FILE_FIELD,
+  MEDIA_MESSAGES,
+  mediaListQuerySchema,
+  mediaPageSchema,
+  mediaResponseSchema,
+  mediaSavedResponseSchema,
+  mediaUpdateSchema,
+  mediaUploadSchema,
+  orphanMediaQuerySchema,
+  orphanMediaResponseSchema,
+} from '@app/shared/schemas/media.schema';
+import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
+import { AppError } from '../../lib/app-error.ts';
+import { requires } from '../../lib/access.ts';
+import { issuesToErrors } from '../../lib/validate.ts';
+import { currentUser } from '../../plugins/access.ts';
+import { readGalleryUpload } from './gallery-upload.ts';
+import { createFromUpload, deleteMedia, getMedia, listMedia, orphanMedia, updateMedia, type GalleryContext } from './gallery.service.ts';
+
+const TAGS = ['gallery'];
+const idParams = z.object({ id: z.string() });
+
+/** Ids are integers from 1 to MAX_ID; anything else names nothing (404, not a validation error). */
+export function pathId(raw: string, notFound: string): number {
+  const id = /^\d{1,10}$/.test(raw) && Number(raw) <= MAX_ID ? Number(raw) : 0;
+  if (!id) throw AppError.notFound(notFound);
+  return id;
+}
+
+const uploadBody = {
+  schema: z.intersection(mediaUploadSchema, z.object({ [MEDIA_FILE_FIELD]: z.string().meta({ format: 'binary', description: 'The file; checked by its content against media_type.' }) })),
+  consumes: ['multipart/form-data'],
+};
+const updateBody = { schema: mediaUpdateSchema, consumes: ['application/json', 'multipart/form-data'] };
+
+/** The update's fields: JSON, or multipart text fields (a file sent with them is not read). */
+async function readUpdateFields(request: FastifyRequest): Promise<Record<string, unknown>> {
+  if (request.isMultipart()) {
+    const fields: Record<string, unknown> = {};
+    for await (const part of request.parts({ limits: { files: 1, fileSize: 1, fields: 50, fieldSize: 64 * 1024 } })) {
+      if (part.type === 'field') fields[part.fieldname] = part.value;
+      else part.file.resume();
+    }
+    return fields;
+  }
+  const body = request.body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new AppError(400, 'The request body must be a JSON object.');
+  return body as Record<string, unknown>;
+}
+
+/** `/api/galleries` and `/api/orphans/{id}/media` (spec section 7). */
+export function galleryApiRoutes(ctxOf: (request: FastifyRequest) => GalleryContext) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get('/galleries', { config: requires('view-gallery'), schema: { tags: TAGS, querystring: mediaListQuerySchema, response: { 200: mediaPageSchema } } }, async (request) =>
+      listMedia(ctxOf(request), request.query),
+    );
+
+    r.post(
+      '/galleries',
+      { config: { ...requires('create-gallery'), documentedBody: uploadBody }, schema: { tags: TAGS, response: { 201: mediaSavedResponseSchema } } },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw new AppError(415, 'The upload must be a multipart form (multipart/form-data).');
+        const ctx = ctxOf(request);
+        const { fields, file } = await readGalleryUpload(request, ctx.config);
+        const parsed = mediaUploadSchema.safeParse(fields);
+        const errors = parsed.success ? {} : issuesToErrors(parsed.error.issues);
+        if (!file) errors[MEDIA_FILE_FIELD] = [MEDIA_MESSAGES.fileRequired];
+        if (!parsed.success || !file) {
+          if (file) await ctx.store.files.remove(file.key).catch(() => {});
+          throw AppError.validationMany(errors);
+        }
+        return reply.code(201).send(await createFromUpload(ctx, currentUser(request).id, parsed.data, file));
+      },
+    );
+
+    r.get('/galleries/:id', { config: requires('view-gallery'), schema: { tags: TAGS, params: idParams, response: { 200: mediaResponseSchema } } }, async (request) =>
+      getMedia(ctxOf(request), pathId(request.params.id, MEDIA_MESSAGES.notFound)),
+    );
+
+    const update = async (request: FastifyRequest, requireOverride: boolean) => {
+      const id = pathId((request.params as { id: string }).id, MEDIA_MESSAGES.notFound);
+      const fields = await readUpdateFields(request);
+      if (requireOverride && String(fields._method ?? '').toUpperCase() !== 'PUT') throw new AppError(405, MEDIA_MESSAGES.methodNotAllowed, undefined, { Allow: 'GET, PUT, DELETE' });
+      return updateMedia(ctxOf(request), currentUser(request).id, id, fields);
+    };
+    const updateConfig = { config: { ...requires('edit-gallery'), documentedBody: updateBody }, schema: { tags: TAGS, params: idParams, response: { 200: mediaSavedResponseSchema } } };
+    // Multipart forms cannot PUT: POST with `_method=PUT` is the same update (spec section 7).
+    r.post('/galleries/:id', updateConfig, (request) => update(request, true));
+    r.put('/galleries/:id', updateConfig, (request) => update(request, false));
+
+    r.delete('/galleries/:id', { config: requires('delete-gallery'), schema: { tags: TAGS, params: idParams, response: { 200: messageResponseSchema } } }, async (request) =>
+      deleteMedia(ctxOf(request), currentUser(request).id, pathId(request.params.id, MEDIA_MESSAGES.notFound)),
+    );
+
+    r.get(
+      '/orphans/:id/media',
+      { config: requires('view-gallery'), schema: { tags: TAGS, params: idParams, querystring: orphanMediaQuerySchema, response: { 200: orphanMediaResponseSchema } } },
+      async (request) => orphanMedia(ctxOf(request), pathId(request.params.id, ORPHAN_RESPONSE_MESSAGES.notFound), request.query),
+    );
+  };
+}

@@ -1,0 +1,229 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { VIDEO_RESOLUTIONS } from '@app/shared/constants';
+import type { Paged } from '@app/shared/schemas/common.schema';
+import {
+  MEDIA_MESSAGES,
+  VIDEO_RESOLUTION_NAMES,
+  mediaUpdateSchema,
+  splitTags,
+  type MediaItem,
+  type MediaListQuery,
+  type MediaStatus,
+  type MediaType,
+  type MediaUploadData,
+  type OrphanMediaResponse,
+} from '@app/shared/schemas/media.schema';
+import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
+import type { DB } from '../../db/schema.ts';
+import type { Writes } from '../../db/write-procedure.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { parseOrThrow } from '../../lib/validate.ts';
+import { nowIso } from '../../lib/time.ts';
+import { processImage } from '../storage/images.service.ts';
+import { commitQuietly, newStorageKey, releaseQuietly, removeQuietly, type FileStore } from '../storage/storage.service.ts';
+import type { GalleryConfig } from './gallery-config.ts';
+import { findActiveOrphan, findMediaRecord, findVisibleMedia, mediaPage, orphanMediaRows, type MediaRecord, type MediaRow } from './gallery.repository.ts';
+import * as writes from './gallery.writes.ts';
+import { GALLERY_FOLDER, checkSize, sniffMediaType } from './media-content.ts';
+
+export interface GalleryContext {
+  db: Kysely<DB>;
+  writes: Writes;
+  store: FileStore;
+  log: FastifyBaseLogger;
+  config: GalleryConfig;
+  /** Whether this server can transcode (ffmpeg found at start); false: videos stay original-only. */
+  canTranscode: () => boolean;
+  /** Tell this process's worker a job was queued, so it need not wait for its next look. */
+  jobQueued: () => void;
+}
+
+/** A file received whole (multipart or resumable), stored uncommitted, not yet checked. */
+export interface ReceivedUpload {
+  key: string;
+  size: number;
+  fileName: string;
+}
+
+const IMAGE_UNREADABLE = 'The image could not be read: it is damaged, or larger than 60 megapixels.';
+
+/** The `/download/gallery/...` path of a version (downloads.routes.ts verifies its signature). */
+export const downloadPath = (id: number | string, version?: string) => `/download/gallery/${id}${version ? `/${version}` : ''}`;
+
+/** Resolution name → the column holding its key. */
+export const RESOLUTION_COLUMNS = {
+  '360p': 'video_360p_path',
+  '720p': 'video_720p_path',
+  '1080p': 'video_1080p_path',
+} as const satisfies Record<keyof typeof VIDEO_RESOLUTIONS, keyof MediaRecord>;
+
+export const storedKeys = (r: MediaRecord): Array<string | null> => [
+  r.file_path,
+  r.display_path,
+  r.thumb_path,
+  r.poster_path,
+  ...Object.values(RESOLUTION_COLUMNS).map((c) => r[c]),
+];
+
+export function toMediaItem(r: MediaRow, store: FileStore): MediaItem {
+  const sign = (path: string) => store.signer.signPath(path);
+  const resolution_urls: Record<string, string> = {};
+  for (const name of VIDEO_RESOLUTION_NAMES) if (r[RESOLUTION_COLUMNS[name]]) resolution_urls[name] = sign(downloadPath(r.id, name));
+  const original = sign(downloadPath(r.id, 'original'));
+  return {
+    id: r.id,
+    orphan_id: r.orphan_id,
+    orphan: { id: r.orphan_id, first_name: r.orphan_first_name, last_name: r.orphan_last_name },
+    media_type: r.media_type as MediaType,
+    title: r.title,
+    description: r.description,
+    tags: r.tags,
+    date: r.date,
+    file_name: r.file_name,
+    mime_type: r.mime_type,
+    size_bytes: r.size_bytes,
+    width: r.width,
+    height: r.height,
+    duration: r.duration,
+    status: r.status as MediaStatus,
+    status_reason: r.status_reason,
+    thumbnail_url: store.url(r.thumb_path ?? r.poster_path),
+    display_url: store.url(r.display_path),
+    poster_url: store.url(r.poster_path),
+    resolution_urls,
+    original_url: original,
+    download_url: sign(downloadPath(r.id)),
+    file_url: original,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export async function listMedia(ctx: GalleryContext, q: MediaListQuery): Promise<Paged<MediaItem>> {
+  const offset = (q.page - 1) * q.per_page;
+  const filter = { orphanId: q.orphan_id, mediaType: q.media_type, dateFrom: q.date_from, dateTo: q.date_to, tags: q.tags ? splitTags(q.tags) : [] };
+  const { total, rows } = await mediaPage(ctx.db, filter, q.per_page, offset);
+  return {
+    data: rows.map((r) => toMediaItem(r, ctx.store)),
+    current_page: q.page,
+    last_page: Math.max(1, Math.ceil(total / q.per_page)),
+    per_page: q.per_page,
+    total,
+    from: rows.length ? offset + 1 : null,
+    to: rows.length ? offset + rows.length : null,
+  };
+}
+
+export async function getMedia(ctx: GalleryContext, id: number): Promise<{ data: MediaItem }> {
+  const row = await findVisibleMedia(ctx.db, id);
+  if (!row) throw AppError.notFound(MEDIA_MESSAGES.notFound);
+  return { data: toMediaItem(row, ctx.store) };
+}
+
+export async function orphanMedia(ctx: GalleryContext, orphanId: number, q: { date_from?: string; date_to?: string }): Promise<OrphanMediaResponse> {
+  if (!(await findActiveOrphan(ctx.db, orphanId))) throw AppError.notFound(ORPHAN_RESPONSE_MESSAGES.notFound);
+  const rows = await orphanMediaRows(ctx.db, orphanId, q.date_from, q.date_to);
+  return { media: { data: rows.map((r) => toMediaItem(r, ctx.store)) } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+async function readWhole(store: FileStore, key: string): Promise<Buffer> {
+  const stream = await store.files.open(key);
+  if (!stream) throw new Error(`stored upload ${key} vanished`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The end of every upload, multipart or resumable: the file is whole and stored (uncommitted).
+ * Check it — size, the child, its content against the chosen type — make an image's display
+ * size and thumbnail, then write the row (and a video's transcode job). Anything refused or
+ * failed removes every file stored for it: no row without its file, no file without its row.
+ */
+export async function createFromUpload(ctx: GalleryContext, userId: number | null, data: MediaUploadData, file: ReceivedUpload): Promise<{ message: string; data: MediaItem }> {
+  const keys: string[] = [file.key];
+  let row: MediaRecord;
+  try {
+    checkSize(file.size, data.media_type, ctx.config.maxBytes);
+    if (!(await findActiveOrphan(ctx.db, data.orphan_id))) throw AppError.validation('orphan_id', MEDIA_MESSAGES.orphanNotFound);
+    const mime = await sniffMediaType(ctx.store.files, file.key, data.media_type, file.fileName);
+    let images: { display_path: string; thumb_path: string } | null = null;
+    if (data.media_type === 'image') {
+      // Images are at most tens of MB; the image queue bounds how many are decoded at once.
+      const image = await processImage(await readWhole(ctx.store, file.key));
+      if (!image) throw AppError.validation('file', IMAGE_UNREADABLE);
+      const display = newStorageKey(GALLERY_FOLDER, image.suffix);
+      const thumb = display.replace(/(\.[a-z]+)$/, '-thumb$1');
+      keys.push(display, thumb);
+      await ctx.store.files.put(display, image.display);
+      await ctx.store.files.put(thumb, image.thumb);
+      images = { display_path: display, thumb_path: thumb };
+    }
+    const video = data.media_type === 'video';
+    const transcode = video && ctx.canTranscode();
+    const now = nowIso();
+    row = await ctx.writes.run(writes.insertMedia, {
+      userId,
+      transcode,
+      values: {
+        orphan_id: data.orphan_id,
+        media_type: data.media_type,
+        title: data.title,
+        description: data.description ?? null,
+        tags: data.tags ?? null,
+        date: data.date,
+        file_name: safeFileName(file.fileName),
+        mime_type: mime,
+        size_bytes: file.size,
+        file_path: file.key,
+        display_path: images?.display_path ?? null,
+        thumb_path: images?.thumb_path ?? null,
+        status: transcode ? 'processing' : 'ready',
+        status_reason: video && !transcode ? MEDIA_MESSAGES.noTranscoder : null,
+        created_by: userId,
+        updated_by: userId,
+        created_at: now,
+        updated_at: now,
+      },
+    });
+  } catch (err) {
+    await removeQuietly(ctx.store.files, keys, ctx.log);
+    throw err;
+  }
+  await commitQuietly(ctx.store.files, keys, ctx.log);
+  if (row.status === 'processing') ctx.jobQueued();
+  const answer = await findVisibleMedia(ctx.db, row.id);
+  if (!answer) throw AppError.notFound(MEDIA_MESSAGES.notFound);
+  return { message: MEDIA_MESSAGES.created, data: toMediaItem(answer, ctx.store) };
+}
+
+/** The uploaded name kept for the record: its last path segment, printable, at most 255 characters. */
+function safeFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || 'file').slice(-255);
+}
+
+/** Only what is given changes; blank description or tags clear them (mediaUpdateSchema). */
+export async function updateMedia(ctx: GalleryContext, userId: number | null, id: number, fields: Record<string, unknown>): Promise<{ message: string; data: MediaItem }> {
+  const { _method: _ignored, ...given } = parseOrThrow(mediaUpdateSchema, fields);
+  const values = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
+  await ctx.writes.run(writes.updateMedia, { id, userId, values });
+  return { message: MEDIA_MESSAGES.updated, ...(await getMedia(ctx, id)) };
+}
+
+export async function deleteMedia(ctx: GalleryContext, userId: number | null, id: number): Promise<{ message: string }> {
+  const before = await findMediaRecord(ctx.db, id);
+  // Marked first: a crash between the delete and the removal leaves the files to the start-up sweep.
+  if (before) await releaseQuietly(ctx.store.files, storedKeys(before), ctx.log);
+  const row = await ctx.writes.run(writes.deleteMedia, { id, userId });
+  await removeQuietly(ctx.store.files, storedKeys(row), ctx.log);
+  return { message: MEDIA_MESSAGES.deleted };
+}

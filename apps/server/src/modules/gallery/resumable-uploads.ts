@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { createReadStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FileStore as TusFileStore } from '@tus/file-store';
+import { Server as TusServer, type Upload } from '@tus/server';
+import { MEDIA_MESSAGES, mediaUploadSchema } from '@app/shared/schemas/media.schema';
+import { errorCodeForStatus } from '@app/shared/messages';
+import { AppError } from '../../lib/app-error.ts';
+import { requires } from '../../lib/access.ts';
+import { issuesToErrors } from '../../lib/validate.ts';
+import { currentUser } from '../../plugins/access.ts';
+import { largestLimit } from './gallery-config.ts';
+import { findActiveOrphan } from './gallery.repository.ts';
+import { createFromUpload, type GalleryContext } from './gallery.service.ts';
+import { receiveFile, tooLarge } from './media-content.ts';
+
+/** Where the tus endpoint answers, under /api. */
+export const RESUMABLE_PATH = '/uploads';
+
+/** An error in tus's own shape, with our JSON body (`{message, code, errors?}`) for the page to show. */
+function tusError(err: AppError): { status_code: number; body: string } {
+  return { status_code: err.status, body: JSON.stringify({ message: err.message, code: err.code ?? errorCodeForStatus(err.status), ...(err.errors ? { errors: err.errors } : {}) }) };
+}
+
+/** The signed-in user of a tus request, set by the route before tus sees it. */
+const uploaderOf = new WeakMap<object, number>();
+function uploader(req: { runtime?: { node?: { req?: object } } }): number | null {
+  const raw = req.runtime?.node?.req;
+  return raw ? (uploaderOf.get(raw) ?? null) : null;
+}
+
+/**
+ * Resumable uploads (issue 14): the tus protocol with @tus/server, mounted at /api/uploads behind
+ * create-gallery. The page creates an upload with the gallery fields as Upload-Metadata (checked
+ * at once, with the type's size limit against Upload-Length), sends the file in chunks and, after
+ * a dropped connection, asks how far it got and sends the rest. When the last byte arrives the
+ * file gets exactly the multipart upload's checks and all-or-nothing end (createFromUpload), and
+ * the final PATCH answers the created item as JSON. An upload stays resumable for a day; a
+ * refused one is removed at once. Several server processes share the folder (one machine).
+ */
+export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (request: FastifyRequest | null) => GalleryContext): Promise<void> {
+  const base = ctxOf(null);
+  const directory = base.config.resumableDir;
+  await mkdir(directory, { recursive: true });
+  const datastore = new TusFileStore({ directory, expirationPeriodInMilliseconds: base.config.resumableExpiryMs });
+
+  const tus = new TusServer({
+    path: `/api${RESUMABLE_PATH}`,
+    datastore,
+    relativeLocation: true,
+    maxSize: () => largestLimit(base.config),
+    async onUploadCreate(req, upload) {
+      const parsed = mediaUploadSchema.safeParse(upload.metadata ?? {});
+      if (!parsed.success) throw tusError(AppError.validationMany(issuesToErrors(parsed.error.issues)));
+      if (!upload.metadata?.filename) throw tusError(AppError.validation('file', MEDIA_MESSAGES.fileRequired));
+      const limit = base.config.maxBytes[parsed.data.media_type];
+      if (upload.size === undefined) throw tusError(new AppError(400, 'The upload must say its length (Upload-Length).'));
+      if (upload.size > limit) throw tusError(tooLarge(parsed.data.media_type, limit));
+      if (upload.size === 0) throw tusError(AppError.validation('file', MEDIA_MESSAGES.fileEmpty));
+      if (!(await findActiveOrphan(base.db, parsed.data.orphan_id))) throw tusError(AppError.validation('orphan_id', MEDIA_MESSAGES.orphanNotFound));
+      // Whose upload it is: only they may resume, see or finish it.
+      return { metadata: { ...upload.metadata, uploaded_by: String(uploader(req)) } };
+    },
+    async onIncomingRequest(req, uploadId) {
+      if (req.method === 'POST' || req.method === 'OPTIONS') return;
+      const upload = await datastore.getUpload(uploadId).catch(() => null);
+      if (upload && upload.metadata?.uploaded_by !== String(uploader(req))) throw { status_code: 404, body: 'Not found\n' };
+    },
+    async onUploadFinish(req, upload) {
+      try {
+        return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(await finish(upload, uploader(req))) };
+      } catch (err) {
+        if (err instanceof AppError) throw tusError(err);
+        base.log.error({ err, upload: upload.id }, 'resumable upload: could not finish');
+        throw tusError(new AppError(500, 'The upload could not be saved. Please try again.'));
+      }
+    },
+  });
+
+  /** The whole file is here: move it into the storage, then the same end as a multipart upload. Never leaves the tus copy behind. */
+  async function finish(upload: Upload, userId: number | null) {
+    const file = path.join(directory, upload.id);
+    try {
+      const data = mediaUploadSchema.parse(upload.metadata ?? {});
+      const limit = base.config.maxBytes[data.media_type];
+      const stored = await receiveFile(base.store.files, createReadStream(file), limit, data.media_type);
+      return await createFromUpload(base, userId, data, { ...stored, fileName: upload.metadata?.filename ?? 'file' });
+    } finally {
+      await datastore.remove(upload.id).catch((err: unknown) => base.log.warn({ err, upload: upload.id }, 'resumable upload: could not remove the received file'));
+    }
+  }
+
+  // Forgotten uploads (a page closed for good) go after their day; checked at start and hourly.
+  const sweep = () => tus.cleanUpExpiredUploads().catch((err: unknown) => base.log.warn({ err }, 'resumable upload: expiry sweep failed'));
+  app.addHook('onReady', async () => {
+    void sweep();
+  });
+  const timer = setInterval(sweep, 60 * 60_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  // tus reads the body itself: Fastify must leave the stream alone.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    uploaderOf.set(request.raw, currentUser(request).id);
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  };
+  const methods = ['POST', 'PATCH', 'HEAD', 'DELETE'] as const;
+  const config = { ...requires('create-gallery') };
+  const schema = { tags: ['gallery'], hide: true };
+  app.route({ method: [...methods], url: RESUMABLE_PATH, config, schema, handler });
+  app.route({ method: [...methods], url: `${RESUMABLE_PATH}/:id`, config, schema, handler });
+}

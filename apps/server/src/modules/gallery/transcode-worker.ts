@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { VIDEO_RESOLUTIONS } from '@app/shared/constants';
+import type { Dialect } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Writes } from '../../db/write-procedure.ts';
+import { commitQuietly, newStorageKey, processGone, removeQuietly, type FileStore } from '../storage/storage.service.ts';
+import { FfmpegError, poster, probe, targetHeights, transcode, type VideoFacts } from './ffmpeg.ts';
+import type { GalleryConfig } from './gallery-config.ts';
+import { findMediaRecord, type MediaRecord } from './gallery.repository.ts';
+import { RESOLUTION_COLUMNS } from './gallery.service.ts';
+import { claimJob, failJob, finishJob, recordRendition, recordVideoFacts, releaseJob, type Job, type RenditionColumn } from './jobs.writes.ts';
+import { GALLERY_FOLDER } from './media-content.ts';
+
+export interface WorkerDeps {
+  db: Kysely<DB>;
+  writes: Writes;
+  dialect: Dialect;
+  store: FileStore;
+  config: GalleryConfig;
+  log: FastifyBaseLogger;
+}
+
+class Stopped extends Error {}
+
+/**
+ * Runs the database's transcode jobs in this server process (issue 14): claims one, makes the
+ * poster and each resolution in turn — each recorded as soon as it is stored, so the gallery shows
+ * 360p while 720p is still being made — then marks the item ready. A restart resumes an unfinished
+ * job where it stopped (what is recorded is not made again); a failed attempt is retried a
+ * bounded number of times, then the item is marked failed with the reason.
+ */
+export class TranscodeWorker {
+  /** This worker's name in a job's claim: unique per process start. */
+  readonly id = `${os.hostname().slice(0, 30)}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private stopping = false;
+  private wake: (() => void) | null = null;
+  private readonly abort = new AbortController();
+  private loops: Array<Promise<void>> = [];
+  private readonly workDir: string;
+
+  constructor(private readonly deps: WorkerDeps) {
+    // Beside the stored files and outside every storage key ('.' first): same disk, no copy across devices.
+    this.workDir = path.join(path.dirname(deps.config.resumableDir), '.transcode');
+  }
+
+  async start(): Promise<void> {
+    await this.sweepWorkDir();
+    for (let i = 0; i < this.deps.config.transcodeWorkers; i++) this.loops.push(this.loop());
+  }
+
+  /** A job was queued here: look now instead of at the next poll. */
+  notify(): void {
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.abort.abort();
+    this.wake?.();
+    await Promise.allSettled(this.loops);
+  }
+
+  /** Half-made files of processes that are gone. */
+  private async sweepWorkDir(): Promise<void> {
+    await mkdir(this.workDir, { recursive: true });
+    for (const name of await readdir(this.workDir)) {
+      const pid = Number(name.split('-')[0]);
+      if (pid === process.pid || processGone(pid)) await rm(path.join(this.workDir, name), { force: true });
+    }
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let job: Job | null = null;
+      try {
+        job = await this.deps.writes.run(claimJob, {
+          worker: this.id,
+          staleBefore: new Date(Date.now() - this.deps.config.leaseMs).toISOString(),
+          maxAttempts: this.deps.config.maxAttempts,
+          postgres: this.deps.dialect === 'postgres',
+        });
+      } catch (err) {
+        if (this.stopping) return;
+        this.deps.log.error({ err }, 'transcode: could not claim a job');
+      }
+      if (job) await this.runJob(job);
+      else await this.idle();
+    }
+  }
+
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+      const timer = setTimeout(done, this.deps.config.pollMs);
+      timer.unref();
+      this.wake = done;
+    });
+  }
+
+  private async runJob(job: Job): Promise<void> {
+    const { writes, log, config } = this.deps;
+    try {
+      const row = job.media_id === null ? undefined : await findMediaRecord(this.deps.db, job.media_id);
+      if (row) await this.transcodeItem(row);
+      await writes.run(finishJob, { job, worker: this.id });
+      log.info({ job: job.id, media: job.media_id }, 'transcode: done');
+    } catch (err) {
+      if (this.stopping) {
+        await writes.run(releaseJob, { jobId: job.id, worker: this.id }).catch(() => {});
+        return;
+      }
+      const retry = !(err instanceof FfmpegError) || err.retryable;
+      const reason = err instanceof FfmpegError ? err.message : 'Processing failed on the server.';
+      const outcome = await writes
+        .run(failJob, { job, worker: this.id, reason, retry, retryAfterMs: 30_000 * job.attempts, maxAttempts: config.maxAttempts })
+        .catch((e: unknown) => log.error({ err: e }, 'transcode: could not record a failure'));
+      log.warn({ err, job: job.id, media: job.media_id, outcome }, 'transcode: attempt failed');
+    }
+  }
+
+  /** The file ffmpeg reads: the stored original in place, or a copy where the storage has no local files. */
+  private async input(row: MediaRecord): Promise<{ file: string; done: () => Promise<void> }> {
+    const local = this.deps.store.files.localPath(row.file_path);
+    if (local) return { file: local, done: async () => {} };
+    const copy = this.tempFile('');
+    const stream = await this.deps.store.files.open(row.file_path);
+    if (!stream) throw new Error(`original ${row.file_path} is missing`);
+    await pipeline(stream, createWriteStream(copy));
+    return { file: copy, done: () => rm(copy, { force: true }) };
+  }
+
+  private tempFile(suffix: string): string {
+    return path.join(this.workDir, `${process.pid}-${randomBytes(8).toString('hex')}${suffix}`);
+  }
+
+  private async transcodeItem(row: MediaRecord): Promise<void> {
+    const { config, writes } = this.deps;
+    const input = await this.input(row);
+    try {
+      const facts = await probe(config.ffprobe, input.file);
+      await writes.run(recordVideoFacts, { mediaId: row.id, facts: { width: facts.width, height: facts.height, duration: facts.duration } });
+      if (!row.poster_path) await this.make(row.id, 'poster_path', '.jpg', (out) => poster(config.ffmpeg, input.file, out, facts, this.abort.signal));
+      for (const name of targetHeights(facts, VIDEO_RESOLUTIONS)) {
+        const column = RESOLUTION_COLUMNS[name];
+        if (row[column]) continue;
+        await this.make(row.id, column, '.mp4', (out) => transcode(config.ffmpeg, input.file, out, facts as VideoFacts, VIDEO_RESOLUTIONS[name], this.abort.signal));
+      }
+    } finally {
+      await input.done();
+    }
+  }
+
+  /** Make one file, store it (uncommitted until recorded), record it on the item. */
+  private async make(mediaId: number, column: RenditionColumn, suffix: string, produce: (out: string) => Promise<void>): Promise<void> {
+    const { store, writes, log } = this.deps;
+    const out = this.tempFile(suffix);
+    const key = newStorageKey(GALLERY_FOLDER, suffix);
+    try {
+      await produce(out);
+      if (this.stopping) throw new Stopped();
+      await store.files.put(key, createReadStream(out));
+      if (!(await writes.run(recordRendition, { mediaId, column, key }))) {
+        // The item was deleted meanwhile.
+        await removeQuietly(store.files, [key], log);
+        throw new Stopped();
+      }
+      await commitQuietly(store.files, [key], log);
+    } catch (err) {
+      if (!(err instanceof Stopped)) await removeQuietly(store.files, [key], log);
+      if (this.stopping) throw new Stopped();
+      throw err;
+    } finally {
+      await rm(out, { force: true });
+    }
+  }
+}
