@@ -20,12 +20,14 @@ export const MANIFEST = 'manifest.json';
 export const STORAGE_COPY = 'storage';
 
 /**
- * Half-written files (`.tmp/`, local-disk-storage.ts) are never copied: nothing refers to them.
- * The `.uncommitted/` marks are copied with the files they mark: whether such a file's record made it
- * into the database copy is for the restored server's start-up sweep to decide (it keeps a file a
- * record points to and removes the rest), as after a crash.
+ * Stored files have keys that never start with a dot; the storage's top-level dot folders hold work
+ * in progress — half-written files (`.tmp/`, local-disk-storage.ts), unfinished resumable uploads
+ * and transcoding (the gallery's `.resumable/`, `.transcode/`) — that nothing refers to: not copied.
+ * Except the `.uncommitted/` marks, copied with the files they mark: whether such a file's record
+ * made it into the database copy is for the restored server's start-up sweep to decide (it keeps a
+ * file a record points to and removes the rest), as after a crash.
  */
-const SKIP = new Set(['.tmp']);
+const skipped = (topLevelName: string) => topLevelName.startsWith('.') && topLevelName !== '.uncommitted';
 
 /** Copy a folder tree file by file (a stored file is never rewritten in place, only added or removed). */
 export async function copyTree(from: string, to: string): Promise<{ files: number; bytes: number }> {
@@ -42,7 +44,7 @@ export async function copyTree(from: string, to: string): Promise<{ files: numbe
     }
     await mkdir(path.join(to, dir), { recursive: true });
     for (const entry of entries) {
-      if (top && SKIP.has(entry.name)) continue;
+      if (top && skipped(entry.name)) continue;
       const rel = path.join(dir, entry.name);
       if (entry.isDirectory()) await walk(rel, false);
       else if (entry.isFile()) {
