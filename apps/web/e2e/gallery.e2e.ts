@@ -1,0 +1,238 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { accessibilityViolations } from './support/accessibility.ts';
+import { launchBrowser, signIn, type BrowserSession } from './support/browser.ts';
+
+/**
+ * A caseworker's gallery through the real screens (issue 14, item 8): upload a photo and a video
+ * of a child (resumably, over tus), see the video's state go from processing to ready, play its
+ * 360p version in the viewer, download the photo, look through the lightbox, edit and delete,
+ * and find the child's latest media on their details page. Each screen is checked by axe.
+ */
+
+let server: RunningServer;
+let browser: BrowserSession;
+let context: BrowserContext;
+let page: Page;
+let dir: string;
+let photoPath: string;
+let clipPath: string | null = null;
+let orphanId = 0;
+
+const NAME = `Mahtab${Date.now().toString(36)}`;
+
+function hasFfmpeg(): boolean {
+  try {
+    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'gallery-e2e-'));
+  photoPath = path.join(dir, 'school-visit.jpg');
+  await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg({ quality: 80 })
+    .toFile(photoPath);
+  if (hasFfmpeg()) {
+    clipPath = path.join(dir, 'sports-day.mp4');
+    // The issue's clip: 3 s at 1280×720, so 360p and 720p are made and 1080p is not.
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=3:size=1280x720:rate=25', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', clipPath]);
+  }
+  server = await startServer();
+  browser = await launchBrowser(server.baseUrl);
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const pathOf = (p: Page) => new URL(p.url()).pathname;
+
+/** A call to the API from the signed-in page, as the app makes them (bearer token, CSRF header). */
+async function apiCall<T>(method: string, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
+      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const response = await fetch(url, {
+        method,
+        credentials: 'include',
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${localStorage.getItem('auth_token')}`,
+          'X-XSRF-TOKEN': xsrf,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { method, url, body },
+  ) as Promise<T>;
+}
+
+/** Fill the upload page and send; resolves once the page has gone back to the child's gallery. */
+async function upload(mediaType: 'Image' | 'Video', title: string, file: string) {
+  await page.getByLabel('Media Type').selectOption({ label: mediaType });
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Files').setInputFiles(file);
+  const created = page.waitForResponse((r) => r.url().includes('/api/uploads') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  expect((await created).status()).toBe(201);
+  await page.waitForURL((url) => url.pathname === '/dashboard/gallery' && url.searchParams.get('orphan_id') === String(orphanId), { timeout: 60_000 });
+  await page.getByText('Media uploaded successfully').waitFor();
+}
+
+const card = (title: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+describe('the gallery in the browser', () => {
+  it('signs in and has a child to file media under', async () => {
+    await page.goto('/login');
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const saved = await apiCall<{ data: { id: number } }>('POST', '/api/orphans', {
+      first_name: NAME,
+      last_name: 'Karimi',
+      father_name: 'Nasir',
+      dob: '2013-05-02',
+      gender: 'female',
+      admission_date: '2022-09-01',
+      status: 'active',
+    });
+    orphanId = saved.data.id;
+    expect(orphanId).toBeGreaterThan(0);
+  });
+
+  it('asks for a child first, then says when they have no media', async () => {
+    await page.goto('/dashboard/gallery');
+    await page.getByText('Select an orphan to view their media').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByLabel('Orphan').selectOption({ label: `${NAME} Karimi (Nasir)` });
+    await page.waitForURL((url) => url.searchParams.get('orphan_id') === String(orphanId));
+    await page.getByText('No media found for selected orphan').waitFor();
+  });
+
+  it('uploads a photo from the upload page', async () => {
+    await page.getByRole('link', { name: 'Upload New Media' }).click();
+    await page.waitForURL('**/dashboard/gallery/upload?orphan_id=*');
+    await page.getByRole('heading', { name: 'Upload New Media' }).waitFor();
+    // The child came along from the gallery; without a file the form cannot be sent.
+    await expect.poll(() => page.getByLabel('Orphan').inputValue()).toBe(String(orphanId));
+    expect(await page.getByRole('button', { name: 'Upload', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Files').getAttribute('accept')).toBe('image/*');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await upload('Image', 'School visit', photoPath);
+    const photo = card('School visit');
+    await photo.waitFor();
+    await expect.poll(() => photo.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('downloads the photo through the download dialog', async () => {
+    await page.getByRole('button', { name: 'Download School visit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download School visit' });
+    await dialog.waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: /^Original quality/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.jpe?g$/);
+    const saved = path.join(dir, 'downloaded.jpg');
+    await download.saveAs(saved);
+    expect(statSync(saved).size).toBeGreaterThan(1000);
+    expect(readFileSync(saved).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    await page.keyboard.press('Escape');
+  });
+
+  it('uploads a video, waits for its 360p version and plays it', async (ctx) => {
+    if (!clipPath) ctx.skip();
+    await page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
+    await upload('Video', 'Sports day', clipPath!);
+    const video = card('Sports day');
+    await video.waitFor();
+    // The grid polls while a video is processing: its badge turns Ready once the resolutions exist.
+    await video.getByText('Ready').waitFor({ timeout: 120_000 });
+
+    await page.getByRole('button', { name: 'Download Sports day' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download Sports day' });
+    await dialog.getByRole('link', { name: /^360p/ }).waitFor();
+    await dialog.getByRole('link', { name: /^720p/ }).waitFor();
+    expect(await dialog.getByRole('link', { name: /^1080p/ }).count()).toBe(0);
+    expect(await dialog.getByText('still being processed').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Open Sports day' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Sports day' });
+    expect(await viewer.getByLabel('Quality').inputValue()).toBe('360p');
+    const player = viewer.locator('video');
+    expect(await player.getAttribute('src')).toContain('/360p');
+    await player.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2);
+    expect(await player.evaluate((v: HTMLVideoElement) => v.videoHeight)).toBe(360);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
+  it('steps through the lightbox with Next and Previous', async () => {
+    await page.getByRole('button', { name: 'Open School visit' }).click();
+    const viewer = page.getByRole('dialog', { name: 'School visit' });
+    await viewer.getByRole('img', { name: 'School visit' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    const count = await page.getByRole('list', { name: 'Gallery' }).getByRole('listitem').count();
+    if (count > 1) {
+      await viewer.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('dialog', { name: 'Sports day' }).waitFor();
+      await page.getByRole('button', { name: 'Previous' }).click();
+      await page.getByRole('dialog', { name: 'School visit' }).waitFor();
+    }
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows the latest media on the child’s details page, linking to their gallery', async () => {
+    await page.goto(`/dashboard/orphans/${orphanId}`);
+    await page.getByRole('heading', { name: 'Latest Media' }).waitFor();
+    await page.getByRole('link', { name: 'School visit' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'View all in Gallery' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/gallery' && url.searchParams.get('orphan_id') === String(orphanId));
+    await card('School visit').waitFor();
+  });
+
+  it('edits the title, then deletes the item after confirming', async () => {
+    await page.getByRole('button', { name: 'Edit School visit' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit Media' });
+    await form.getByLabel('Title').fill('');
+    await form.getByRole('button', { name: 'Update Media' }).click();
+    await form.getByText('Title is required').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await form.getByLabel('Title').fill('School visit, spring');
+    await form.getByRole('button', { name: 'Update Media' }).click();
+    await page.getByText('Media updated successfully').waitFor();
+    await card('School visit, spring').waitFor();
+
+    await page.getByRole('button', { name: 'Delete School visit, spring' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Are you sure you want to delete this media item?').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Media deleted successfully').waitFor();
+    await expect.poll(() => card('School visit, spring').count()).toBe(0);
+    expect(pathOf(page)).toBe('/dashboard/gallery');
+  });
+});
