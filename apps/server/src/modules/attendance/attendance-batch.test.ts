@@ -82,9 +82,8 @@ describeEachDatabase('attendance batch', (server) => {
     expect(empty.body.errors.rows).toEqual(['Add at least one child.']);
 
     const huge = await call(server(), 'POST', '/api/attendances/batch', { token: admin, body: { month: 6, year: 2025, rows: Array.from({ length: 10_000 }, (_, i) => present(i + 1)) } });
-    expect(huge.status).toBeGreaterThanOrEqual(400);
-    expect(huge.status).toBeLessThan(500);
-    if (huge.status === 422) expect(huge.body.errors.rows).toEqual([`A batch may hold at most ${ATTENDANCE_BATCH_MAX} children.`]);
+    expect(huge.status).toBe(422);
+    expect(huge.body.errors.rows).toEqual([`A batch may hold at most ${ATTENDANCE_BATCH_MAX} children.`]);
 
     const month13 = await call(server(), 'POST', '/api/attendances/batch', { token: admin, body: { month: 13, year: 2025, rows: [present(ids[0]!)] } });
     expect(month13.body.errors.month).toEqual(['The month must be between 1 and 12.']);

@@ -92,8 +92,10 @@ export function buildAttendanceList(db: Kysely<DB>, s: Shape) {
   if (s.month) q = q.where('attendances.month', '=', arg<number>(2));
   if (s.grade) q = q.where('orphans.class_grade', '=', arg<string>(3));
   if (s.count) return q.clearSelect().select((eb) => eb.fn.countAll<number>().as('total'));
-  if (s.kind === 'child') q = q.orderBy('attendances.orphan_id', 'desc');
-  return q.orderBy('attendances.year', 'desc').orderBy('attendances.month', 'desc').orderBy('attendances.id', 'desc').limit(arg<number>(4)).offset(arg<number>(5));
+  // A child has one record a month: (year, month) orders its records fully, straight from the unique index.
+  if (s.kind === 'child') q = q.orderBy('attendances.orphan_id', 'desc').orderBy('attendances.year', 'desc').orderBy('attendances.month', 'desc');
+  else q = q.orderBy('attendances.year', 'desc').orderBy('attendances.month', 'desc').orderBy('attendances.id', 'desc');
+  return q.limit(arg<number>(4)).offset(arg<number>(5));
 }
 
 const shapeKey = (s: Shape) => `${s.kind}${+s.month}${+s.year}${+s.grade}${+s.count}`;
@@ -117,15 +119,17 @@ export async function countAttendance(db: Kysely<DB>, f: AttendanceFilter): Prom
 
 export type MonthCounts = Pick<AttendanceRow, 'year' | 'month' | 'present_days' | 'absent_days' | 'late_days' | 'excused_days'>;
 
-const monthsOfChild = preparedQuery<DB, [number], MonthCounts>((db) =>
+/** Newest month first, from the unique (orphan_id, year, month) index. Argument: orphan_id. */
+export const buildChildMonths = (db: Kysely<DB>) =>
   db
     .selectFrom('attendances')
     .select(['year', 'month', 'present_days', 'absent_days', 'late_days', 'excused_days'])
     .where('orphan_id', '=', arg<number>(0))
     .orderBy('orphan_id', 'desc')
     .orderBy('year', 'desc')
-    .orderBy('month', 'desc'),
-);
+    .orderBy('month', 'desc');
+
+const monthsOfChild = preparedQuery<DB, [number], MonthCounts>(buildChildMonths);
 
 export const childMonths = (db: Kysely<DB>, orphanId: number): Promise<MonthCounts[]> => monthsOfChild(db, orphanId);
 

@@ -1,0 +1,55 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../test/harness.ts';
+import { queryPlan, seedAcademics } from '../../../test/query-plans.ts';
+import { attendanceListArgs, attendanceListShape, buildAttendanceList, buildChildMonths, type AttendanceFilter } from './attendance.repository.ts';
+
+/**
+ * The reads issue 13 benchmarks come from indexes (migration 0016), never from sorting or scanning
+ * a table: the attendance list for one month and grade (page and total), one child's results
+ * (the list and the results summary run the same statement), one child's attendance summary, and
+ * the list without a child. The statements are the ones the repository runs, planned over a
+ * few thousand analysed rows (seedAcademics). One child's results: results/results-plans.test.ts.
+ */
+describeEachDatabase('attendance plans', (server, dialect) => {
+  const db = () => server().database.db;
+  const plan = (query: Parameters<typeof queryPlan>[2], args: readonly unknown[]) => queryPlan(db(), dialect, query, args);
+  /** A sort or a scan of a table in each database's words. */
+  const sortsOrScans = (table: string) => (dialect === 'sqlite' ? new RegExp(`USE TEMP B-TREE|^SCAN ${table}$`, 'm') : /\bSort\b|Seq Scan/);
+  beforeAll(() => seedAcademics(db()));
+
+  it('pages one grade\'s month by walking the grade index and looking each child\'s month up, and counts it the same way', async () => {
+    const f: AttendanceFilter = { month: 3, year: 2025, class_grade: '4' };
+    for (const count of [false, true]) {
+      const p = await plan(buildAttendanceList(db(), attendanceListShape(f, count)), attendanceListArgs(f, 10, 40));
+      expect(p, p).not.toMatch(sortsOrScans('orphans'));
+      expect(p, p).not.toMatch(sortsOrScans('attendances'));
+      // PostgreSQL may count by joining two bitmap index scans: from indexes still, and cheaper for a count.
+      expect(p, p).toMatch(dialect === 'sqlite' ? /orphans USING (COVERING )?INDEX orphans_grade_idx/ : /(Index (Only )?Scan using|Bitmap Index Scan on) orphans_grade_idx/);
+      if (!count) expect(p, p).toMatch(dialect === 'sqlite' ? /attendances USING (COVERING )?INDEX sqlite_autoindex_attendances_1/ : /attendances_orphan_month_key/);
+    }
+  });
+
+  it('pages a month of every grade in name order from the orphans name index', async () => {
+    const f: AttendanceFilter = { month: 3, year: 2025 };
+    const p = await plan(buildAttendanceList(db(), attendanceListShape(f, false)), attendanceListArgs(f, 10, 0));
+    expect(p, p).not.toMatch(sortsOrScans('orphans'));
+    expect(p, p).toMatch(/orphans_name_idx/);
+  });
+
+  
+  
+  it('reads one child\'s months from the unique index, and the list without a month from attendances_month_idx', async () => {
+    const summary = await plan(buildChildMonths(db()), [7]);
+    expect(summary, summary).not.toMatch(sortsOrScans('attendances'));
+    expect(summary, summary).toMatch(dialect === 'sqlite' ? /sqlite_autoindex_attendances_1/ : /attendances_orphan_month_key/);
+    for (const f of [{ orphan_id: 7 }, { orphan_id: 7, year: 2025 }]) {
+      const p = await plan(buildAttendanceList(db(), attendanceListShape(f, false)), attendanceListArgs(f, 10, 0));
+      expect(p, p).not.toMatch(sortsOrScans('attendances'));
+    }
+    for (const f of [{}, { year: 2025 }]) {
+      const p = await plan(buildAttendanceList(db(), attendanceListShape(f, false)), attendanceListArgs(f, 10, 0));
+      expect(p, p).not.toMatch(sortsOrScans('attendances'));
+      expect(p, p).toMatch(/attendances_month_idx/);
+    }
+  });
+});
