@@ -19,6 +19,7 @@ import { RegisterPage } from '../features/auth/routes/register-page.tsx';
 import { ForgotPasswordPage } from '../features/auth/routes/forgot-password-page.tsx';
 import { ResetPasswordPage } from '../features/auth/routes/reset-password-page.tsx';
 import { PublishedPage } from '../features/pages/routes/published-page.tsx';
+import { Can } from '../components/can.tsx';
 
 /**
  * Dashboard screens load on demand, so public visitors never download them. Each screen stays a
@@ -34,6 +35,8 @@ const OrphanFormPage = lazyPage(() => import('../features/orphans/routes/orphan-
 const OrphanDetailsPage = lazyPage(() => import('../features/orphans/routes/orphan-details-page.tsx'), 'OrphanDetailsPage');
 // A child's latest media on their details page belongs to the gallery feature; the app composes it.
 const OrphanMediaStrip = lazy(async () => ({ default: (await import('../features/gallery/components/orphan-media-strip.tsx')).OrphanMediaStrip }));
+const ResultsSummaryCard = lazy(async () => ({ default: (await import('../features/results/components/results-summary-card.tsx')).ResultsSummaryCard }));
+const AttendanceSummaryCard = lazy(async () => ({ default: (await import('../features/attendance/components/attendance-summary-card.tsx')).AttendanceSummaryCard }));
 const OrphanTrashPage = lazyPage(() => import('../features/orphans/routes/orphan-trash-page.tsx'), 'OrphanTrashPage');
 const GalleryPage = lazyPage(() => import('../features/gallery/routes/gallery-page.tsx'), 'GalleryPage');
 const GalleryUploadPage = lazyPage(() => import('../features/gallery/routes/gallery-upload-page.tsx'), 'GalleryUploadPage');
@@ -55,6 +58,23 @@ const ProfilePage = lazyPage(() => import('../features/profile/routes/profile-pa
 const SettingsPage = lazyPage(() => import('../features/settings/routes/settings-page.tsx'), 'SettingsPage');
 const HelpPage = lazyPage(() => import('../features/help/routes/help-page.tsx'), 'HelpPage');
 
+/** Below a child's details: their media, and their results and attendance for those who may see them. */
+function childSections(orphanId: number) {
+  return (
+    <>
+      <OrphanMediaStrip orphanId={orphanId} />
+      <div className="grid gap-4 xl:grid-cols-2">
+        <Can permission={PERMISSION.result.view}>
+          <ResultsSummaryCard orphanId={orphanId} />
+        </Can>
+        <Can permission={PERMISSION.attendance.view}>
+          <AttendanceSummaryCard orphanId={orphanId} />
+        </Can>
+      </div>
+    </>
+  );
+}
+
 /** A dashboard route: the path under /dashboard, what it needs (nothing = login only), the screen. */
 interface DashboardRoute {
   path: string;
@@ -68,7 +88,7 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   { path: 'orphans/create', permission: PERMISSION.orphan.create, element: <OrphanFormPage /> },
   { path: 'orphans/edit/:id', permission: PERMISSION.orphan.edit, element: <OrphanFormPage /> },
   { path: 'orphans/trash', permission: PERMISSION.orphan.delete, element: <OrphanTrashPage /> },
-  { path: 'orphans/:id', permission: PERMISSION.orphan.view, element: <OrphanDetailsPage sections={(id) => <OrphanMediaStrip orphanId={id} />} /> },
+  { path: 'orphans/:id', permission: PERMISSION.orphan.view, element: <OrphanDetailsPage sections={childSections} /> },
   { path: 'gallery', permission: PERMISSION.gallery.view, element: <GalleryPage /> },
   { path: 'gallery/upload', permission: PERMISSION.gallery.create, element: <GalleryUploadPage /> },
   { path: 'results', permission: PERMISSION.result.view, element: <ResultsPage /> },

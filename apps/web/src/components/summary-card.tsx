@@ -1,0 +1,56 @@
+import { Suspense, lazy, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from './ui/empty-state.tsx';
+import { Notice } from './ui/notice.tsx';
+import { Spinner } from './ui/spinner.tsx';
+import { translateMessage } from '../lib/translate-message.ts';
+import type { TrendChartProps } from './trend-chart.tsx';
+
+const LazyTrendChart = lazy(() => import('./trend-chart.tsx'));
+
+/** The chart, fetched with its library only when a card first shows one. */
+export function TrendChart(props: TrendChartProps) {
+  return (
+    <Suspense fallback={<div className="h-48" />}>
+      <LazyTrendChart {...props} />
+    </Suspense>
+  );
+}
+
+interface SummaryCardProps {
+  id: string;
+  title: string;
+  /** 'All results' → the list filtered to this child. */
+  more?: { label: string; to: string };
+  query: { isPending: boolean; isError: boolean; error: Error | null };
+  isEmpty: boolean;
+  empty: string;
+  error: (message: string) => string;
+  children: ReactNode;
+}
+
+/** A card of figures about one child on the details page (results, attendance), with its states. */
+export function SummaryCard({ id, title, more, query, isEmpty, empty, error, children }: SummaryCardProps) {
+  const { t } = useTranslation();
+  let body: ReactNode;
+  if (query.isError) body = <Notice tone="error">{error(translateMessage(t, query.error?.message) ?? '')}</Notice>;
+  else if (query.isPending) body = <Spinner />;
+  else if (isEmpty) body = <EmptyState message={empty} className="py-6" />;
+  else body = children;
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-gray-200 bg-white p-5 dark:border-gray-700 dark:bg-gray-900">
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={id} className="text-base font-semibold text-gray-900 dark:text-gray-100">
+          {title}
+        </h3>
+        {more ? (
+          <Link to={more.to} className="text-sm text-brand-700 underline dark:text-brand-400">
+            {more.label}
+          </Link>
+        ) : null}
+      </div>
+      {body}
+    </section>
+  );
+}

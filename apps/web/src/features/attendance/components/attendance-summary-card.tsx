@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import { SummaryCard, TrendChart } from '../../../components/summary-card.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
+import { useAttendanceSummary } from '../api/get-attendance-summary.ts';
+import { useAttendanceFormat } from './use-attendance-format.ts';
+
+/** The chart shows the last year of months; the table lists them all. */
+const CHART_MONTHS = 12;
+
+/**
+ * The child's attendance on the details page: each year's totals and rate, each month's four
+ * counts and rate (newest first), and the rate's trend over the last twelve recorded months.
+ */
+export function AttendanceSummaryCard({ orphanId }: { orphanId: number }) {
+  const { t } = useTranslation('attendance');
+  const format = useAttendanceFormat();
+  const summary = useAttendanceSummary(orphanId);
+  const data = summary.data;
+  const months = data?.months ?? [];
+  const points = months
+    .slice(0, CHART_MONTHS)
+    .reverse()
+    .map((m) => ({ label: format.period(m), rate: m.attendance_rate }));
+
+  return (
+    <SummaryCard
+      id="orphan-attendance-summary"
+      title={t('summary.title')}
+      more={{ label: t('summary.viewAll'), to: `/dashboard/attendance?orphan_id=${orphanId}` }}
+      query={summary}
+      isEmpty={months.length === 0}
+      empty={t('summary.empty')}
+      error={(message) => t('summary.error', { message })}
+    >
+      {data ? (
+        <div className="space-y-4">
+          <dl className="flex flex-wrap gap-3">
+            {data.years.map((y) => (
+              <div key={y.year} className="rounded-md bg-gray-50 px-3 py-2 dark:bg-gray-800">
+                <dt className="text-xs text-gray-600 dark:text-gray-400">{t('summary.yearTotal', { year: y.year })}</dt>
+                <dd className="text-lg font-semibold tabular-nums">{format.rate(y.attendance_rate)}</dd>
+              </div>
+            ))}
+          </dl>
+          {points.length > 1 ? (
+            <figure>
+              <figcaption className="mb-1 text-sm text-gray-600 dark:text-gray-400">{t('summary.chart')}</figcaption>
+              <TrendChart points={points} series={[{ key: 'rate', label: t('summary.rate') }]} unit="%" />
+            </figure>
+          ) : null}
+          <Table>
+            <TableHead>
+              <tr>
+                <TableHeaderCell>{t('columns.period')}</TableHeaderCell>
+                <TableHeaderCell className="text-end">{t('columns.present')}</TableHeaderCell>
+                <TableHeaderCell className="text-end">{t('columns.absent')}</TableHeaderCell>
+                <TableHeaderCell className="text-end">{t('columns.late')}</TableHeaderCell>
+                <TableHeaderCell className="text-end">{t('columns.excused')}</TableHeaderCell>
+                <TableHeaderCell className="text-end">{t('columns.rate')}</TableHeaderCell>
+              </tr>
+            </TableHead>
+            <TableBody>
+              {months.map((m) => (
+                <TableRow key={`${m.year}-${m.month}`}>
+                  <TableCell className="whitespace-nowrap">{format.period(m)}</TableCell>
+                  <TableCell className="text-end tabular-nums">{m.present_days}</TableCell>
+                  <TableCell className="text-end tabular-nums">{m.absent_days}</TableCell>
+                  <TableCell className="text-end tabular-nums">{m.late_days}</TableCell>
+                  <TableCell className="text-end tabular-nums">{m.excused_days}</TableCell>
+                  <TableCell className="text-end tabular-nums">{format.rate(m.attendance_rate)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      ) : null}
+    </SummaryCard>
+  );
+}

@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import { SummaryCard, TrendChart } from '../../../components/summary-card.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
+import { useOrphanResults } from '../api/get-orphan-results.ts';
+import { periodsOldestFirst, trendPoints, typesPresent, type SummaryPeriod } from './results-summary.ts';
+import { useResultFormat } from './use-result-format.ts';
+
+/**
+ * The child's results on the details page: by year and term, the average score of each result
+ * type (and how many results it covers), overall at the foot, and a small trend of the averages.
+ */
+export function ResultsSummaryCard({ orphanId }: { orphanId: number }) {
+  const { t } = useTranslation('results');
+  const format = useResultFormat();
+  const summary = useOrphanResults(orphanId);
+  const data = summary.data;
+  const periods = data ? periodsOldestFirst(data) : [];
+  const types = data ? typesPresent(data) : [];
+  const label = (p: SummaryPeriod) => t('summary.period', { year: p.year, term: format.term(p.term) });
+  const average = (a: { average_score: number | null; count: number }) => (a.count ? `${format.mark(a.average_score)} (${a.count})` : t('summary.noScore'));
+
+  return (
+    <SummaryCard
+      id="orphan-results-summary"
+      title={t('summary.title')}
+      more={{ label: t('summary.viewAll'), to: `/dashboard/results?orphan_id=${orphanId}` }}
+      query={summary}
+      isEmpty={periods.length === 0}
+      empty={t('summary.empty')}
+      error={(message) => t('summary.error', { message })}
+    >
+      {data ? (
+        <div className="space-y-4">
+          {periods.length > 1 ? (
+            <figure>
+              <figcaption className="mb-1 text-sm text-gray-600 dark:text-gray-400">{t('summary.chart')}</figcaption>
+              <TrendChart points={trendPoints(periods, label)} series={types.map((type) => ({ key: type, label: format.type(type) }))} />
+            </figure>
+          ) : null}
+          <Table>
+            <TableHead>
+              <tr>
+                <TableHeaderCell>{t('columns.term')}</TableHeaderCell>
+                {types.map((type) => (
+                  <TableHeaderCell key={type} className="text-end">
+                    {format.type(type)}
+                  </TableHeaderCell>
+                ))}
+              </tr>
+            </TableHead>
+            <TableBody>
+              {[...periods].reverse().map((p) => (
+                <TableRow key={`${p.year}-${p.term}`}>
+                  <TableCell className="whitespace-nowrap">{label(p)}</TableCell>
+                  {types.map((type) => (
+                    <TableCell key={type} className="text-end tabular-nums">
+                      {average(p.averages[type])}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+              <TableRow>
+                <TableCell className="font-semibold">{t('summary.average')}</TableCell>
+                {types.map((type) => (
+                  <TableCell key={type} className="text-end font-semibold tabular-nums">
+                    {average(data.averages[type])}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableBody>
+          </Table>
+        </div>
+      ) : null}
+    </SummaryCard>
+  );
+}
