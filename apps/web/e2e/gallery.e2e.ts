@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,7 @@ let page: Page;
 let dir: string;
 let photoPath: string;
 let clipPath: string | null = null;
+let notesPath: string;
 let orphanId = 0;
 
 const NAME = `Mahtab${Date.now().toString(36)}`;
@@ -42,6 +44,10 @@ beforeAll(async () => {
   await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 40, g: 120, b: 200 } } })
     .jpeg({ quality: 80 })
     .toFile(photoPath);
+  // Over two 5 MB chunks of plain text: a document sent in three requests.
+  notesPath = path.join(dir, 'caseworker-notes.txt');
+  const line = 'Visited the family; school attendance good; next visit in March.\n';
+  writeFileSync(notesPath, line.repeat(Math.ceil((11 * 1024 * 1024) / line.length)));
   if (hasFfmpeg()) {
     clipPath = path.join(dir, 'sports-day.mp4');
     // The issue's clip: 3 s at 1280×720, so 360p and 720p are made and 1080p is not.
@@ -87,7 +93,7 @@ async function apiCall<T>(method: string, url: string, body?: unknown): Promise<
 }
 
 /** Fill the upload page and send; resolves once the page has gone back to the child's gallery. */
-async function upload(mediaType: 'Image' | 'Video', title: string, file: string) {
+async function upload(mediaType: 'Image' | 'Video' | 'Document', title: string, file: string) {
   await page.getByLabel('Media Type').selectOption({ label: mediaType });
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Files').setInputFiles(file);
@@ -155,6 +161,34 @@ describe('the gallery in the browser', () => {
     expect(statSync(saved).size).toBeGreaterThan(1000);
     expect(readFileSync(saved).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     await page.keyboard.press('Escape');
+  });
+
+  it('resumes a document upload after the connection drops mid-file, from where it stopped', async () => {
+    // The second chunk's request dies as on a dropping mobile link; the page asks the server how
+    // far it got (HEAD) and sends the rest from there, never from the start.
+    const requests: string[] = [];
+    let patches = 0;
+    await page.route('**/api/uploads/*', async (route) => {
+      const request = route.request();
+      requests.push(`${request.method()} ${request.headers()['upload-offset'] ?? ''}`.trim());
+      if (request.method() === 'PATCH' && (patches += 1) === 2) return route.abort('connectionreset');
+      return route.continue();
+    });
+    await page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
+    await upload('Document', 'Caseworker notes', notesPath);
+    await page.unroute('**/api/uploads/*');
+    const chunk = String(5 * 1024 * 1024);
+    expect(requests).toEqual(['PATCH 0', `PATCH ${chunk}`, 'HEAD', `PATCH ${chunk}`, `PATCH ${2 * 5 * 1024 * 1024}`]);
+
+    // What was stored is the file, byte for byte.
+    const list = await apiCall<{ data: Array<{ title: string; original_url: string }> }>('GET', `/api/galleries?orphan_id=${orphanId}&media_type=document`);
+    const stored = list.data.find((m) => m.title === 'Caseworker notes')!;
+    const digest = await page.evaluate(async (url) => {
+      const bytes = await (await fetch(url)).arrayBuffer();
+      return Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
+    }, stored.original_url);
+    expect(digest).toBe(createHash('sha256').update(readFileSync(notesPath)).digest('hex'));
+    await card('Caseworker notes').waitFor();
   });
 
   it('uploads a video, waits for its 360p version and plays it', async (ctx) => {

@@ -89,7 +89,12 @@ export function uploadMedia(file: File, fields: MediaUploadInput, handlers: Medi
       const xsrf = csrfToken();
       if (xsrf) req.setHeader(CSRF_HEADER, xsrf);
     },
-    onShouldRetry: (err) => isTransient((err as DetailedError).originalResponse?.getStatus() ?? 0),
+    onShouldRetry: (err) => {
+      const status = (err as DetailedError).originalResponse?.getStatus() ?? 0;
+      // Say at once that the link dropped; the next progress event says it is back.
+      if (status === 0) handlers.onStalled();
+      return isTransient(status);
+    },
     onProgress: handlers.onProgress,
     onSuccess: () => handlers.onSuccess(),
     onError: (err) => {
