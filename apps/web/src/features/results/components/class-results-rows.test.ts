@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_MARKS, checkRow, emptyAssessment, rowTyped } from './class-results-rows.ts';
+
+const education = { ...emptyAssessment(new Date(2025, 5, 1)), subject: 'Mathematics', term: 'First Term', exam_date: '2025-05-20', total: '100' };
+
+describe('a class results row', () => {
+  it('makes an education result with the grade derived from the score', () => {
+    const check = checkRow(4, education, { ...EMPTY_MARKS, score: '86.5', average: '80' });
+    expect(check).toEqual({
+      ok: true,
+      data: expect.objectContaining({ orphan_id: 4, result_type: 'education', subject: 'Mathematics', year: 2025, total: 100, score: 86.5, average: 80, grade: 'A' }),
+    });
+  });
+
+  it("drops what the type does not keep (a discipline result has no total or term)", () => {
+    const check = checkRow(4, { ...education, result_type: 'discipline' }, { ...EMPTY_MARKS, ethics_score: '9', score: '75', grade: 'B', average: '50' });
+    expect(check.ok).toBe(true);
+    if (!check.ok) return;
+    expect(check.data).not.toHaveProperty('total');
+    expect(check.data).not.toHaveProperty('term');
+    expect(check.data).not.toHaveProperty('average');
+  });
+
+  it("puts the assessment's messages beside it and the row's on the row", () => {
+    const check = checkRow(4, { ...education, subject: '', total: '50' }, { ...EMPTY_MARKS, score: '60', average: '101' });
+    expect(check.ok).toBe(false);
+    if (check.ok) return;
+    expect(check.assessment).toEqual({ subject: 'Subject is required' });
+    expect(check.row).toEqual({ score: 'Score cannot exceed total marks (50)', average: 'Average cannot exceed 100' });
+  });
+
+  it('counts as typed only when a field of its type holds something', () => {
+    expect(rowTyped('education', { ...EMPTY_MARKS, grade: 'A' })).toBe(false);
+    expect(rowTyped('course', { ...EMPTY_MARKS, grade: 'A' })).toBe(true);
+  });
+});
