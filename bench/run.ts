@@ -18,6 +18,7 @@ import { buildIfStale, npmStart, type StartedServer } from './npm-start.ts';
 import { peakRssDuring, settledIdle, treeCpuMs, type treeProcesses } from './process-tree.ts';
 import { randomChild, rng, seedChildren } from './seed.ts';
 import { printSortComparison, sortScenarios } from './sorts.ts';
+import { academicScenarios, academicsWanted, printAcademics, seedAcademics } from './academics.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHILDREN = Number(process.env.BENCH_CHILDREN || 100_000);
@@ -119,6 +120,10 @@ async function main() {
     await database.destroy();
     seedChildren(dbPath, CHILDREN);
     console.log(`Seeded ${CHILDREN.toLocaleString('en')} children in ${((Date.now() - t0) / 1000).toFixed(1)} s (${dbPath})`);
+    if (academicsWanted()) {
+      const a = seedAcademics(dbPath, CHILDREN);
+      console.log(`Seeded ${a.attendances.toLocaleString('en')} attendance records and ${a.results.toLocaleString('en')} results in ${a.seconds.toFixed(1)} s (bench/academics.ts)`);
+    }
 
     // BENCH_PROFILE=<dir>: each node process (npm's too) writes a V8 CPU profile there when it stops.
     const profile: Record<string, string> = process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}` } : {};
@@ -185,6 +190,7 @@ async function main() {
     ];
 
     // The orphan sorts at 10,000 and CHILDREN children side by side (bench/sorts.ts).
+    scenarios.push(...academicScenarios({ server, base, headers, children: CHILDREN }));
     scenarios.push(...(await sortScenarios({ dir, server, base, headers, children: CHILDREN, env, port: SERVER_PORT + 2, started: children, signIn, waitFor })));
 
     const rows: Row[] = [];
@@ -209,6 +215,7 @@ async function main() {
     }
     printTable(rows);
     printSortComparison(rows, CHILDREN);
+    await printAcademics(rows, { base, headers });
 
     if (!only || MIXED_NAME.includes(only)) {
       process.stdout.write(`  running ${MIXED_NAME} (${DURATION} s alone, then ${DURATION} s beside the creates) ...\n`);

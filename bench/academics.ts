@@ -1,0 +1,148 @@
+/**
+ * The results-and-attendance scenarios of `npm run bench` (issue 13), seeded only when they run
+ * (BENCH_ONLY unset or naming them): twelve months of attendance (2025) and twenty results
+ * (2023-2025, the three types) for every child — 3.2 million rows at 100,000 children, written
+ * straight into the SQLite file with one prepared statement per table in large transactions.
+ * Four reads, each to reach a quarter of the ceiling's req/s in the same run: one grade's month
+ * of attendance, one child's results, and both per-child summaries. Then one batch of 600
+ * children's month against 600 single creates of the same size, timed in the same run: the batch
+ * must take at most a tenth of the time.
+ */
+import SQLite from 'better-sqlite3';
+import type autocannon from 'autocannon';
+import type { ChildProcess } from 'node:child_process';
+import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS } from '@app/shared/constants';
+import { gradeForScore } from '@app/shared/grade-bands';
+import { rng } from './seed.ts';
+
+const PREFIX = 'academics:';
+const NAMES = {
+  attendanceList: `${PREFIX} attendance list, one month and grade`,
+  resultsList: `${PREFIX} results list, one child`,
+  resultsSummary: `${PREFIX} results summary of a child`,
+  attendanceSummary: `${PREFIX} attendance summary of a child`,
+};
+const SEED_YEAR = 2025;
+const RESULTS_PER_CHILD = 20;
+const BATCH_CHILDREN = 600;
+/** The share of the ceiling each read must reach, and the most a batch may take of the singles' time. */
+const CEILING_SHARE = 0.25;
+const BATCH_SHARE = 0.1;
+
+/** Whether this run measures these scenarios (and so must seed for them). */
+export function academicsWanted(): boolean {
+  const only = process.env.BENCH_ONLY?.toLowerCase();
+  return !only || `${PREFIX} ${Object.values(NAMES).join(' ')} batch`.toLowerCase().includes(only);
+}
+
+/** Twelve months and twenty results for each of the first `children` children (ids 1..children). */
+export function seedAcademics(sqlitePath: string, children: number): { attendances: number; results: number; seconds: number } {
+  const t0 = Date.now();
+  const db = new SQLite(sqlitePath);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  const r = rng(99);
+  const now = new Date().toISOString();
+  const month = db.prepare(`insert into attendances (orphan_id, month, year, present_days, absent_days, late_days, excused_days, absence_reasons, created_at, updated_at)
+    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const result = db.prepare(`insert into results (orphan_id, result_type, subject, term, exam_date, year, grade, total, average, score,
+      ethics_score, uniform_score, relationship_score, course_type, created_at, updated_at)
+    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const chunk = db.transaction((from: number, to: number) => {
+    for (let id = from; id <= to; id++) {
+      for (let m = 1; m <= 12; m++) {
+        const absent = r() < 0.3 ? 1 + Math.floor(r() * 3) : 0;
+        const late = r() < 0.2 ? 1 : 0;
+        month.run(id, m, SEED_YEAR, 18 + Math.floor(r() * 4), absent, late, r() < 0.1 ? 1 : 0, absent + late ? 'Illness' : null, now, now);
+      }
+      for (let k = 0; k < RESULTS_PER_CHILD; k++) {
+        const year = SEED_YEAR - (k % 3);
+        const date = `${year}-${pad(1 + Math.floor(r() * 12))}-${pad(1 + Math.floor(r() * 28))}`;
+        const score = 30 + Math.floor(r() * 70);
+        const type = k % 10 < 6 ? 'education' : k % 10 < 8 ? 'discipline' : 'course';
+        if (type === 'education') result.run(id, type, pick(['Mathematics', 'Dari', 'Science', 'English']), pick(EDUCATION_TERMS), date, year, gradeForScore(score), 100, score, score, null, null, null, null, now, now);
+        else if (type === 'discipline') result.run(id, type, 'Conduct', null, date, year, gradeForScore(score), null, null, score, 8, 9, 7, null, now, now);
+        else result.run(id, type, 'Course', pick(COURSE_TERMS), date, year, gradeForScore(score), 100, null, score, null, null, null, pick(COURSE_TYPES), now, now);
+      }
+    }
+  });
+  for (let from = 1; from <= children; from += 5000) chunk(from, Math.min(children, from + 4999));
+  db.exec('analyze');
+  db.close();
+  return { attendances: children * 12, results: children * RESULTS_PER_CHILD, seconds: (Date.now() - t0) / 1000 };
+}
+
+interface Scenario {
+  name: string;
+  server: ChildProcess;
+  target: null;
+  options: autocannon.Options;
+}
+
+/** The four reads, at random children, grades, months and (first five) pages. */
+export function academicScenarios(b: { server: ChildProcess; base: string; headers: Record<string, string>; children: number }): Scenario[] {
+  if (!academicsWanted()) return [];
+  const r = rng(13);
+  const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+  const child = () => int(1, b.children);
+  const scenario = (name: string, next: () => string): Scenario => ({ name, server: b.server, target: null, options: { url: b.base, headers: b.headers, requests: [{ setupRequest: (req) => ({ ...req, path: next() }) }] } });
+  return [
+    scenario(NAMES.attendanceList, () => `/api/attendances?month=${int(1, 12)}&year=${SEED_YEAR}&class_grade=${int(0, 12)}&per_page=10&page=${int(1, 5)}`),
+    scenario(NAMES.resultsList, () => `/api/results?orphan_id=${child()}`),
+    scenario(NAMES.resultsSummary, () => `/api/orphans/${child()}/results`),
+    scenario(NAMES.attendanceSummary, () => `/api/orphans/${child()}/attendance-summary`),
+  ];
+}
+
+const counts = () => ({ present_days: 20, absent_days: 1, late_days: 0, excused_days: 0, absence_reasons: 'Illness' });
+
+/**
+ * One batch of 600 children's month (January 2024, not seeded) against 600 single creates of
+ * another 600 children's same month, ten at a time as the bench's connections; each must answer 2xx.
+ */
+async function timeBatchAgainstSingles(base: string, headers: Record<string, string>): Promise<{ batchMs: number; singlesMs: number; failures: number }> {
+  const json = { ...headers, 'Content-Type': 'application/json' };
+  const batchIds = Array.from({ length: BATCH_CHILDREN }, (_, i) => i + 1);
+  const singleIds = Array.from({ length: BATCH_CHILDREN }, (_, i) => BATCH_CHILDREN + i + 1);
+  let failures = 0;
+  const t0 = performance.now();
+  const batch = await fetch(`${base}/api/attendances/batch`, { method: 'POST', headers: json, body: JSON.stringify({ month: 1, year: 2024, rows: batchIds.map((orphan_id) => ({ orphan_id, ...counts() })) }) });
+  await batch.arrayBuffer();
+  const batchMs = performance.now() - t0;
+  if (!batch.ok) failures += BATCH_CHILDREN;
+  const queue = [...singleIds];
+  const t1 = performance.now();
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        const res = await fetch(`${base}/api/attendances`, { method: 'POST', headers: json, body: JSON.stringify({ orphan_id: id, month: 1, year: 2024, ...counts() }) });
+        await res.arrayBuffer();
+        if (res.status !== 201) failures += 1;
+      }
+    }),
+  );
+  return { batchMs, singlesMs: performance.now() - t1, failures };
+}
+
+/** Each read's share of the ceiling, and the batch against the singles. */
+export async function printAcademics(rows: Array<{ name: string; rps: number; non2xx: number; errors: number }>, b: { base: string; headers: Record<string, string> }): Promise<void> {
+  if (!academicsWanted()) return;
+  const ceiling = rows[0]!.rps;
+  const lines: string[] = [];
+  for (const name of Object.values(NAMES)) {
+    const row = rows.find((x) => x.name === name);
+    if (!row) continue;
+    const share = row.rps / ceiling;
+    const ok = share >= CEILING_SHARE && row.non2xx + row.errors === 0;
+    lines.push(`${name}: ${Math.round(row.rps).toLocaleString('en')} req/s = ${(share * 100).toFixed(0)} % of the ceiling's ${Math.round(ceiling).toLocaleString('en')} (≥ ${CEILING_SHARE * 100} % wanted): ${ok ? 'yes' : 'NO'}`);
+  }
+  const t = await timeBatchAgainstSingles(b.base, b.headers);
+  const ratio = t.batchMs / t.singlesMs;
+  lines.push(
+    `batch of ${BATCH_CHILDREN} children's month: ${t.batchMs.toFixed(0)} ms; ${BATCH_CHILDREN} single creates: ${t.singlesMs.toFixed(0)} ms` +
+      ` = ${(ratio * 100).toFixed(1)} % (≤ ${BATCH_SHARE * 100} % wanted): ${ratio <= BATCH_SHARE && t.failures === 0 ? 'yes' : 'NO'}${t.failures ? ` (${t.failures} failed)` : ''}`,
+  );
+  console.log(`\nResults and attendance (issue 13):\n${lines.map((l) => `  ${l}`).join('\n')}`);
+}
