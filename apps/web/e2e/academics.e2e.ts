@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { accessibilityViolations } from './support/accessibility.ts';
+import { launchBrowser, signIn, signOut, type BrowserSession } from './support/browser.ts';
+
+/**
+ * A teacher's month through the class screens (issue 13): "Take Attendance" for a whole class,
+ * typed down the columns with Enter and saved as one batch (a missing reason said on the child's
+ * row first), then the class's education marks with the grade following each score, and both on
+ * a child's details page. The administrator only sets the scene through the API: a Teacher
+ * account and three children of one grade. Each new screen is checked by axe.
+ */
+
+let server: RunningServer;
+let browser: BrowserSession;
+let context: BrowserContext;
+let page: Page;
+
+const suffix = Date.now().toString(36);
+const TEACHER = { name: 'Zahra Karimi', email: `teacher.${suffix}@e2e.test`, password: 'Teacher-password-1' };
+// A grade no other test fills, and names the seed never has.
+const GRADE = '9';
+const CHILDREN = [
+  { first_name: `Amina${suffix}`, last_name: 'Ahmadi' },
+  { first_name: `Bilal${suffix}`, last_name: 'Barakzai' },
+  { first_name: `Dunya${suffix}`, last_name: 'Durrani' },
+];
+const nameOf = (c: (typeof CHILDREN)[number]) => `${c.first_name} ${c.last_name}`;
+const ids: number[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser(server.baseUrl);
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A call to the API from the signed-in page, as the app makes them (bearer token, CSRF header). */
+async function apiCall<T>(method: string, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
+      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const response = await fetch(url, {
+        method,
+        credentials: 'include',
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${localStorage.getItem('auth_token')}`,
+          'X-XSRF-TOKEN': xsrf,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { method, url, body },
+  ) as Promise<T>;
+}
+
+const pathOf = (p: Page) => new URL(p.url()).pathname;
+const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+const gridCell = (field: string, child: (typeof CHILDREN)[number]) => page.getByLabel(`${field} for ${nameOf(child)}`, { exact: true });
+
+describe('a teacher records a class in the browser', () => {
+  it('the administrator creates a Teacher account and a class of three', async () => {
+    await page.goto('/login');
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await apiCall('POST', '/api/users', { ...TEACHER, password_confirmation: TEACHER.password, roles: ['Teacher'] });
+    for (const child of CHILDREN) {
+      const saved = await apiCall<{ data: { id: number } }>('POST', '/api/orphans', {
+        ...child,
+        dob: '2014-02-10',
+        gender: 'female',
+        admission_date: '2022-09-01',
+        status: 'active',
+        class_grade: GRADE,
+      });
+      ids.push(saved.data.id);
+    }
+    await signOut(page);
+  });
+
+  it('signs in as the teacher and opens Take Attendance from the overview', async () => {
+    await signIn(page, TEACHER.email, TEACHER.password);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Take Attendance' }).click();
+    await page.waitForURL('**/dashboard/attendance/class');
+    await page.getByRole('heading', { name: 'Take Attendance' }).waitFor();
+    await page.getByText('Choose a class to list its children.').waitFor();
+  });
+
+  it("enters the class's month down the columns and saves it as one batch", async () => {
+    await page.getByLabel('Class / Grade').selectOption(GRADE);
+    const [amina, bilal, dunya] = CHILDREN as [(typeof CHILDREN)[number], (typeof CHILDREN)[number], (typeof CHILDREN)[number]];
+    await gridCell('Present', amina).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Enter moves down the column: the present days of all three without the mouse.
+    await gridCell('Present', amina).click();
+    await page.keyboard.type('15');
+    await page.keyboard.press('Enter');
+    expect(await focusedLabel()).toBe(`Present for ${nameOf(bilal)}`);
+    await page.keyboard.type('18');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('19');
+    // Tab moves along the row: Dunya's absent days.
+    await page.keyboard.press('Tab');
+    expect(await focusedLabel()).toBe(`Absent for ${nameOf(dunya)}`);
+    await page.keyboard.type('1');
+    await gridCell('Absent', amina).fill('2');
+    await gridCell('Excused', amina).fill('1');
+    await gridCell('Reason', amina).fill('Fever');
+
+    // Dunya's absent day has no reason: said on her row, nothing sent.
+    let sent = false;
+    const onRequest = (r: { url: () => string }) => {
+      if (r.url().endsWith('/api/attendances/batch')) sent = true;
+    };
+    page.on('request', onRequest);
+    await page.getByRole('button', { name: 'Save attendance' }).click();
+    await page.getByRole('list', { name: `Errors for ${nameOf(dunya)}` }).getByText('Reason is required when there are absent or late days').waitFor();
+    page.off('request', onRequest);
+    expect(sent).toBe(false);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await gridCell('Reason', dunya).fill('Family visit');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/attendances/batch'));
+    await page.getByRole('button', { name: 'Save attendance' }).click();
+    const answer = await saved;
+    expect(answer.status()).toBe(200);
+    expect((await answer.json()).created).toBe(3);
+    await page.getByText('Attendance saved for 3 children').waitFor();
+  });
+
+  it('finds the month prefilled when the grid is opened again', async () => {
+    await page.reload();
+    const [amina] = CHILDREN as [(typeof CHILDREN)[number]];
+    await expect.poll(() => gridCell('Present', amina).inputValue()).toBe('15');
+    expect(await gridCell('Reason', amina).inputValue()).toBe('Fever');
+  });
+
+  it("enters the class's education results with the grade following each score", async () => {
+    await page.goto('/dashboard/results');
+    await page.getByRole('heading', { name: 'Results' }).first().waitFor();
+    await page.getByText('No results found for the selected criteria').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Enter class results' }).click();
+    await page.waitForURL('**/dashboard/results/class');
+
+    await page.getByLabel('Class / Grade').selectOption(GRADE);
+    await page.getByLabel('Result Type').selectOption('education');
+    await page.getByLabel('Subject').fill('Mathematics');
+    await page.getByLabel('Term').selectOption('First Term');
+    await page.getByLabel('Exam Date').fill(`${new Date().getFullYear()}-01-20`);
+    await page.getByLabel('Total Marks').fill('100');
+
+    const [amina, bilal] = CHILDREN as [(typeof CHILDREN)[number], (typeof CHILDREN)[number]];
+    await gridCell('Score', amina).fill('86');
+    await gridCell('Average', amina).fill('84');
+    const aminaRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: nameOf(amina) }) });
+    await aminaRow.locator('output').filter({ hasText: 'A' }).waitFor();
+    await gridCell('Score', bilal).fill('120');
+    await gridCell('Average', bilal).fill('70');
+
+    // Bilal's score is above the total: his row says so; Amina's is saved; Dunya's, empty, is left alone.
+    await page.getByRole('button', { name: 'Save class results' }).click();
+    await page.getByText('Score: Score cannot exceed total marks (100)').waitFor();
+    await aminaRow.getByText('Saved').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await gridCell('Score', bilal).fill('72');
+    await page.getByRole('button', { name: 'Save class results' }).click();
+    await page.getByText('1 result saved').waitFor();
+    const bilalRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: nameOf(bilal) }) });
+    await bilalRow.getByText('Saved').waitFor();
+    expect(await bilalRow.locator('output').textContent()).toBe('B');
+  });
+
+  it("sees both on the child's details page", async () => {
+    await page.goto(`/dashboard/orphans/${ids[0]}`);
+    await page.getByRole('heading', { name: 'Orphan Details' }).waitFor();
+    const results = page.getByRole('region', { name: 'Academic Results' });
+    const attendance = page.getByRole('region', { name: 'Attendance', exact: true });
+    await results.getByText('86 (1)').first().waitFor();
+    expect(await results.getByRole('cell', { name: /First Term/ }).count()).toBe(1);
+    const month = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(new Date());
+    const row = attendance.getByRole('row').filter({ hasText: month });
+    await row.waitFor();
+    // 15 present, 2 absent, 0 late, 1 excused: (15 + 0) / 18 days.
+    expect((await row.getByRole('cell').allTextContents()).slice(1)).toEqual(['15', '2', '0', '1', '83.3%']);
+    expect(pathOf(page)).toBe(`/dashboard/orphans/${ids[0]}`);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('corrects one record through the single forms, whose screens pass axe', async () => {
+    await page.goto(`/dashboard/attendance?orphan_id=${ids[1]}`);
+    const [, bilal] = CHILDREN as [(typeof CHILDREN)[number], (typeof CHILDREN)[number]];
+    await page.getByRole('link', { name: new RegExp(`^Edit attendance of ${nameOf(bilal)}`) }).click();
+    await page.getByRole('heading', { name: 'Edit Attendance Record' }).waitFor();
+    await expect.poll(() => page.getByLabel(/^Present Days/).inputValue()).toBe('18');
+    expect(await page.getByLabel(/^Orphan/).getAttribute('readonly')).not.toBeNull();
+    await page.getByLabel(/^Late Days/).fill('1');
+    await page.getByRole('button', { name: 'Update Attendance' }).click();
+    await page.getByText('Reason is required when there are absent or late days').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByLabel(/^Reason for Absence/).fill('Bus was late');
+    await page.getByRole('button', { name: 'Update Attendance' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/attendance');
+    await page.getByText('Attendance updated successfully').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.goto('/dashboard/results/create');
+    await page.getByRole('heading', { name: 'Add New Result' }).waitFor();
+    await page.getByRole('button', { name: 'Add Result' }).click();
+    await page.getByText('Orphan is required').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+});
