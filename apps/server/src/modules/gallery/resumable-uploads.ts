@@ -4,7 +4,8 @@ import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FileStore as TusFileStore } from '@tus/file-store';
 import { Server as TusServer, type Upload } from '@tus/server';
-import { MEDIA_MESSAGES, mediaUploadSchema } from '@app/shared/schemas/media.schema';
+import { noContentResponseSchema } from '@app/shared/schemas/common.schema';
+import { MEDIA_MESSAGES, mediaSavedResponseSchema, mediaUploadSchema } from '@app/shared/schemas/media.schema';
 import { errorCodeForStatus } from '@app/shared/messages';
 import { AppError } from '../../lib/app-error.ts';
 import { requires } from '../../lib/access.ts';
@@ -103,13 +104,22 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
   // tus reads the body itself: Fastify must leave the stream alone.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Received bytes are never served back: only HEAD of this route reaches tus.
+    if (request.method === 'GET') throw AppError.notFound();
     uploaderOf.set(request.raw, currentUser(request).id);
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
-  const methods = ['POST', 'PATCH', 'HEAD', 'DELETE'] as const;
   const config = { ...requires('create-gallery') };
-  const schema = { tags: ['gallery'], hide: true };
-  app.route({ method: [...methods], url: RESUMABLE_PATH, config, schema, handler });
-  app.route({ method: [...methods], url: `${RESUMABLE_PATH}/:id`, config, schema, handler });
+  const tags = ['gallery'];
+  // The tus protocol's answers (tus writes them itself; declared for the API docs).
+  const headerOnly = (status: 201 | 204, description: string) => ({ [status]: noContentResponseSchema.meta({ description }) });
+  app.post(RESUMABLE_PATH, { config, schema: { tags, description: 'Start a resumable upload: Upload-Length, and Upload-Metadata with the gallery fields and the file name.', response: headerOnly(201, 'Created; Location names the upload.') } }, handler);
+  app.patch(`${RESUMABLE_PATH}/:id`, {
+    config,
+    schema: { tags, description: 'Send bytes from Upload-Offset. The last ones answer the created item, checked as a multipart upload is.', response: { ...headerOnly(204, 'Received; Upload-Offset says how far.'), 200: mediaSavedResponseSchema } },
+  }, handler);
+  // HEAD (how far did it get?) comes with GET's route: GET itself answers 404 (tus has no download here).
+  app.get(`${RESUMABLE_PATH}/:id`, { config, schema: { tags, description: 'HEAD: how far an upload got (Upload-Offset).', response: headerOnly(204, 'Upload-Offset and Upload-Length.') } }, handler);
+  app.delete(`${RESUMABLE_PATH}/:id`, { config, schema: { tags, description: 'Cancel an upload and remove what was received.', response: headerOnly(204, 'Cancelled.') } }, handler);
 }
