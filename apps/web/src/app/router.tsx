@@ -63,14 +63,12 @@ function childSections(orphanId: number) {
   return (
     <>
       <OrphanMediaStrip orphanId={orphanId} />
-      <div className="grid gap-4 xl:grid-cols-2">
-        <Can permission={PERMISSION.result.view}>
-          <ResultsSummaryCard orphanId={orphanId} />
-        </Can>
-        <Can permission={PERMISSION.attendance.view}>
-          <AttendanceSummaryCard orphanId={orphanId} />
-        </Can>
-      </div>
+      <Can permission={PERMISSION.result.view}>
+        <ResultsSummaryCard orphanId={orphanId} />
+      </Can>
+      <Can permission={PERMISSION.attendance.view}>
+        <AttendanceSummaryCard orphanId={orphanId} />
+      </Can>
     </>
   );
 }
