@@ -125,8 +125,8 @@ async function main() {
       console.log(`Seeded ${a.attendances.toLocaleString('en')} attendance records and ${a.results.toLocaleString('en')} results in ${a.seconds.toFixed(1)} s (bench/academics.ts)`);
     }
 
-    // BENCH_PROFILE=<dir>: each node process (npm's too) writes a V8 CPU profile there when it stops.
-    const profile: Record<string, string> = process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}` } : {};
+    // BENCH_PROFILE=<dir>: each server process writes a V8 CPU profile there when it stops.
+    const profile: Record<string, string> = process.env.BENCH_PROFILE ? { NODE_ARGS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}` } : {};
     const started = await npmStart({ ...serverEnv, ...profile }, `${base}/api/health`);
     servers.push(started);
     const server = started.process;

@@ -12,4 +12,6 @@ export NODE_ENV=production
 # pools); two arenas hold its idle memory about 10 MB lower, and the allocations that matter for
 # speed (V8's heap) do not go through malloc. An operator's own setting wins.
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
-exec node apps/server/dist/server.js
+# NODE_ARGS: extra node flags, e.g. the bench's `--cpu-prof` (NODE_OPTIONS refuses that one).
+# shellcheck disable=SC2086 # several flags, split on purpose
+exec node ${NODE_ARGS:-} apps/server/dist/server.js
