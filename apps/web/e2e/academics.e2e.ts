@@ -148,6 +148,28 @@ describe('a teacher records a class in the browser', () => {
     expect(await gridCell('Reason', amina).inputValue()).toBe('Fever');
   });
 
+  it('works on a phone: the grid scrolls sideways with the names kept in view', async () => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.reload();
+    const [amina] = CHILDREN as [(typeof CHILDREN)[number]];
+    await expect.poll(() => gridCell('Present', amina).inputValue()).toBe('15');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    try {
+      // Tab along the row to the reason: the grid scrolls, the name stays, the field is not under it.
+      await gridCell('Excused', amina).focus();
+      await page.keyboard.press('Tab');
+      expect(await focusedLabel()).toBe(`Reason for ${nameOf(amina)}`);
+      const reason = (await gridCell('Reason', amina).boundingBox())!;
+      const name = (await page.getByRole('rowheader', { name: nameOf(amina) }).boundingBox())!;
+      expect(name.x).toBeGreaterThanOrEqual(0);
+      expect(name.x + name.width).toBeLessThanOrEqual(reason.x + 1);
+      // Room to see what is typed: the field's first 120 px (or all of it) on screen.
+      expect(reason.x + Math.min(reason.width, 120)).toBeLessThanOrEqual(375);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it("enters the class's education results with the grade following each score", async () => {
     await page.goto('/dashboard/results');
     await page.getByRole('heading', { name: 'Results' }).first().waitFor();

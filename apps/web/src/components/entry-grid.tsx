@@ -22,8 +22,11 @@ interface EntryGridProps<R> {
   caption: string;
   rows: readonly R[];
   rowKey: (row: R) => string | number;
-  /** The row's header cell: the child's name, kept in view when the grid scrolls sideways. */
-  rowHeader: (row: R) => ReactNode;
+  /**
+   * The row's header: the child's name, kept in view when the grid scrolls sideways; cut short on
+   * phones (whole in its tooltip) so the sticky column leaves room to type.
+   */
+  rowName: (row: R) => string;
   rowHeaderLabel: ReactNode;
   columns: readonly EntryColumn<R>[];
   /** Shown under a row that needs attention (its errors), spanning the grid. */
@@ -52,10 +55,11 @@ function moveDown(event: KeyboardEvent<HTMLTableElement>) {
   if (control instanceof HTMLInputElement) control.select();
 }
 
-export function EntryGrid<R>({ caption, rows, rowKey, rowHeader, rowHeaderLabel, columns, rowMessage, rowInvalid }: EntryGridProps<R>) {
+export function EntryGrid<R>({ caption, rows, rowKey, rowName, rowHeaderLabel, columns, rowMessage, rowInvalid }: EntryGridProps<R>) {
   const stickyCell = 'sticky start-0 z-10 bg-white dark:bg-gray-900';
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-700">
+    // The scroll padding keeps a focused cell clear of the sticky name column when Tab scrolls to it.
+    <div className="scroll-ps-36 overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-700">
       <table className="min-w-full border-separate border-spacing-0 text-sm" onKeyDown={moveDown}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50 dark:bg-gray-800">
@@ -78,9 +82,11 @@ export function EntryGrid<R>({ caption, rows, rowKey, rowHeader, rowHeaderLabel,
               <tr key={rowKey(row)} data-entry-row className={cn(invalid && 'bg-red-50 dark:bg-red-950/40')}>
                 <th
                   scope="row"
-                  className={cn(stickyCell, 'max-w-[10rem] border-t border-gray-200 px-3 py-2 text-start font-medium dark:border-gray-700 sm:max-w-none', invalid && 'bg-red-50 dark:bg-red-950')}
+                  className={cn(stickyCell, 'border-t border-gray-200 px-3 py-2 text-start font-medium dark:border-gray-700', invalid && 'bg-red-50 dark:bg-red-950')}
                 >
-                  {rowHeader(row)}
+                  <span className="block max-w-28 truncate sm:max-w-none" title={rowName(row)}>
+                    {rowName(row)}
+                  </span>
                 </th>
                 {columns.map((column) => (
                   <td key={column.id} data-entry-col={column.id} className={cn('border-t border-gray-200 px-2 py-1.5 align-middle dark:border-gray-700', column.className)}>

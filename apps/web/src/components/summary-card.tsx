@@ -30,6 +30,23 @@ interface SummaryCardProps {
   children: ReactNode;
 }
 
+/**
+ * The card's table. Wider than a phone, it scrolls sideways: as a named, focusable region the
+ * keyboard can scroll it too (a scroll area with nothing focusable inside is out of its reach).
+ */
+export function SummaryTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-gray-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 dark:border-gray-700"
+    >
+      <table className="min-w-full divide-y divide-gray-200 text-sm dark:divide-gray-700">{children}</table>
+    </div>
+  );
+}
+
 /** A card of figures about one child on the details page (results, attendance), with its states. */
 export function SummaryCard({ id, title, more, query, isEmpty, empty, error, children }: SummaryCardProps) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { SummaryCard, TrendChart } from '../../../components/summary-card.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
+import { SummaryCard, SummaryTable, TrendChart } from '../../../components/summary-card.tsx';
+import { TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
 import { useAttendanceSummary } from '../api/get-attendance-summary.ts';
 import { useAttendanceFormat } from './use-attendance-format.ts';
 
@@ -48,7 +48,7 @@ export function AttendanceSummaryCard({ orphanId }: { orphanId: number }) {
               <TrendChart points={points} series={[{ key: 'rate', label: t('summary.rate') }]} unit="%" />
             </figure>
           ) : null}
-          <Table>
+          <SummaryTable label={t('summary.table')}>
             <TableHead>
               <tr>
                 <TableHeaderCell>{t('columns.period')}</TableHeaderCell>
@@ -71,7 +71,7 @@ export function AttendanceSummaryCard({ orphanId }: { orphanId: number }) {
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
+          </SummaryTable>
         </div>
       ) : null}
     </SummaryCard>

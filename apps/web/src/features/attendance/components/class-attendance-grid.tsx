@@ -88,7 +88,7 @@ export function ClassAttendanceGrid({ month, year, students, records }: ClassAtt
       disabled: save.isPending,
     };
     return field === 'absence_reasons' ? (
-      <Input {...common} dir="auto" className="min-w-[12rem] px-2 py-1.5" />
+      <Input {...common} dir="auto" className="min-w-32 px-2 py-1.5 sm:min-w-48" />
     ) : (
       <Input {...common} type="number" inputMode="numeric" min={0} step={1} className="w-16 px-2 py-1.5 tabular-nums" />
     );
@@ -127,11 +127,7 @@ export function ClassAttendanceGrid({ month, year, students, records }: ClassAtt
         rows={students}
         rowKey={(child) => child.id}
         rowHeaderLabel={t('class.student')}
-        rowHeader={(child) => (
-          <span className="block truncate" title={name(child)}>
-            {name(child)}
-          </span>
-        )}
+        rowName={name}
         columns={columns}
         rowInvalid={(child) => !!errors[child.id]}
         rowMessage={messages}

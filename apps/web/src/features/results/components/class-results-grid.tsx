@@ -174,11 +174,7 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: C
         rows={students}
         rowKey={(child) => child.id}
         rowHeaderLabel={t('class.student')}
-        rowHeader={(child) => (
-          <span className="block truncate" title={name(child)}>
-            {name(child)}
-          </span>
-        )}
+        rowName={name}
         columns={columns}
         rowInvalid={(child) => status[child.id]?.state === 'failed'}
         rowMessage={messages}

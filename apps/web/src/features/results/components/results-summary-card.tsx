@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { SummaryCard, TrendChart } from '../../../components/summary-card.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
+import { SummaryCard, SummaryTable, TrendChart } from '../../../components/summary-card.tsx';
+import { TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
 import { useOrphanResults } from '../api/get-orphan-results.ts';
 import { periodsOldestFirst, trendPoints, typesPresent, type SummaryPeriod } from './results-summary.ts';
 import { useResultFormat } from './use-result-format.ts';
@@ -37,7 +37,7 @@ export function ResultsSummaryCard({ orphanId }: { orphanId: number }) {
               <TrendChart points={trendPoints(periods, label)} series={types.map((type) => ({ key: type, label: format.type(type) }))} />
             </figure>
           ) : null}
-          <Table>
+          <SummaryTable label={t('summary.table')}>
             <TableHead>
               <tr>
                 <TableHeaderCell>{t('columns.term')}</TableHeaderCell>
@@ -68,7 +68,7 @@ export function ResultsSummaryCard({ orphanId }: { orphanId: number }) {
                 ))}
               </TableRow>
             </TableBody>
-          </Table>
+          </SummaryTable>
         </div>
       ) : null}
     </SummaryCard>
