@@ -1,4 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { call, type TestServer } from '../../../test/harness.ts';
 
@@ -63,7 +64,23 @@ export async function mediaRows(server: TestServer): Promise<number> {
   return Number(r.n);
 }
 
-export async function fetchBytes(server: TestServer, url: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${server.url}${url}`, { headers });
-  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+/**
+ * GET a file without keep-alive (node:http, no agent): a test that closes its server right after
+ * a streamed answer would otherwise wait for the connection's keep-alive to time out.
+ */
+export function fetchBytes(server: TestServer, url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${server.url}${url}`, { headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const h = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
+          resolve({ status: res.statusCode ?? 0, headers: h, body: Buffer.concat(chunks) });
+        });
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }

@@ -1,0 +1,150 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MEDIA_MESSAGES } from '@app/shared/schemas/media.schema';
+import { buildApp } from '../../app.ts';
+import type { Config, Dialect } from '../../config.ts';
+import { call, loginAdmin, startServer, type TestServer } from '../../../test/harness.ts';
+import { createChild, fetchBytes, upload } from './gallery-test-kit.ts';
+
+/*
+ * Real transcodes with the system's ffmpeg, kept small (a 3-second 1280×720 clip) so the suite
+ * stays fast. One server per case: each needs its own gallery settings.
+ */
+
+let dir: string;
+let clip: Buffer;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'oc-clip-'));
+  const file = path.join(dir, 'clip.mp4');
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=3:size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file]);
+  clip = readFileSync(file);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const dialects: Dialect[] = inject('pgAdminUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
+
+function ffprobeHeight(file: Buffer): number {
+  const f = path.join(dir, `probe-${Math.random().toString(36).slice(2)}.mp4`);
+  execFileSync('sh', ['-c', 'cat > "$1"', 'sh', f], { input: file });
+  const out = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=height,codec_name', '-of', 'csv=p=0', f]).toString().trim();
+  rmSync(f);
+  const [codec, height] = out.split(',');
+  expect(codec).toBe('h264');
+  return Number(height);
+}
+
+async function waitFor<T>(what: () => Promise<T>, done: (v: T) => boolean, ms = 60_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await what();
+    if (done(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const uploadClip = (server: TestServer, token: string, child: number, data = clip) =>
+  upload(server, token, { orphan_id: child, media_type: 'video', title: 'Football practice', date: '2024-06-01' }, { data, name: 'practice.mp4', type: 'video/mp4' });
+
+for (const dialect of dialects) {
+  describe(`gallery video transcoding [${dialect}]`, () => {
+    it('answers at once, then fills in a poster, the duration, 360p and 720p — never 1080p above a 720p original', async () => {
+      const server = await startServer(dialect);
+      try {
+        const token = await loginAdmin(server);
+        const child = await createChild(server, token, 'Video');
+        const res = await uploadClip(server, token, child);
+        expect(res.status).toBe(201);
+        expect(res.body.data).toMatchObject({ status: 'processing', resolution_urls: {} });
+        const item = await waitFor(
+          async () => (await call(server, 'GET', `/api/galleries/${res.body.data.id}`, { token })).body.data,
+          (d) => d.status !== 'processing',
+        );
+        expect(item.status).toBe('ready');
+        expect(Object.keys(item.resolution_urls).sort()).toEqual(['360p', '720p']);
+        expect(item.duration).toBeCloseTo(3, 0);
+        expect([item.width, item.height]).toEqual([1280, 720]);
+        expect((await fetchBytes(server, item.poster_url)).status).toBe(200);
+        const low = await fetchBytes(server, item.resolution_urls['360p']);
+        expect(low.headers.get('content-type')).toBe('video/mp4');
+        expect(ffprobeHeight(low.body)).toBe(360);
+        // Fast start: the index (moov) comes before the media data, so playback starts at once.
+        expect(low.body.indexOf('moov')).toBeLessThan(low.body.indexOf('mdat'));
+        const seek = await fetchBytes(server, item.resolution_urls['720p'], { Range: 'bytes=1000-1999' });
+        expect(seek.status).toBe(206);
+        expect(seek.body.length).toBe(1000);
+        // The plain download is the highest resolution made.
+        expect((await fetchBytes(server, item.download_url)).body.length).toBe(Number((await fetchBytes(server, item.resolution_urls['720p'])).body.length));
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('resumes an unfinished job after a restart, keeping what was already made', async () => {
+      // A lease of a minute: a claim left by a process that died is taken over after it.
+      const server = await startServer(dialect, { gallery: { leaseMs: 60_000, pollMs: 100 } } as Partial<Config>);
+      let second: Awaited<ReturnType<typeof buildApp>> | null = null;
+      try {
+        const token = await loginAdmin(server);
+        const child = await createChild(server, token, 'Restart');
+        const id = (await uploadClip(server, token, child)).body.data.id as number;
+        const db = server.database.db;
+        const row = await waitFor(() => db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), (r) => !!r.video_360p_path);
+        expect(row.video_360p_path).toBeTruthy();
+        await server.app.close();
+        const job = await db.selectFrom('jobs').selectAll().where('media_id', '=', id).executeTakeFirstOrThrow();
+        // As a crash after 360p leaves it, whatever this run got to: claimed by a process long gone, 720p not recorded.
+        await db.updateTable('jobs').set({ state: 'running', claimed_by: 'gone:1:x', claimed_at: new Date(Date.now() - 3_600_000).toISOString() }).where('id', '=', job.id).execute();
+        await db.updateTable('media').set({ video_720p_path: null, status: 'processing' }).where('id', '=', id).execute();
+        second = await buildApp({ config: server.config, database: server.database });
+        await second.ready();
+        const done = await waitFor(() => db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), (r) => r.status !== 'processing');
+        expect(done.status).toBe('ready');
+        expect(done.video_720p_path).toBeTruthy();
+        // 360p was not made again.
+        expect(done.video_360p_path).toBe(row.video_360p_path);
+        const finished = await db.selectFrom('jobs').selectAll().where('media_id', '=', id).executeTakeFirstOrThrow();
+        expect(finished.state).toBe('done');
+      } finally {
+        await second?.close();
+        await server.close();
+      }
+    });
+
+    it('marks a video ffmpeg cannot read as failed with its reason, and the gallery keeps working', async () => {
+      const server = await startServer(dialect);
+      try {
+        const token = await loginAdmin(server);
+        const child = await createChild(server, token, 'Broken');
+        // An MP4's opening box and then nothing a decoder can use.
+        const broken = Buffer.concat([clip.subarray(0, 32), Buffer.alloc(4096, 7)]);
+        const res = await uploadClip(server, token, child, broken);
+        expect(res.status).toBe(201);
+        const item = await waitFor(async () => (await call(server, 'GET', `/api/galleries/${res.body.data.id}`, { token })).body.data, (d) => d.status !== 'processing');
+        expect(item.status).toBe('failed');
+        expect(item.status_reason).toMatch(/could not be read|no video stream/i);
+        expect((await fetchBytes(server, item.original_url)).status).toBe(200);
+        expect((await uploadClip(server, token, child)).status).toBe(201);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('without ffmpeg keeps videos original-only and says so in the item', async () => {
+      const server = await startServer(dialect, { gallery: { ffmpeg: 'none' } } as Partial<Config>);
+      try {
+        const token = await loginAdmin(server);
+        const child = await createChild(server, token, 'NoFfmpeg');
+        const res = await uploadClip(server, token, child);
+        expect(res.status).toBe(201);
+        expect(res.body.data).toMatchObject({ status: 'ready', status_reason: MEDIA_MESSAGES.noTranscoder, resolution_urls: {} });
+        expect((await fetchBytes(server, res.body.data.download_url)).body.equals(clip)).toBe(true);
+      } finally {
+        await server.close();
+      }
+    });
+  });
+}
