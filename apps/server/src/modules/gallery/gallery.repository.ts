@@ -71,6 +71,11 @@ export function findActiveOrphan(db: Kysely<DB>, id: number): Promise<{ first_na
   return db.selectFrom('orphans').select(['first_name', 'last_name']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
+/** Every media row of one child, trashed or not (a purge removes their files). */
+export function childMediaRecords(db: Kysely<DB>, orphanId: number): Promise<MediaRecord[]> {
+  return db.selectFrom('media').selectAll().where('orphan_id', '=', orphanId).execute();
+}
+
 export function findMediaRecord(db: Kysely<DB>, id: number): Promise<MediaRecord | undefined> {
   return db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -23,7 +23,7 @@ import { nowIso } from '../../lib/time.ts';
 import { processImage } from '../storage/images.service.ts';
 import { commitQuietly, newStorageKey, releaseQuietly, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import type { GalleryConfig } from './gallery-config.ts';
-import { findActiveOrphan, findMediaRecord, findVisibleMedia, mediaPage, orphanMediaRows, type MediaRecord, type MediaRow } from './gallery.repository.ts';
+import { childMediaRecords, findActiveOrphan, findMediaRecord, findVisibleMedia, mediaPage, orphanMediaRows, type MediaRecord, type MediaRow } from './gallery.repository.ts';
 import * as writes from './gallery.writes.ts';
 import { GALLERY_FOLDER, checkSize, sniffMediaType } from './media-content.ts';
 
@@ -217,6 +217,14 @@ export async function updateMedia(ctx: GalleryContext, userId: number | null, id
   const values = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
   await ctx.writes.run(writes.updateMedia, { id, userId, values });
   return { message: MEDIA_MESSAGES.updated, ...(await getMedia(ctx, id)) };
+}
+
+/**
+ * The stored files of all of a child's media: purging the child removes its rows (foreign key
+ * cascade), and the orphans service removes these files around that write as it does the photo's.
+ */
+export async function childMediaFiles(db: Kysely<DB>, orphanId: number): Promise<string[]> {
+  return (await childMediaRecords(db, orphanId)).flatMap(storedKeys).filter((k): k is string => !!k);
 }
 
 export async function deleteMedia(ctx: GalleryContext, userId: number | null, id: number): Promise<{ message: string }> {

@@ -113,6 +113,20 @@ describeEachDatabase('gallery API', (server) => {
     expect((await call(server(), 'GET', `/api/galleries/${item.id}`, { token })).status).toBe(200);
   });
 
+  it('removes a child\'s media rows and files when the child is purged', async () => {
+    const token = await loginAdmin(server());
+    const child = await createChild(server(), token, 'Purged');
+    const files = galleryFiles(server());
+    const rows = await mediaRows(server());
+    await upload(server(), token, { orphan_id: child }, { data: await jpegWithGps(), name: 'p.jpg' });
+    await upload(server(), token, { orphan_id: child, media_type: 'document' }, { data: PDF, name: 'd.pdf' });
+    expect(galleryFiles(server()).length).toBe(files.length + 4);
+    expect((await call(server(), 'DELETE', `/api/orphans/${child}`, { token })).status).toBe(200);
+    expect((await call(server(), 'DELETE', `/api/orphans/${child}/purge`, { token })).status).toBe(200);
+    expect(await mediaRows(server())).toBe(rows);
+    expect(galleryFiles(server())).toEqual(files);
+  });
+
   it('refuses bad input with a clear 4xx and stores nothing', async () => {
     const token = await loginAdmin(server());
     const child = await createChild(server(), token, 'Refused');

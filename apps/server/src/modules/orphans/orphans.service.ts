@@ -24,6 +24,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
 import { detectImageType, processImage } from '../storage/images.service.ts';
+import { childMediaFiles } from '../gallery/gallery.service.ts';
 import { commitQuietly, newStorageKey, releaseQuietly, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import { activeCount, orphanPage, selectorRows, type OrphanFilter, type OrphanListRow } from './orphans-list.repository.ts';
 import { countAdmittedSince, countBirthdaysBetween, findLikelyDuplicates, findOrphanRow, type OrphanRow } from './orphans.repository.ts';
@@ -246,10 +247,12 @@ export async function restoreOrphan(ctx: OrphanContext, userId: number | null, i
 export async function purgeOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string }> {
   // Marked first, so that a crash between the purge and the removal leaves them to the start-up sweep.
   const before = await findOrphanRow(ctx.db, id);
-  if (before?.deleted_at) await releaseQuietly(ctx.store.files, [before.photo_path, before.photo_thumb_path], ctx.log);
+  // The child's gallery files too: their rows go with the child's (a trashed child takes no uploads).
+  const media = before?.deleted_at ? await childMediaFiles(ctx.db, id) : [];
+  if (before?.deleted_at) await releaseQuietly(ctx.store.files, [before.photo_path, before.photo_thumb_path, ...media], ctx.log);
   const row = await ctx.writes.run(writes.purgeOrphan, { id, userId });
   // Files go only after the row is gone for good; a failure here leaves an orphaned file, logged.
-  await removeQuietly(ctx.store.files, [row.photo_path, row.photo_thumb_path], ctx.log);
+  await removeQuietly(ctx.store.files, [row.photo_path, row.photo_thumb_path, ...media], ctx.log);
   return { message: RESPONSE.purged };
 }
 
