@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010-orphan-sort-indexes.ts';
 import * as m0011 from './migrations/0011-orphan-search-text.ts';
 import * as m0015 from './migrations/0015-gallery.ts';
 import * as m0016 from './migrations/0016-results-attendance.ts';
+import * as m0017 from './migrations/0017-attendances-version.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0011-orphan-search-text': m0011,
   '0015-gallery': m0015,
   '0016-results-attendance': m0016,
+  '0017-attendances-version': m0017,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -12,20 +12,21 @@ import {
 } from '@app/shared/schemas/attendance.schema';
 import type { Paged } from '@app/shared/schemas/common.schema';
 import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
-import { stillValid, type LocalChanges } from '../../db/local-changes.ts';
+import { stillValid, type LocalChanges, type Reading } from '../../db/local-changes.ts';
 import { databaseIdentity } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
+import { VersionedCache } from '../orphans/versioned-cache.ts';
 import { findActiveOrphan, findActiveOrphans, fullName } from '../results/results.service.ts';
-import { attendancePageRows, childMonths, countAttendance, findAttendance, type AttendanceFilter, type AttendanceWithOrphan, type MonthCounts } from './attendance.repository.ts';
+import { attendancePageRows, childMonths, countAttendance, findAttendance, readListVersion, type AttendanceWithOrphan, type MonthCounts } from './attendance.repository.ts';
 import * as writes from './attendance.writes.ts';
 
 export interface AttendanceContext {
   db: Kysely<DB>;
   writes: Writes;
-  /** What this process knows of the writes to its database: lets a list's total be reused (decision 0010). */
+  /** What this process knows of the writes to its database: lets the list's version be reused (decision 0010). */
   changes?: LocalChanges;
 }
 
@@ -67,40 +68,61 @@ const toValues = (d: AttendanceData): writes.AttendanceValues => ({ ...toRowValu
 // The list
 
 /**
- * A filter's total, kept while this process makes every write and has made none since (at most
- * REUSE_MS, decision 0010): counting one grade's month walks thousands of index entries at
- * 100,000 children, a page only ten. Elsewhere (PostgreSQL, several processes) it is counted
- * every time. Per database, at most MAX_KEPT filters.
+ * What the list keeps per database (decision 0026): each filter's total (counting one grade's
+ * month probes every child of the grade, about 7,700 at 100,000 children, 8–40 ms; a page reads
+ * ten) and each page, valid only at the list version they were read at (readListVersion: any
+ * change to attendances or to children moves it on, in any process). Where this process makes
+ * every write, the version it read last is reused while it has written nothing, for at most
+ * REUSE_MS (decision 0010), as the orphan list does; elsewhere it is read on every request.
  */
-const keptTotals = new WeakMap<object, Map<string, { total: number; changes: number; readAt: number }>>();
-const MAX_KEPT = 2000;
+interface Kept {
+  totals: VersionedCache<number>;
+  pages: VersionedCache<Attendance[]>;
+  version: (Reading & { value: number }) | null;
+}
+const keptByDatabase = new WeakMap<object, Kept>();
 
-async function totalOf(ctx: AttendanceContext, f: AttendanceFilter): Promise<number> {
-  if (!ctx.changes?.complete) return countAttendance(ctx.db, f);
-  const id = databaseIdentity(ctx.db);
-  const kept = keptTotals.get(id) ?? keptTotals.set(id, new Map()).get(id)!;
-  const key = `${f.orphan_id ?? ''}|${f.year ?? ''}|${f.month ?? ''}|${f.class_grade ?? ''}`;
-  const changes = ctx.changes.all();
+function keptFor(db: Kysely<DB>): Kept {
+  const identity = databaseIdentity(db);
+  let kept = keptByDatabase.get(identity);
+  if (!kept) {
+    // Totals: every grade and month of two years, several times over. Pages: ≤ 20,000 rows.
+    kept = { totals: new VersionedCache(() => 1, 2_000, 2_000), pages: new VersionedCache((rows) => rows.length + 1, 2_000, 20_000), version: null };
+    keptByDatabase.set(identity, kept);
+  }
+  return kept;
+}
+
+/** Read before anything else: a change made meanwhile makes what follows stale at once, never hidden. */
+async function listVersion(ctx: AttendanceContext): Promise<number> {
+  if (!ctx.changes?.complete) return readListVersion(ctx.db);
+  const kept = keptFor(ctx.db);
+  // The count is taken before the read: a write answered meanwhile makes this reading stale.
+  const count = ctx.changes.all();
   const now = Date.now();
-  const hit = kept.get(key);
-  if (hit && stillValid(hit, changes, now)) return hit.total;
-  const total = await countAttendance(ctx.db, f);
-  if (kept.size >= MAX_KEPT) kept.clear();
-  kept.set(key, { total, changes, readAt: now });
-  return total;
+  if (kept.version && stillValid(kept.version, count, now)) return kept.version.value;
+  const value = await readListVersion(ctx.db);
+  kept.version = { value, changes: count, readAt: now };
+  return value;
 }
 
 export async function listAttendance(ctx: AttendanceContext, q: AttendanceListQuery): Promise<Paged<Attendance>> {
   const offset = (q.page - 1) * q.per_page;
-  const [total, rows] = await Promise.all([totalOf(ctx, q), attendancePageRows(ctx.db, q, q.per_page, offset)]);
+  const version = await listVersion(ctx);
+  const kept = keptFor(ctx.db);
+  const filter = `${q.orphan_id ?? ''}|${q.year ?? ''}|${q.month ?? ''}|${q.class_grade ?? ''}`;
+  const [total, data] = await Promise.all([
+    kept.totals.getOrLoad(filter, version, () => countAttendance(ctx.db, q)),
+    kept.pages.getOrLoad(`${filter}|${q.per_page}|${offset}`, version, async () => (await attendancePageRows(ctx.db, q, q.per_page, offset)).map(toAttendance)),
+  ]);
   return {
-    data: rows.map(toAttendance),
+    data,
     current_page: q.page,
     last_page: Math.max(1, Math.ceil(total / q.per_page)),
     per_page: q.per_page,
     total,
-    from: rows.length ? offset + 1 : null,
-    to: rows.length ? offset + rows.length : null,
+    from: data.length ? offset + 1 : null,
+    to: data.length ? offset + data.length : null,
   };
 }
 

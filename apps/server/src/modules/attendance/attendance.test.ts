@@ -139,6 +139,28 @@ describeEachDatabase('attendance API', (server) => {
     expect(await stored(server(), recordOfNadia.orphan_id)).toBe(0);
   });
 
+  it('answers a kept page only while nothing changed: an edit, a batch, a child moving grade and a write straight to the table each show at once', async () => {
+    const list = async () => (await call(server(), 'GET', '/api/attendances?month=3&year=2025&class_grade=12', { token: admin })).body;
+    const [a, b, c] = [await newChild(server(), admin, { first_name: 'Kept', class_grade: '12' }), await newChild(server(), admin, { first_name: 'Later', class_grade: '12' }), await newChild(server(), admin, { first_name: 'Moved', class_grade: '12' })];
+    const made = (await call(server(), 'POST', '/api/attendances', { token: admin, body: { ...MONTH, month: 3, orphan_id: a } })).body.data;
+    expect((await list()).total).toBe(1);
+    expect((await list()).data[0].present_days).toBe(18);
+
+    await call(server(), 'PUT', `/api/attendances/${made.id}`, { token: admin, body: { ...MONTH, month: 3, orphan_id: a, present_days: 10, updated_at: made.updated_at } });
+    expect((await list()).data[0].present_days).toBe(10);
+
+    const batch = await call(server(), 'POST', '/api/attendances/batch', { token: admin, body: { month: 3, year: 2025, rows: [b, c].map((orphan_id) => ({ orphan_id, present_days: 20, absent_days: 0, late_days: 0, excused_days: 0 })) } });
+    expect(batch.status).toBe(200);
+    expect((await list()).total).toBe(3);
+
+    const moved = await call(server(), 'PUT', `/api/orphans/${c}`, { token: admin, body: { ...CHILD, first_name: 'Moved', class_grade: '4' } });
+    expect(moved.status).toBe(200);
+    expect((await list()).data.map((r: { first_name: string }) => r.first_name)).toEqual(['Kept', 'Later']);
+
+    await server().database.db.deleteFrom('attendances').where('orphan_id', '=', b).execute();
+    expect(await list()).toMatchObject({ total: 1, data: [{ first_name: 'Kept' }] });
+  });
+
   it('summarises a child per month with the rate, and per year with totals', async () => {
     const kid = await newChild(server(), admin, { first_name: 'Counted' });
     const post = (fields: Record<string, unknown>) => call(server(), 'POST', '/api/attendances', { token: admin, body: { orphan_id: kid, absence_reasons: 'x', ...fields } });
