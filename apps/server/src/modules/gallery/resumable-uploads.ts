@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { createReadStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FileStore as TusFileStore } from '@tus/file-store';
-import { Server as TusServer, type Upload } from '@tus/server';
+import type { FileStore as TusFileStore } from '@tus/file-store';
+import type { Server as TusServer, Upload } from '@tus/server';
 import { noContentResponseSchema } from '@app/shared/schemas/common.schema';
 import { MEDIA_MESSAGES, mediaSavedResponseSchema, mediaUploadSchema } from '@app/shared/schemas/media.schema';
 import { errorCodeForStatus } from '@app/shared/messages';
@@ -44,56 +44,70 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
   const base = ctxOf(null);
   const directory = base.config.resumableDir;
   await mkdir(directory, { recursive: true });
-  const datastore = new TusFileStore({ directory, expirationPeriodInMilliseconds: base.config.resumableExpiryMs });
+  // Loaded with the first resumable upload, not at start (decision 0020: about 6 MB resident that
+  // a server nobody uploads to has no use for).
+  let loaded: Promise<{ tus: TusServer; datastore: TusFileStore }> | undefined;
+  const load = () => (loaded ??= Promise.all([import('@tus/server'), import('@tus/file-store')]).then(([server, store]) => build(server.Server, store.FileStore)));
 
-  const tus = new TusServer({
-    path: `/api${RESUMABLE_PATH}`,
-    datastore,
-    relativeLocation: true,
-    maxSize: () => largestLimit(base.config),
-    async onUploadCreate(req, upload) {
-      const parsed = mediaUploadSchema.safeParse(upload.metadata ?? {});
-      if (!parsed.success) throw tusError(AppError.validationMany(issuesToErrors(parsed.error.issues)));
-      if (!upload.metadata?.filename) throw tusError(AppError.validation('file', MEDIA_MESSAGES.fileRequired));
-      const limit = base.config.maxBytes[parsed.data.media_type];
-      if (upload.size === undefined) throw tusError(new AppError(400, 'The upload must say its length (Upload-Length).'));
-      if (upload.size > limit) throw tusError(tooLarge(parsed.data.media_type, limit));
-      if (upload.size === 0) throw tusError(AppError.validation('file', MEDIA_MESSAGES.fileEmpty));
-      if (!(await findActiveOrphan(base.db, parsed.data.orphan_id))) throw tusError(AppError.validation('orphan_id', MEDIA_MESSAGES.orphanNotFound));
-      // Whose upload it is: only they may resume, see or finish it.
-      return { metadata: { ...upload.metadata, uploaded_by: String(uploader(req)) } };
-    },
-    async onIncomingRequest(req, uploadId) {
-      if (req.method === 'POST' || req.method === 'OPTIONS') return;
-      const upload = await datastore.getUpload(uploadId).catch(() => null);
-      if (upload && upload.metadata?.uploaded_by !== String(uploader(req))) throw { status_code: 404, body: 'Not found\n' };
-    },
-    async onUploadFinish(req, upload) {
+  function build(Server: typeof TusServer, FileStore: typeof TusFileStore) {
+    const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: base.config.resumableExpiryMs });
+    const tus = new Server({
+      path: `/api${RESUMABLE_PATH}`,
+      datastore,
+      relativeLocation: true,
+      maxSize: () => largestLimit(base.config),
+      async onUploadCreate(req, upload) {
+        const parsed = mediaUploadSchema.safeParse(upload.metadata ?? {});
+        if (!parsed.success) throw tusError(AppError.validationMany(issuesToErrors(parsed.error.issues)));
+        if (!upload.metadata?.filename) throw tusError(AppError.validation('file', MEDIA_MESSAGES.fileRequired));
+        const limit = base.config.maxBytes[parsed.data.media_type];
+        if (upload.size === undefined) throw tusError(new AppError(400, 'The upload must say its length (Upload-Length).'));
+        if (upload.size > limit) throw tusError(tooLarge(parsed.data.media_type, limit));
+        if (upload.size === 0) throw tusError(AppError.validation('file', MEDIA_MESSAGES.fileEmpty));
+        if (!(await findActiveOrphan(base.db, parsed.data.orphan_id))) throw tusError(AppError.validation('orphan_id', MEDIA_MESSAGES.orphanNotFound));
+        // Whose upload it is: only they may resume, see or finish it.
+        return { metadata: { ...upload.metadata, uploaded_by: String(uploader(req)) } };
+      },
+      async onIncomingRequest(req, uploadId) {
+        if (req.method === 'POST' || req.method === 'OPTIONS') return;
+        const upload = await datastore.getUpload(uploadId).catch(() => null);
+        if (upload && upload.metadata?.uploaded_by !== String(uploader(req))) throw { status_code: 404, body: 'Not found\n' };
+      },
+      async onUploadFinish(req, upload) {
+        try {
+          return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(await finish(upload, uploader(req))) };
+        } catch (err) {
+          if (err instanceof AppError) throw tusError(err);
+          base.log.error({ err, upload: upload.id }, 'resumable upload: could not finish');
+          throw tusError(new AppError(500, 'The upload could not be saved. Please try again.'));
+        }
+      },
+    });
+
+    /** The whole file is here: move it into the storage, then the same end as a multipart upload. Never leaves the tus copy behind. */
+    async function finish(upload: Upload, userId: number | null) {
+      const file = path.join(directory, upload.id);
       try {
-        return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(await finish(upload, uploader(req))) };
-      } catch (err) {
-        if (err instanceof AppError) throw tusError(err);
-        base.log.error({ err, upload: upload.id }, 'resumable upload: could not finish');
-        throw tusError(new AppError(500, 'The upload could not be saved. Please try again.'));
+        const data = mediaUploadSchema.parse(upload.metadata ?? {});
+        const limit = base.config.maxBytes[data.media_type];
+        const stored = await receiveFile(base.store.files, createReadStream(file), limit, data.media_type);
+        return await createFromUpload(base, userId, data, { ...stored, fileName: upload.metadata?.filename ?? 'file' });
+      } finally {
+        await datastore.remove(upload.id).catch((err: unknown) => base.log.warn({ err, upload: upload.id }, 'resumable upload: could not remove the received file'));
       }
-    },
-  });
-
-  /** The whole file is here: move it into the storage, then the same end as a multipart upload. Never leaves the tus copy behind. */
-  async function finish(upload: Upload, userId: number | null) {
-    const file = path.join(directory, upload.id);
-    try {
-      const data = mediaUploadSchema.parse(upload.metadata ?? {});
-      const limit = base.config.maxBytes[data.media_type];
-      const stored = await receiveFile(base.store.files, createReadStream(file), limit, data.media_type);
-      return await createFromUpload(base, userId, data, { ...stored, fileName: upload.metadata?.filename ?? 'file' });
-    } finally {
-      await datastore.remove(upload.id).catch((err: unknown) => base.log.warn({ err, upload: upload.id }, 'resumable upload: could not remove the received file'));
     }
+    return { tus, datastore };
   }
 
   // Forgotten uploads (a page closed for good) go after their day; checked at start and hourly.
-  const sweep = () => tus.cleanUpExpiredUploads().catch((err: unknown) => base.log.warn({ err }, 'resumable upload: expiry sweep failed'));
+  const sweep = async () => {
+    try {
+      // Nothing received, nothing to load tus for.
+      if ((await readdir(directory)).length) await (await load()).tus.cleanUpExpiredUploads();
+    } catch (err) {
+      base.log.warn({ err }, 'resumable upload: expiry sweep failed');
+    }
+  };
   app.addHook('onReady', async () => {
     void sweep();
   });
@@ -107,6 +121,7 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
     // Received bytes are never served back: only HEAD of this route reaches tus.
     if (request.method === 'GET') throw AppError.notFound();
     uploaderOf.set(request.raw, currentUser(request).id);
+    const { tus } = await load();
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
