@@ -18,7 +18,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
-import { VersionedCache } from '../orphans/versioned-cache.ts';
+import { VersionedCache } from '../orphans/orphans.service.ts';
 import { findActiveOrphan, findActiveOrphans, fullName } from '../results/results.service.ts';
 import { attendancePageRows, childMonths, countAttendance, findAttendance, readListVersion, type AttendanceWithOrphan, type MonthCounts } from './attendance.repository.ts';
 import * as writes from './attendance.writes.ts';

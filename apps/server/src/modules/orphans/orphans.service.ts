@@ -32,6 +32,9 @@ import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
 import { searchTextOf } from './orphan-search-text.ts';
 import * as writes from './orphans.writes.ts';
 
+/** The cache of answers read at a table version: the attendance list keeps its pages in it too. */
+export { VersionedCache } from './versioned-cache.ts';
+
 export interface OrphanContext {
   db: Kysely<DB>;
   /** Where write procedures run (the writer thread on SQLite: db/writer-thread.ts). */
