@@ -8,7 +8,8 @@ type OrphanSelectProps = SelectHTMLAttributes<HTMLSelectElement> & { invalid?: b
 /**
  * The child picker of the gallery and the upload form: a native select over the orphan selector
  * list (lib/orphan-options-query.ts), so it works with a keyboard, a screen reader and `register`.
- * While the list loads or if it fails, the one option says so.
+ * While the list loads or if it fails, the one option says so. The select is made anew when the
+ * list arrives, so a form's registered value (a child chosen before coming here) is applied to it.
  */
 export const OrphanSelect = forwardRef<HTMLSelectElement, OrphanSelectProps>(function OrphanSelect(props, ref) {
   const { t } = useTranslation('gallery');
@@ -19,7 +20,7 @@ export const OrphanSelect = forwardRef<HTMLSelectElement, OrphanSelectProps>(fun
       ? t('filters.orphansError', { message: orphans.error.message })
       : t('filters.chooseOrphan');
   return (
-    <Select ref={ref} {...props}>
+    <Select key={orphans.data ? 'loaded' : 'waiting'} ref={ref} {...props}>
       <option value="">{placeholder}</option>
       {(orphans.data ?? []).map((o) => (
         <option key={o.id} value={String(o.id)}>

@@ -8,7 +8,7 @@ import { UploadForm } from './upload-form.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function setup() {
+function setup(initialOrphanId?: string) {
   const user = makeUser({ permissionNames: [PERMISSION.gallery.view, PERMISSION.gallery.create] });
   storeSession(user);
   stubServer(user, (url) =>
@@ -17,7 +17,7 @@ function setup() {
       : undefined,
   );
   const props = { onUploaded: vi.fn(), onSomeStored: vi.fn(), onCancel: vi.fn() };
-  renderWithProviders(<UploadForm {...props} />);
+  renderWithProviders(<UploadForm {...props} initialOrphanId={initialOrphanId} />);
   return props;
 }
 
@@ -36,6 +36,12 @@ describe('UploadForm (spec section 5)', { timeout: 20_000 }, () => {
     expect(submit().disabled).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Remove visit.png' }));
     expect(submit().disabled).toBe(true);
+  });
+
+  it('starts with the child the gallery was showing, once the list of children has arrived', async () => {
+    setup('7');
+    await screen.findByRole('option', { name: 'Zarghona Sadat (Rahim)' });
+    expect((screen.getByLabelText('Orphan') as HTMLSelectElement).value).toBe('7');
   });
 
   it('filters the file input by media type', async () => {
