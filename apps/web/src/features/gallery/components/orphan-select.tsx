@@ -2,6 +2,7 @@ import { forwardRef, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../../components/ui/select.tsx';
 import { orphanOptionLabel, useOrphanOptions } from '../../../lib/orphan-options-query.ts';
+import { translateMessage } from '../../../lib/translate-message.ts';
 
 type OrphanSelectProps = SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean };
 
@@ -17,7 +18,7 @@ export const OrphanSelect = forwardRef<HTMLSelectElement, OrphanSelectProps>(fun
   const placeholder = orphans.isPending
     ? t('filters.orphansLoading')
     : orphans.isError
-      ? t('filters.orphansError', { message: orphans.error.message })
+      ? t('filters.orphansError', { message: translateMessage(t, orphans.error.message) })
       : t('filters.chooseOrphan');
   return (
     <Select key={orphans.data ? 'loaded' : 'waiting'} ref={ref} {...props}>
