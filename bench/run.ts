@@ -19,6 +19,7 @@ import { peakRssDuring, settledIdle, treeCpuMs, type treeProcesses } from './pro
 import { randomChild, rng, seedChildren } from './seed.ts';
 import { printSortComparison, sortScenarios } from './sorts.ts';
 import { academicScenarios, academicsWanted, printAcademics, seedAcademics } from './academics.ts';
+import { galleryScenarios, galleryWanted, printGallery, seedGallery } from './gallery.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHILDREN = Number(process.env.BENCH_CHILDREN || 100_000);
@@ -124,6 +125,7 @@ async function main() {
       const a = seedAcademics(dbPath, CHILDREN);
       console.log(`Seeded ${a.attendances.toLocaleString('en')} attendance records and ${a.results.toLocaleString('en')} results in ${a.seconds.toFixed(1)} s (bench/academics.ts)`);
     }
+    if (galleryWanted()) seedGallery(dbPath);
 
     // BENCH_PROFILE=<dir>: each server process writes a V8 CPU profile there when it stops.
     const profile: Record<string, string> = process.env.BENCH_PROFILE ? { NODE_ARGS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}` } : {};
@@ -191,6 +193,7 @@ async function main() {
 
     // The orphan sorts at 10,000 and CHILDREN children side by side (bench/sorts.ts).
     scenarios.push(...academicScenarios({ server, base, headers, children: CHILDREN }));
+    scenarios.push(...galleryScenarios({ server, base, headers }));
     scenarios.push(...(await sortScenarios({ dir, server, base, headers, children: CHILDREN, env, port: SERVER_PORT + 2, started: children, signIn, waitFor })));
 
     const rows: Row[] = [];
@@ -216,6 +219,7 @@ async function main() {
     printTable(rows);
     printSortComparison(rows, CHILDREN);
     await printAcademics(rows, { base, headers });
+    await printGallery(rows, { base, headers, serverPid: started.pid, dir, childId: CHILDREN });
 
     if (!only || MIXED_NAME.includes(only)) {
       process.stdout.write(`  running ${MIXED_NAME} (${DURATION} s alone, then ${DURATION} s beside the creates) ...\n`);

@@ -34,8 +34,10 @@ const withOrphanName = ['orphans.first_name as orphan_first_name', 'orphans.last
 /** A LIKE pattern matching `text` literally. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filtered(db: Kysely<DB>, f: MediaFilter) {
-  let q = visibleMedia(db);
+/** The filter's conditions on media rows alone (the caller decides how the child is checked). */
+function mediaConditions<Q extends { where: (...args: never[]) => Q }>(query: Q, f: MediaFilter): Q {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one set of conditions for the joined and the plain query
+  let q = query as any;
   if (f.orphanId !== undefined) q = q.where('media.orphan_id', '=', f.orphanId);
   if (f.mediaType) q = q.where('media.media_type', '=', f.mediaType);
   if (f.dateFrom) q = q.where('media.date', '>=', f.dateFrom);
@@ -44,16 +46,37 @@ function filtered(db: Kysely<DB>, f: MediaFilter) {
   for (const tag of f.tags ?? []) {
     q = q.where(sql<boolean>`lower(', ' || media.tags || ',') like ${`%, ${likeLiteral(tag.toLowerCase())},%`} escape '\\'`);
   }
-  return q;
+  return q as Q;
+}
+
+function filtered(db: Kysely<DB>, f: MediaFilter) {
+  return mediaConditions(visibleMedia(db), f);
 }
 
 /** A page of media, newest date first, and how many match. */
 export async function mediaPage(db: Kysely<DB>, f: MediaFilter, limit: number, offset: number): Promise<{ total: number; rows: MediaRow[] }> {
+  if (f.orphanId !== undefined) return childMediaPage(db, f.orphanId, f, limit, offset);
   const [count, rows] = await Promise.all([
     filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     filtered(db, f).selectAll('media').select(withOrphanName).orderBy('media.date', 'desc').orderBy('media.id', 'desc').limit(limit).offset(offset).execute(),
   ]);
   return { total: Number(count.n), rows };
+}
+
+/**
+ * One child's page (the gallery's usual view): the child is checked once, then the media rows are
+ * counted and read from their (orphan_id, date, id) index alone, without joining every row to the child.
+ */
+async function childMediaPage(db: Kysely<DB>, orphanId: number, f: MediaFilter, limit: number, offset: number): Promise<{ total: number; rows: MediaRow[] }> {
+  const child = await findActiveOrphan(db, orphanId);
+  if (!child) return { total: 0, rows: [] };
+  const plain = () => mediaConditions(db.selectFrom('media'), { ...f, orphanId });
+  const [count, rows] = await Promise.all([
+    plain().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    plain().selectAll('media').orderBy('media.date', 'desc').orderBy('media.id', 'desc').limit(limit).offset(offset).execute(),
+  ]);
+  const name = { orphan_first_name: child.first_name, orphan_last_name: child.last_name };
+  return { total: Number(count.n), rows: rows.map((r) => ({ ...r, ...name })) };
 }
 
 /** All of one child's media in a date range, newest first (GET /orphans/{id}/media). */

@@ -66,8 +66,29 @@ export const storedKeys = (r: MediaRecord): Array<string | null> => [
   ...Object.values(RESOLUTION_COLUMNS).map((c) => r[c]),
 ];
 
-export function toMediaItem(r: MediaRow, store: FileStore): MediaItem {
-  const sign = (path: string) => store.signer.signPath(path);
+/**
+ * Signed URLs, reused for a minute: the signer rounds expiry up to a five-minute window, so a
+ * path's URL stays the same (and valid for over 25 minutes) meanwhile, and a list page re-read
+ * by many users signs each path once instead of per answer (HMAC per URL was most of a page's cost).
+ */
+const SIGNED_REUSE_MS = 60_000;
+const SIGNED_KEEP = 20_000;
+const signedByStore = new WeakMap<FileStore, Map<string, { url: string; at: number }>>();
+
+function signedUrl(store: FileStore, path: string, now: number): string {
+  let cache = signedByStore.get(store);
+  if (!cache) signedByStore.set(store, (cache = new Map()));
+  const hit = cache.get(path);
+  if (hit && now - hit.at < SIGNED_REUSE_MS) return hit.url;
+  if (cache.size >= SIGNED_KEEP) cache.clear();
+  const url = store.signer.signPath(path, now);
+  cache.set(path, { url, at: now });
+  return url;
+}
+
+export function toMediaItem(r: MediaRow, store: FileStore, now = Date.now()): MediaItem {
+  const sign = (path: string) => signedUrl(store, path, now);
+  const storageUrl = (key: string | null) => (key ? sign(`/storage/${key}`) : null);
   const resolution_urls: Record<string, string> = {};
   for (const name of VIDEO_RESOLUTION_NAMES) if (r[RESOLUTION_COLUMNS[name]]) resolution_urls[name] = sign(downloadPath(r.id, name));
   const original = sign(downloadPath(r.id, 'original'));
@@ -88,9 +109,9 @@ export function toMediaItem(r: MediaRow, store: FileStore): MediaItem {
     duration: r.duration,
     status: r.status as MediaStatus,
     status_reason: r.status_reason,
-    thumbnail_url: store.url(r.thumb_path ?? r.poster_path),
-    display_url: store.url(r.display_path),
-    poster_url: store.url(r.poster_path),
+    thumbnail_url: storageUrl(r.thumb_path ?? r.poster_path),
+    display_url: storageUrl(r.display_path),
+    poster_url: storageUrl(r.poster_path),
     resolution_urls,
     original_url: original,
     download_url: sign(downloadPath(r.id)),
