@@ -5,7 +5,7 @@ import type { Dialect } from '../../config.ts';
  * A number that changes with every change to the attendances table, in the same statement (a
  * trigger, as `orphans_version` in migration 0008, so no code path — a batch, a cascade from a
  * purged child — can forget it). The attendance list keeps a page and its total only while this
- * number and `orphans_version` are unchanged (attendance.service.ts, decision 0026): counting one
+ * number and `orphans_version` are unchanged (attendance.service.ts, decision 0027): counting one
  * grade's month probes thousands of children.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -68,7 +68,7 @@ const toValues = (d: AttendanceData): writes.AttendanceValues => ({ ...toRowValu
 // The list
 
 /**
- * What the list keeps per database (decision 0026): each filter's total (counting one grade's
+ * What the list keeps per database (decision 0027): each filter's total (counting one grade's
  * month probes every child of the grade, about 7,700 at 100,000 children, 8–40 ms; a page reads
  * ten) and each page, valid only at the list version they were read at (readListVersion: any
  * change to attendances or to children moves it on, in any process). Where this process makes
