@@ -99,6 +99,17 @@ export function childMediaRecords(db: Kysely<DB>, orphanId: number): Promise<Med
   return db.selectFrom('media').selectAll().where('orphan_id', '=', orphanId).execute();
 }
 
+/** Whether some job may be claimed now: read before claiming, so an idle worker's look writes nothing. */
+export async function claimableJobExists(db: Kysely<DB>, now: string, staleBefore: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where((w) => w.or([w.and([w('state', '=', 'queued'), w('run_after', '<=', now)]), w.and([w('state', '=', 'running'), w('claimed_at', '<', staleBefore)])]))
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
 export function findMediaRecord(db: Kysely<DB>, id: number): Promise<MediaRecord | undefined> {
   return db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
 }

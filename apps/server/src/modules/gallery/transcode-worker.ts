@@ -13,7 +13,7 @@ import type { Writes } from '../../db/write-procedure.ts';
 import { commitQuietly, newStorageKey, processGone, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import { FfmpegError, poster, probe, targetHeights, transcode, type VideoFacts } from './ffmpeg.ts';
 import type { GalleryConfig } from './gallery-config.ts';
-import { findMediaRecord, type MediaRecord } from './gallery.repository.ts';
+import { claimableJobExists, findMediaRecord, type MediaRecord } from './gallery.repository.ts';
 import { RESOLUTION_COLUMNS } from './gallery.service.ts';
 import { claimJob, failJob, finishJob, recordRendition, recordVideoFacts, releaseJob, type Job, type RenditionColumn } from './jobs.writes.ts';
 import { GALLERY_FOLDER } from './media-content.ts';
@@ -80,12 +80,12 @@ export class TranscodeWorker {
     while (!this.stopping) {
       let job: Job | null = null;
       try {
-        job = await this.deps.writes.run(claimJob, {
-          worker: this.id,
-          staleBefore: new Date(Date.now() - this.deps.config.leaseMs).toISOString(),
-          maxAttempts: this.deps.config.maxAttempts,
-          postgres: this.deps.dialect === 'postgres',
-        });
+        const staleBefore = new Date(Date.now() - this.deps.config.leaseMs).toISOString();
+        // A look that finds nothing only reads: a write would count as this process's own write
+        // and drop the reads it reuses (db/local-changes.ts) every poll.
+        if (await claimableJobExists(this.deps.db, new Date().toISOString(), staleBefore)) {
+          job = await this.deps.writes.run(claimJob, { worker: this.id, staleBefore, maxAttempts: this.deps.config.maxAttempts, postgres: this.deps.dialect === 'postgres' });
+        }
       } catch (err) {
         if (this.stopping) return;
         this.deps.log.error({ err }, 'transcode: could not claim a job');
