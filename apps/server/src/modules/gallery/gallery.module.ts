@@ -18,6 +18,7 @@ export async function galleryModule(app: FastifyInstance): Promise<void> {
   const worker = new TranscodeWorker({ db: app.db, writes: app.writes, dialect: app.dialect, store: app.fileStore, config, log: app.log });
   const ctxOf = (request: FastifyRequest | null): GalleryContext => ({
     db: app.db,
+    changes: app.changes,
     writes: app.writes,
     store: app.fileStore,
     log: request?.log ?? app.log,

@@ -15,6 +15,7 @@ import {
   type OrphanMediaResponse,
 } from '@app/shared/schemas/media.schema';
 import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
+import type { LocalChanges } from '../../db/local-changes.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -23,12 +24,14 @@ import { nowIso } from '../../lib/time.ts';
 import { processImage } from '../storage/images.service.ts';
 import { commitQuietly, newStorageKey, releaseQuietly, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import type { GalleryConfig } from './gallery-config.ts';
-import { childMediaRecords, findActiveOrphan, findMediaRecord, findVisibleMedia, mediaPage, orphanMediaRows, type MediaRecord, type MediaRow } from './gallery.repository.ts';
+import { childMediaRecords, findActiveOrphan, findMediaRecord, findVisibleMedia, keptMediaPage, orphanMediaRows, type MediaRecord, type MediaRow } from './gallery.repository.ts';
 import * as writes from './gallery.writes.ts';
 import { GALLERY_FOLDER, checkSize, sniffMediaType } from './media-content.ts';
 
 export interface GalleryContext {
   db: Kysely<DB>;
+  /** What this process knows of the writes to its database, for reusing list pages (db/local-changes.ts). */
+  changes: LocalChanges;
   writes: Writes;
   store: FileStore;
   log: FastifyBaseLogger;
@@ -127,7 +130,7 @@ export function toMediaItem(r: MediaRow, store: FileStore, now = Date.now()): Me
 export async function listMedia(ctx: GalleryContext, q: MediaListQuery): Promise<Paged<MediaItem>> {
   const offset = (q.page - 1) * q.per_page;
   const filter = { orphanId: q.orphan_id, mediaType: q.media_type, dateFrom: q.date_from, dateTo: q.date_to, tags: q.tags ? splitTags(q.tags) : [] };
-  const { total, rows } = await mediaPage(ctx.db, filter, q.per_page, offset);
+  const { total, rows } = await keptMediaPage(ctx.db, ctx.changes, filter, q.per_page, offset);
   return {
     data: rows.map((r) => toMediaItem(r, ctx.store)),
     current_page: q.page,
