@@ -89,3 +89,6 @@ export async function resetPassword(
   const hash = await hashPassword(input.password, ip);
   await writes.run(resetWrites.resetPassword, { tokenId: match.id, userId: user.id, name: user.name, email, hash, now: nowIso() });
 }
+
+/** For other modules' writes: a user's outstanding reset links end with their e-mail or account. */
+export { deleteResetTokens } from './password-reset.repository.ts';

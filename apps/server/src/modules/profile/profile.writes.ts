@@ -4,7 +4,7 @@ import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { revokeOtherTokens } from '../auth/tokens.service.ts';
-import { deleteResetTokens } from '../password-reset/password-reset.repository.ts';
+import { deleteResetTokens } from '../password-reset/password-reset.service.ts';
 
 interface ProfileChange {
   userId: number;

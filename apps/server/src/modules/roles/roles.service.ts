@@ -44,3 +44,6 @@ export async function updateRole(db: Kysely<DB>, writes: Writes, actor: AuthUser
 export async function deleteRole(writes: Writes, actor: AuthUser, id: number): Promise<void> {
   await writes.run(roleWrites.deleteRole, { actor: actorOf(actor), id });
 }
+
+/** For other modules' writes (users): the rules of granting access. */
+export { assertMayGrantRoles, type Actor } from './granting.ts';

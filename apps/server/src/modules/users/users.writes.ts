@@ -8,8 +8,8 @@ import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { revokeOtherTokens } from '../auth/tokens.service.ts';
-import { deleteResetTokens } from '../password-reset/password-reset.repository.ts';
-import { assertMayGrantRoles, type Actor } from '../roles/granting.ts';
+import { deleteResetTokens } from '../password-reset/password-reset.service.ts';
+import { assertMayGrantRoles, type Actor } from '../roles/roles.service.ts';
 import {
   countSuperAdmins,
   deleteUserRow,
