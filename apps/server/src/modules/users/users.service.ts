@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { ROLE, isSuperAdmin } from '@app/shared/permissions';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
-import { USER_MSG, type UserItem, type UserListResponse } from '@app/shared/schemas/user.schema';
+import { type UserItem, type UserListResponse } from '@app/shared/schemas/user.schema';
 import type { Dialect } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
@@ -43,11 +42,6 @@ export async function getUser(db: Kysely<DB>, id: number): Promise<UserItem> {
   return toItem(row, (await rolesOfUsers(db, [id])).get(id) ?? []);
 }
 
-/** Only a Super Admin may change a Super Admin (checked again by the write). */
-function checkMayTouch(ctx: UserActionContext, targetRoles: Array<{ name: string }>): void {
-  if (targetRoles.some((r) => r.name === ROLE.superAdmin) && !isSuperAdmin(ctx.actor)) throw AppError.forbidden(USER_MSG.superAdminOnly);
-}
-
 /** The actor as the write procedures take it: plain data, only what the rules read. */
 const actorOf = (ctx: UserActionContext) => ({ actor: { id: ctx.actor.id, roles: ctx.actor.roles, permissions: ctx.actor.permissions }, dialect: ctx.dialect });
 
@@ -76,7 +70,7 @@ export async function updateUser(
   ip: string,
 ): Promise<UserItem> {
   // Refused before a new password is hashed: the write checks it again in its transaction.
-  checkMayTouch(ctx, (await getUser(ctx.db, id)).roles);
+  userWrites.assertMayTouch(ctx.actor, (await getUser(ctx.db, id)).roles);
   const password = input.password ? await hashPassword(input.password, ip) : undefined;
   await ctx.writes.run(userWrites.updateUser, {
     ...actorOf(ctx),

@@ -38,7 +38,7 @@ interface ActorArgs {
   dialect: Dialect;
 }
 
-const holds = (roles: Role[], name: string) => roles.some((r) => r.name === name);
+const holds = (roles: ReadonlyArray<{ name: string }>, name: string) => roles.some((r) => r.name === name);
 
 async function resolveRoles(trx: Kysely<DB>, refs: RoleRefs): Promise<Role[]> {
   const wanted = 'names' in refs ? [...new Set(refs.names)] : [...new Set(refs.ids)];
@@ -47,8 +47,8 @@ async function resolveRoles(trx: Kysely<DB>, refs: RoleRefs): Promise<Role[]> {
   return found;
 }
 
-/** Only a Super Admin may change or delete a Super Admin. */
-function assertMayTouch(actor: Actor, targetRoles: Role[]): void {
+/** Only a Super Admin may change or delete a Super Admin (the service also asks before hashing a new password). */
+export function assertMayTouch(actor: Actor, targetRoles: ReadonlyArray<{ name: string }>): void {
   if (holds(targetRoles, ROLE.superAdmin) && !isSuperAdmin(actor)) throw AppError.forbidden(USER_MSG.superAdminOnly);
 }
 
