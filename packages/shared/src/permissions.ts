@@ -117,6 +117,10 @@ export const ACCESS = {
   deleteContacts: { anyRole: ADMIN_ROLES, allPermissions: ['delete-contacts'] },
   // Purging cannot be undone: administrators who still hold delete-orphans.
   purgeOrphans: { anyRole: ADMIN_ROLES, allPermissions: ['delete-orphans'] },
+  // Excel exports (issue 15): the Reports permission AND the view permission of the data exported.
+  exportOrphans: { allPermissions: ['view-reports', 'view-orphans'] },
+  exportResults: { allPermissions: ['view-reports', 'view-results'] },
+  exportAttendance: { allPermissions: ['view-reports', 'view-attendance'] },
 } as const satisfies Record<string, AccessRule>;
 
 /**
