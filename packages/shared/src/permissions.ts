@@ -115,6 +115,8 @@ export const ACCESS = {
   administrators: { anyRole: ADMIN_ROLES },
   contacts: { anyRole: ADMIN_ROLES, allPermissions: ['view-contacts'] },
   deleteContacts: { anyRole: ADMIN_ROLES, allPermissions: ['delete-contacts'] },
+  // The whole activity log (who changed what): an administrator's screen, closed by stripping the permission.
+  activities: { anyRole: ADMIN_ROLES, allPermissions: ['view-activities'] },
   // Purging cannot be undone: administrators who still hold delete-orphans.
   purgeOrphans: { anyRole: ADMIN_ROLES, allPermissions: ['delete-orphans'] },
   // Excel exports (issue 15): the Reports permission AND the view permission of the data exported.
