@@ -7,6 +7,9 @@ export const GENDERS = ['male', 'female', 'other'] as const;
 export const EXPORT_GENDERS = ['male', 'female'] as const;
 export const ORPHAN_STATUSES = ['active', 'inactive', 'graduated'] as const;
 export const MEDICAL_CONDITIONS = ['Healthy', 'Minor Issues', 'Needs Attention', 'Critical'] as const;
+/** The calendars a user may read and enter dates in (issue 16): Solar Hijri is `persian` in Intl. */
+export const CALENDARS = ['gregorian', 'persian'] as const;
+export type CalendarName = (typeof CALENDARS)[number];
 
 export const RESULT_TYPES = ['education', 'discipline', 'course'] as const;
 export const MEDIA_TYPES = ['image', 'video', 'document'] as const;

@@ -12,6 +12,8 @@ export interface UsersTable {
   email: string;
   password: string;
   email_verified_at: string | null;
+  /** Migration 0021: the calendar dates are shown and entered in ('gregorian' | 'persian'). */
+  calendar: Generated<'gregorian' | 'persian'>;
   created_at: string;
   updated_at: string;
 }

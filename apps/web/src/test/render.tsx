@@ -17,6 +17,7 @@ export function makeUser(overrides: Partial<AuthUser> & { roleNames?: string[]; 
     name: 'Test User',
     email: 'test@example.org',
     email_verified_at: null,
+    calendar: 'gregorian',
     roles: roleNames.map((name, i) => ({ id: i + 1, name })),
     permissions: permissionNames.map((name, i) => ({ id: i + 1, name })),
     ...rest,

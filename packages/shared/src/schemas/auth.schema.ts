@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { CALENDARS, PASSWORD_MIN_LENGTH } from '../constants.ts';
 
 /** Spec section 5, Login. */
 export const loginSchema = z.object({
@@ -33,6 +33,8 @@ export const authUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   email_verified_at: z.string().nullable(),
+  /** The calendar dates are shown and entered in (issue 16; stored ISO Gregorian either way). */
+  calendar: z.enum(CALENDARS),
   roles: z.array(namedRefSchema),
   permissions: z.array(namedRefSchema),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { CALENDARS, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { authUserSchema } from './auth.schema.ts';
 import { messageResponseSchema } from './common.schema.ts';
 
@@ -16,6 +16,7 @@ export const PROFILE_MSG = {
   mismatch: 'Passwords must match',
   profileUpdated: 'Profile updated successfully!',
   passwordUpdated: 'Password updated successfully!',
+  calendarInvalid: 'The selected calendar is invalid.',
 } as const;
 
 /**
@@ -26,6 +27,8 @@ export const profileSchema = z.object({
   name: z.string({ error: PROFILE_MSG.nameRequired }).trim().min(1, PROFILE_MSG.nameRequired).max(255),
   email: z.string({ error: PROFILE_MSG.emailRequired }).trim().min(1, PROFILE_MSG.emailRequired).max(255).email(PROFILE_MSG.emailInvalid),
   current_password: z.string().max(200).optional(),
+  /** Issue 16: the calendar dates are shown and entered in; left out, it stays as it is. */
+  calendar: z.enum(CALENDARS, { error: PROFILE_MSG.calendarInvalid }).optional(),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 

@@ -13,6 +13,8 @@ interface ProfileChange {
   now: string;
   /** The session making the change: it stays signed in when the e-mail changes, the others do not. */
   keepTokenId: number | null;
+  /** Absent: the stored calendar stays. */
+  calendar?: 'gregorian' | 'persian';
 }
 
 /**
@@ -26,7 +28,7 @@ export const updateProfile = defineWrite('profile.update', async (trx, c: Profil
   const changed = before.email !== c.email;
   await trx
     .updateTable('users')
-    .set({ name: c.name, email: c.email, updated_at: c.now, ...(changed ? { email_verified_at: null } : {}) })
+    .set({ name: c.name, email: c.email, updated_at: c.now, ...(changed ? { email_verified_at: null } : {}), ...(c.calendar ? { calendar: c.calendar } : {}) })
     .where('id', '=', c.userId)
     .execute();
   if (changed) {
