@@ -1,20 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { recentActivitiesQuerySchema, recentActivitiesResponseSchema } from '@app/shared/schemas/activity.schema';
+import { ACCESS } from '@app/shared/permissions';
+import {
+  activityListQuerySchema,
+  activityListResponseSchema,
+  activityUsersResponseSchema,
+  recentActivitiesQuerySchema,
+  recentActivitiesResponseSchema,
+} from '@app/shared/schemas/activity.schema';
 import { requires } from '../../lib/access.ts';
-import { recentActivities } from './activities.service.ts';
+import { activityUsers, listActivities, recentActivities } from './activities.service.ts';
+
+/**
+ * Recent Activity (the overview) needs only view-activities; the whole log is an administrator's
+ * screen: an administrator role AND view-activities (ACCESS.activities, the rule the web applies).
+ */
+const viewLog = requires(ACCESS.activities);
 
 export async function activitiesRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['activities'];
+
+  r.get(
     '/activities/recent',
-    {
-      config: requires('view-activities'),
-      schema: {
-        tags: ['activities'],
-        querystring: recentActivitiesQuerySchema,
-        response: { 200: recentActivitiesResponseSchema },
-      },
-    },
+    { config: requires('view-activities'), schema: { tags, querystring: recentActivitiesQuerySchema, response: { 200: recentActivitiesResponseSchema } } },
     async (request) => ({ data: await recentActivities(app.db, request.query.limit) }),
   );
+
+  r.get('/activities', { config: viewLog, schema: { tags, querystring: activityListQuerySchema, response: { 200: activityListResponseSchema } } }, async (request) =>
+    listActivities(app.db, request.query),
+  );
+
+  // The log's user filter: names and ids only, so the screen needs no view-users.
+  r.get('/activities/users', { config: viewLog, schema: { tags, response: { 200: activityUsersResponseSchema } } }, async () => ({
+    data: await activityUsers(app.db),
+  }));
 }

@@ -1,16 +1,20 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ActivityView } from '@app/shared/schemas/activity.schema';
+import type { ActivityListQuery, ActivityListResponse, ActivitySubjectType, ActivityType, ActivityView } from '@app/shared/schemas/activity.schema';
 import { arg, preparedQuery } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
+import { pageMeta } from '../../lib/pagination.ts';
 import { nowIso } from '../../lib/time.ts';
+import { activityUsers, listActivityRows, recentActivityRows } from './activities.repository.ts';
+import { linksFor } from './activity-links.ts';
 
-export type ActivityType = 'orphan' | 'document' | 'event' | 'attendance' | 'user' | 'other';
+export type { ActivityType } from '@app/shared/schemas/activity.schema';
 
 export interface ActivityEntry {
   userId: number | null;
   type: ActivityType;
   action: string;
-  subjectType: string;
+  /** One of the kinds the log's record filter offers (shared ACTIVITY_SUBJECT_TYPES). */
+  subjectType: ActivitySubjectType;
   subjectId: number | null;
   /** What a person reads in Recent Activity, e.g. the child's full name. */
   name: string;
@@ -49,17 +53,9 @@ const insertActivity = preparedQuery<DB, [number | null, string, string, string,
   }),
 );
 
+/** The overview's Recent Activity: the newest entries, in the spec's shape. */
 export async function recentActivities(db: Kysely<DB>, limit: number): Promise<ActivityView[]> {
-  const rows = await db
-    .selectFrom('activities')
-    .leftJoin('users', 'users.id', 'activities.user_id')
-    .select([
-      'activities.id', 'activities.type', 'activities.name', 'activities.action', 'activities.created_at',
-      'activities.subject_type', 'activities.subject_id', 'users.name as user_name',
-    ])
-    .orderBy('activities.id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await recentActivityRows(db, limit);
   return rows.map((r) => ({
     id: r.id,
     type: r.type,
@@ -71,3 +67,26 @@ export async function recentActivities(db: Kysely<DB>, limit: number): Promise<A
     user: r.user_name ? { name: r.user_name } : null,
   }));
 }
+
+/** GET /activities: one page of the filtered log, newest first, each entry with its record's link. */
+export async function listActivities(db: Kysely<DB>, q: ActivityListQuery): Promise<ActivityListResponse> {
+  const { page, per_page: perPage, ...filter } = q;
+  const { rows, total } = await listActivityRows(db, filter, perPage, (page - 1) * perPage);
+  const links = await linksFor(db, rows);
+  return {
+    data: rows.map((r, i) => ({
+      id: r.id,
+      type: r.type,
+      action: r.action,
+      subject_type: r.subject_type,
+      subject_id: r.subject_id,
+      name: r.name,
+      user: r.user_id !== null && r.user_name !== null ? { id: r.user_id, name: r.user_name } : null,
+      created_at: r.created_at,
+      link: links[i] ?? null,
+    })),
+    ...pageMeta(total, page, perPage),
+  };
+}
+
+export { activityUsers };

@@ -1,0 +1,77 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { ActivityListQuery } from '@app/shared/schemas/activity.schema';
+import type { DB } from '../../db/schema.ts';
+
+type Db = Kysely<DB>;
+
+/** What narrows the log: the list query's filters (page and size aside). */
+export type ActivityFilter = Pick<ActivityListQuery, 'user_id' | 'type' | 'subject_type' | 'subject_id' | 'date_from' | 'date_to'>;
+
+export interface ActivityRow {
+  id: number;
+  type: string;
+  action: string;
+  subject_type: string;
+  subject_id: number | null;
+  name: string;
+  user_id: number | null;
+  user_name: string | null;
+  created_at: string;
+}
+
+/** The day after an ISO date (YYYY-MM-DD): `date_to` is inclusive, so entries before the next day's start. */
+export function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The log narrowed by the filters. Times are stored as ISO strings in UTC, which order as text:
+ * a day's entries are those from 'YYYY-MM-DD' (inclusive) to the next day (exclusive). Each
+ * filter is an equality on the first column of one index of migration 0018, the days a range on
+ * its `created_at`.
+ */
+export function filteredActivities(db: Db, f: ActivityFilter): SelectQueryBuilder<DB, 'activities', object> {
+  let q = db.selectFrom('activities');
+  if (f.user_id !== undefined) q = q.where('activities.user_id', '=', f.user_id);
+  if (f.type !== undefined) q = q.where('activities.type', '=', f.type);
+  if (f.subject_type !== undefined) q = q.where('activities.subject_type', '=', f.subject_type);
+  if (f.subject_id !== undefined) q = q.where('activities.subject_id', '=', f.subject_id);
+  if (f.date_from !== undefined) q = q.where('activities.created_at', '>=', f.date_from);
+  if (f.date_to !== undefined) q = q.where('activities.created_at', '<', nextDay(f.date_to));
+  return q;
+}
+
+/** One page, newest first; the author's name joined by primary key for the page's rows only. */
+export function activityPageQuery(db: Db, f: ActivityFilter, limit: number, offset: number) {
+  return filteredActivities(db, f)
+    .leftJoin('users', 'users.id', 'activities.user_id')
+    .select([
+      'activities.id', 'activities.type', 'activities.action', 'activities.subject_type', 'activities.subject_id',
+      'activities.name', 'activities.user_id', 'activities.created_at', 'users.name as user_name',
+    ])
+    .orderBy('activities.created_at', 'desc')
+    .orderBy('activities.id', 'desc')
+    .limit(limit)
+    .offset(offset);
+}
+
+export function activityCountQuery(db: Db, f: ActivityFilter) {
+  return filteredActivities(db, f).select((eb) => eb.fn.countAll<number | string>().as('n'));
+}
+
+export async function listActivityRows(db: Db, f: ActivityFilter, limit: number, offset: number): Promise<{ rows: ActivityRow[]; total: number }> {
+  const [rows, count] = await Promise.all([activityPageQuery(db, f, limit, offset).execute(), activityCountQuery(db, f).executeTakeFirstOrThrow()]);
+  return { rows, total: Number(count.n) };
+}
+
+/** The newest entries (the overview's Recent Activity), read from the time index. */
+export function recentActivityRows(db: Db, limit: number): Promise<ActivityRow[]> {
+  return activityPageQuery(db, {}, limit, 0).execute();
+}
+
+/** Everyone the log can be filtered by: the users there are now (a deleted user's entries keep no author). */
+export function activityUsers(db: Db): Promise<Array<{ id: number; name: string }>> {
+  return db.selectFrom('users').select(['id', 'name']).orderBy('name').orderBy('id').execute();
+}
