@@ -1,0 +1,78 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCESS } from '@app/shared/permissions';
+import { attendanceExportSchema, exportFileName, orphanExportSchema, resultExportSchema, XLSX_CONTENT_TYPE } from '@app/shared/schemas/export.schema';
+import { fileResponseSchema } from '@app/shared/schemas/file.schema';
+import { requires } from '../../lib/access.ts';
+import { currentUser } from '../../plugins/access.ts';
+import { exportLanguage } from './export-headings.ts';
+import { prepareAttendanceExport, prepareOrphanExport, prepareResultExport, type ExportContext, type PreparedExport } from './exports.service.ts';
+import { ExportAborted, writeSheet } from './xlsx-writer.ts';
+
+/**
+ * `POST /export/orphans`, `/export/results`, `/export/attendance` (spec section 7): an .xlsx
+ * streamed as it is written. Everything that can refuse the request — access, the body's rules,
+ * a trashed or unknown child — runs before the first byte, so a refusal is a plain JSON 4xx and
+ * never half a file. The sheet's language (headings, right to left) is the Accept-Language the
+ * web app sends: its UI language.
+ */
+export async function exportsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (): ExportContext => ({ db: app.db, writes: app.writes });
+  const who = (request: FastifyRequest) => ({ userId: currentUser(request).id, language: exportLanguage(request.headers['accept-language']) });
+  const schema = {
+    tags: ['exports'],
+    produces: [XLSX_CONTENT_TYPE],
+    response: { 200: fileResponseSchema },
+  };
+
+  r.post(
+    '/export/orphans',
+    { config: requires(ACCESS.exportOrphans), schema: { ...schema, description: 'Children outside the trash as an Excel sheet.', body: orphanExportSchema } },
+    async (request, reply) => {
+      const { userId, language } = who(request);
+      return sendWorkbook(request, reply, await prepareOrphanExport(ctx(), userId, language, request.body));
+    },
+  );
+
+  r.post(
+    '/export/results',
+    { config: requires(ACCESS.exportResults), schema: { ...schema, description: "One result type's results (that type's columns) as an Excel sheet.", body: resultExportSchema } },
+    async (request, reply) => {
+      const { userId, language } = who(request);
+      return sendWorkbook(request, reply, await prepareResultExport(ctx(), userId, language, request.body));
+    },
+  );
+
+  r.post(
+    '/export/attendance',
+    { config: requires(ACCESS.exportAttendance), schema: { ...schema, description: "One month's attendance records as an Excel sheet.", body: attendanceExportSchema } },
+    async (request, reply) => {
+      const { userId, language } = who(request);
+      return sendWorkbook(request, reply, await prepareAttendanceExport(ctx(), userId, language, request.body));
+    },
+  );
+}
+
+/**
+ * Start the answer and write the workbook into it. Once the headers are out a failure can only
+ * cut the download short (the browser then reports a failed download, never a complete-looking
+ * file); it is logged here.
+ */
+async function sendWorkbook(request: FastifyRequest, reply: FastifyReply, prepared: PreparedExport): Promise<FastifyReply> {
+  const out = new PassThrough();
+  reply
+    .type(XLSX_CONTENT_TYPE)
+    .header('Content-Disposition', `attachment; filename="${exportFileName(prepared.kind)}"`)
+    .header('Cache-Control', 'no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(out);
+  try {
+    await writeSheet(out, prepared.sheet);
+  } catch (err) {
+    if (!(err instanceof ExportAborted)) request.log.error({ err, kind: prepared.kind }, 'export failed while streaming');
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  }
+  return reply;
+}

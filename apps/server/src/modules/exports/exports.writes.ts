@@ -1,0 +1,37 @@
+import type { ExportKind } from '@app/shared/schemas/export.schema';
+import { EXPORT_MESSAGES } from '@app/shared/schemas/export.schema';
+import { defineWrite } from '../../db/write-procedure.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { logActivity } from '../activities/activities.service.ts';
+import { findActiveOrphan, fullName } from '../results/results.service.ts';
+
+/** What an export's log entry reads, per kind. */
+const EXPORT_NAMES: Record<ExportKind, string> = {
+  orphans: 'Orphans list export',
+  results: 'Academic results export',
+  attendance: 'Attendance records export',
+};
+
+interface LogExportArgs {
+  kind: ExportKind;
+  userId: number | null;
+  /** The filters as the request gave them (after validation), kept in the entry's properties. */
+  filters: Record<string, string | number>;
+  /** The child the export is narrowed to, if any: it must exist outside the trash. */
+  orphanId?: number;
+}
+
+/**
+ * An export is written to the activity log before its first byte is sent: who took which data
+ * out, with which filters. The child it names is checked in the same transaction, so a trashed or
+ * unknown child's export is refused (422) and leaves no entry and no file.
+ */
+export const logExport = defineWrite('exports.log', async (trx, { kind, userId, filters, orphanId }: LogExportArgs): Promise<void> => {
+  let name = EXPORT_NAMES[kind];
+  if (orphanId !== undefined) {
+    const child = await findActiveOrphan(trx, orphanId);
+    if (!child) throw AppError.validation('orphan_id', EXPORT_MESSAGES.orphanNotFound);
+    name = `${name}: ${fullName(child)}`;
+  }
+  await logActivity(trx, { userId, type: 'document', action: 'exported', subjectType: 'export', subjectId: null, name, properties: { kind, filters } });
+});

@@ -1,0 +1,125 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { neutraliseFormula } from '@app/shared/spreadsheet-cell';
+import { HEADINGS, isRightToLeft, type ExportLanguage, type Heading } from './export-headings.ts';
+
+/**
+ * One sheet written with exceljs's streaming WorkbookWriter straight into the answer: rows go
+ * out (zipped) as they are read, so what the server holds is a page of rows and the zip's
+ * buffers, whatever the number of rows (issue 15; the bench measures it, bench/exports.ts).
+ */
+
+/** What a column holds: text (neutralised), a number, a date (a real Excel date), a school grade. */
+export type CellKind = 'text' | 'number' | 'date' | 'percent' | 'schoolGrade';
+export type CellValue = string | number | null;
+
+export interface Column<R> {
+  heading: Heading;
+  kind: CellKind;
+  /** Width in characters (Excel's unit). */
+  width: number;
+  value(row: R): CellValue;
+}
+
+const NUMBER_FORMATS: Partial<Record<CellKind, string>> = {
+  date: 'yyyy-mm-dd',
+  percent: '0%',
+  // Grade 0 is PREP (spec section 3); the cell stays a number a reader can sort and filter by.
+  schoolGrade: '[=0]"PREP";0',
+};
+
+/** A stored date 'YYYY-MM-DD' as a Date at UTC midnight: exceljs writes it as a whole Excel day. */
+function excelDate(iso: string): Date | string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : neutraliseFormula(iso);
+}
+
+function cell(kind: CellKind, value: CellValue): ExcelJS.CellValue {
+  if (value === null || value === '') return null;
+  switch (kind) {
+    case 'text':
+      // Names and notes typed by staff: never a formula when the file is opened (decision 0025).
+      return neutraliseFormula(String(value));
+    case 'date':
+      return typeof value === 'string' ? excelDate(value) : value;
+    default: {
+      const n = typeof value === 'number' ? value : Number(value);
+      return Number.isFinite(n) ? n : neutraliseFormula(String(value));
+    }
+  }
+}
+
+/** The writer stopped because the reader went away (a closed tab): nothing to report to anyone. */
+export class ExportAborted extends Error {}
+
+type Drainable = Writable & { _writableState?: { needDrain?: boolean } };
+const needsDrain = (s: Drainable | undefined): boolean => !!s && !s.destroyed && (s.writableNeedDrain || s._writableState?.needDrain === true);
+
+/** Resolves when the stream asks for more, or ends either way (then the caller looks again). */
+function drainOf(s: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      s.off('drain', done);
+      s.off('close', done);
+      s.off('error', done);
+      resolve();
+    };
+    s.on('drain', done);
+    s.on('close', done);
+    s.on('error', done);
+  });
+}
+
+/**
+ * Wait until the bytes written so far have moved on. exceljs pushes a sheet's bytes into the
+ * zip's input without looking at its answer (its StreamBuf ignores backpressure), so writing
+ * ahead of a slow reader would pile the whole file up in memory. Between pages we wait for the
+ * zip's input (the stream archiver reads the sheet from) and the answer to ask for more.
+ */
+async function drained(sheet: ExcelJS.Worksheet, out: Writable): Promise<void> {
+  const zipInput = (sheet as unknown as { stream?: { pipes?: Drainable[] } }).stream?.pipes?.[0];
+  for (;;) {
+    if (out.destroyed) throw new ExportAborted();
+    if (needsDrain(zipInput)) await drainOf(zipInput!);
+    else if (needsDrain(out)) await drainOf(out);
+    else return;
+  }
+}
+
+export interface SheetOptions<R> {
+  sheetName: string;
+  language: ExportLanguage;
+  columns: ReadonlyArray<Column<R>>;
+  /** The rows, a page at a time (a database cursor or keyset pages). */
+  pages: AsyncIterable<readonly R[]>;
+}
+
+/**
+ * Write the workbook into `out` and end it. Bold, frozen header row; right to left for Dari and
+ * Pashto. Resolves once the last byte is handed on; rejects with ExportAborted when `out` closes early.
+ */
+export async function writeSheet<R>(out: Writable, { sheetName, language, columns, pages }: SheetOptions<R>): Promise<number> {
+  // No shared strings: their table would hold every distinct text until the end.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName, {
+    views: [{ rightToLeft: isRightToLeft(language), state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = columns.map((c) => ({ key: c.heading, width: c.width, style: NUMBER_FORMATS[c.kind] ? { numFmt: NUMBER_FORMATS[c.kind] } : {} }));
+  const header = sheet.addRow(columns.map((c) => HEADINGS[c.heading][language]));
+  header.font = { bold: true };
+  header.commit();
+
+  let count = 0;
+  const values: ExcelJS.CellValue[] = new Array(columns.length);
+  for await (const page of pages) {
+    for (const row of page) {
+      for (let i = 0; i < columns.length; i++) values[i] = cell(columns[i]!.kind, columns[i]!.value(row));
+      sheet.addRow(values).commit();
+    }
+    count += page.length;
+    await drained(sheet, out);
+  }
+  sheet.commit();
+  await workbook.commit();
+  return count;
+}
