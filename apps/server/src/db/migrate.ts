@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-orphan-search-text.ts';
 import * as m0015 from './migrations/0015-gallery.ts';
 import * as m0016 from './migrations/0016-results-attendance.ts';
 import * as m0017 from './migrations/0017-attendances-version.ts';
+import * as m0020 from './migrations/0020-user-locale.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0015-gallery': m0015,
   '0016-results-attendance': m0016,
   '0017-attendances-version': m0017,
+  '0020-user-locale': m0020,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -14,6 +14,8 @@ export interface UsersTable {
   email_verified_at: string | null;
   /** Migration 0021: the calendar dates are shown and entered in ('gregorian' | 'persian'). */
   calendar: Generated<'gregorian' | 'persian'>;
+  /** Migration 0020: the language the user chose ('en' | 'fa-AF' | 'ps-AF'); null: never chose. */
+  locale: 'en' | 'fa-AF' | 'ps-AF' | null;
   created_at: string;
   updated_at: string;
 }

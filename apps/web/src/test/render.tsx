@@ -18,6 +18,7 @@ export function makeUser(overrides: Partial<AuthUser> & { roleNames?: string[]; 
     email: 'test@example.org',
     email_verified_at: null,
     calendar: 'gregorian',
+    locale: null,
     roles: roleNames.map((name, i) => ({ id: i + 1, name })),
     permissions: permissionNames.map((name, i) => ({ id: i + 1, name })),
     ...rest,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALENDARS, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 
 /** Spec section 5, Login. */
 export const loginSchema = z.object({
@@ -35,6 +36,8 @@ export const authUserSchema = z.object({
   email_verified_at: z.string().nullable(),
   /** The calendar dates are shown and entered in (issue 16; stored ISO Gregorian either way). */
   calendar: z.enum(CALENDARS),
+  /** The language the user chose (issue 16); null until they choose one, the browser's language rules. */
+  locale: z.enum(LANGUAGES).nullable(),
   roles: z.array(namedRefSchema),
   permissions: z.array(namedRefSchema),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALENDARS, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 import { authUserSchema } from './auth.schema.ts';
 import { messageResponseSchema } from './common.schema.ts';
 
@@ -17,6 +18,7 @@ export const PROFILE_MSG = {
   profileUpdated: 'Profile updated successfully!',
   passwordUpdated: 'Password updated successfully!',
   calendarInvalid: 'The selected calendar is invalid.',
+  localeInvalid: 'The selected language is invalid.',
 } as const;
 
 /**
@@ -29,6 +31,8 @@ export const profileSchema = z.object({
   current_password: z.string().max(200).optional(),
   /** Issue 16: the calendar dates are shown and entered in; left out, it stays as it is. */
   calendar: z.enum(CALENDARS, { error: PROFILE_MSG.calendarInvalid }).optional(),
+  /** Issue 16: the language the app shows this user on any device; left out, it stays as it is. */
+  locale: z.enum(LANGUAGES, { error: PROFILE_MSG.localeInvalid }).optional(),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 

@@ -33,7 +33,7 @@ export async function loadGrants(db: Kysely<DB>, userId: number): Promise<Grants
 export async function loadAuthUser(db: Kysely<DB>, userId: number): Promise<AuthUser | null> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'email_verified_at', 'calendar'])
+    .select(['id', 'name', 'email', 'email_verified_at', 'calendar', 'locale'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) return null;

@@ -32,7 +32,7 @@ export async function issueToken(writes: Writes, userId: number, remember: boole
 
 export interface TokenRow {
   token_hash: string; remember: number; last_used_at: string; expires_at: string;
-  id: number; name: string; email: string; email_verified_at: string | null; calendar: 'gregorian' | 'persian';
+  id: number; name: string; email: string; email_verified_at: string | null; calendar: 'gregorian' | 'persian'; locale: 'en' | 'fa-AF' | 'ps-AF' | null;
   maintenance: string | null; access_version: number | null;
 }
 
@@ -47,7 +47,7 @@ const tokenWithUser = preparedQuery<DB, [number], TokenRow>((db) =>
   db
     .selectFrom('personal_access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.token_hash', 't.remember', 't.last_used_at', 't.expires_at', 'u.id', 'u.name', 'u.email', 'u.email_verified_at', 'u.calendar'])
+    .select(['t.token_hash', 't.remember', 't.last_used_at', 't.expires_at', 'u.id', 'u.name', 'u.email', 'u.email_verified_at', 'u.calendar', 'u.locale'])
     .select((eb) => eb.selectFrom('settings').select('value').where('key', '=', 'maintenance_mode').as('maintenance'))
     .select((eb) => eb.selectFrom('counters').select('value').where('name', '=', 'access_version').as('access_version'))
     .where('t.id', '=', arg<number>(0)),
@@ -89,7 +89,7 @@ export async function resolveToken(
   }
   return {
     tokenId,
-    user: { id: row.id, name: row.name, email: row.email, email_verified_at: row.email_verified_at, calendar: row.calendar },
+    user: { id: row.id, name: row.name, email: row.email, email_verified_at: row.email_verified_at, calendar: row.calendar, locale: row.locale },
     maintenance: row.maintenance === '1',
     accessVersion: Number(row.access_version),
   };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CalendarName } from '@app/shared/constants';
+import type { Language } from '@app/shared/i18n/languages';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import { PROFILE_MSG } from '@app/shared/schemas/profile.schema';
 import type { DB } from '../../db/schema.ts';
@@ -43,11 +44,11 @@ async function checkCurrentPassword(deps: ProfileDeps, caller: ProfileCaller, gi
  * other devices, and the old address is told (issue 12, finding 4): a stolen session cannot
  * quietly move the account to an address where its password can be reset.
  */
-export async function updateProfile(deps: ProfileDeps, caller: ProfileCaller, input: { name: string; email: string; current_password?: string; calendar?: CalendarName }): Promise<AuthUser> {
+export async function updateProfile(deps: ProfileDeps, caller: ProfileCaller, input: { name: string; email: string; current_password?: string; calendar?: CalendarName; locale?: Language }): Promise<AuthUser> {
   const email = normaliseEmail(input.email);
   const current = await deps.db.selectFrom('users').select('email').where('id', '=', caller.user.id).executeTakeFirstOrThrow();
   if (email !== current.email) await checkCurrentPassword(deps, caller, input.current_password, PROFILE_MSG.currentForEmail);
-  const { previousEmail } = await deps.writes.run(profileWrites.updateProfile, { userId: caller.user.id, name: input.name, email, now: nowIso(), keepTokenId: caller.tokenId, calendar: input.calendar });
+  const { previousEmail } = await deps.writes.run(profileWrites.updateProfile, { userId: caller.user.id, name: input.name, email, now: nowIso(), keepTokenId: caller.tokenId, calendar: input.calendar, locale: input.locale });
   if (previousEmail) notifyOldAddress(deps, previousEmail, email);
   return (await loadAuthUser(deps.db, caller.user.id)) as AuthUser;
 }

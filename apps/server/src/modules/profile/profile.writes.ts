@@ -1,3 +1,4 @@
+import type { Language } from '@app/shared/i18n/languages';
 import { ERROR_CODE } from '@app/shared/messages';
 import { PROFILE_MSG } from '@app/shared/schemas/profile.schema';
 import { defineWrite } from '../../db/write-procedure.ts';
@@ -15,6 +16,8 @@ interface ProfileChange {
   keepTokenId: number | null;
   /** Absent: the stored calendar stays. */
   calendar?: 'gregorian' | 'persian';
+  /** Absent: the stored language stays. */
+  locale?: Language;
 }
 
 /**
@@ -28,7 +31,7 @@ export const updateProfile = defineWrite('profile.update', async (trx, c: Profil
   const changed = before.email !== c.email;
   await trx
     .updateTable('users')
-    .set({ name: c.name, email: c.email, updated_at: c.now, ...(changed ? { email_verified_at: null } : {}), ...(c.calendar ? { calendar: c.calendar } : {}) })
+    .set({ name: c.name, email: c.email, updated_at: c.now, ...(changed ? { email_verified_at: null } : {}), ...(c.calendar ? { calendar: c.calendar } : {}), ...(c.locale ? { locale: c.locale } : {}) })
     .where('id', '=', c.userId)
     .execute();
   if (changed) {
