@@ -187,8 +187,11 @@ export interface RequestOptions {
   params?: QueryParams;
   signal?: AbortSignal;
   headers?: Record<string, string>;
-  /** `blob` for file downloads (exports); default parses JSON. */
-  responseType?: 'json' | 'blob';
+  /**
+   * `blob` for file downloads; `response` hands back the unread Response of a successful call
+   * (an export reads its body as a stream to show progress); default parses JSON.
+   */
+  responseType?: 'json' | 'blob' | 'response';
 }
 
 export function buildUrl(path: string, params?: QueryParams): string {
@@ -295,7 +298,7 @@ export async function requestWithStatus<T = unknown>(
     throw error;
   }
 
-  const data = options.responseType === 'blob' ? await response.blob() : await parseBody(response);
+  const data = options.responseType === 'blob' ? await response.blob() : options.responseType === 'response' ? response : await parseBody(response);
   return { status: response.status, data: data as T };
 }
 
