@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactItem } from '@app/shared/schemas/contact.schema';
-import { formatDate } from '../../../lib/format-date.ts';
+import { useFormat } from '../../../lib/use-format.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 
 /** The detail modal: name, email as a mail link, subject, message, submission date, Close. */
 export function ContactDetailsModal({ contact, onClose }: { contact: ContactItem; onClose: () => void }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
+  const format = useFormat();
   return (
     <Modal
       open
@@ -29,7 +30,7 @@ export function ContactDetailsModal({ contact, onClose }: { contact: ContactItem
             {contact.message}
           </p>
         </Row>
-        <Row label={t('contacts.details.date')}>{formatDate(contact.created_at, i18n.language, true)}</Row>
+        <Row label={t('contacts.details.date')}>{format.dateTime(contact.created_at)}</Row>
       </dl>
     </Modal>
   );

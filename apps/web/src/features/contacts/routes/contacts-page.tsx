@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCESS } from '@app/shared/permissions';
 import { CONTACT_MSG, type ContactItem } from '@app/shared/schemas/contact.schema';
-import { formatDate } from '../../../lib/format-date.ts';
+import { useFormat } from '../../../lib/use-format.ts';
 import { useCan } from '../../../components/can.tsx';
 import { DataTable } from '../../../components/list/data-table.tsx';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
@@ -22,7 +22,8 @@ function preview(message: string): string {
 
 /** /dashboard/contacts: contact submissions (spec section 2). The route lets only Super Admin and Manager in. */
 export function ContactsPage() {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
+  const format = useFormat();
   // The server route's own rule: an administrator who holds delete-contacts.
   const canDelete = useCan(ACCESS.deleteContacts);
   const contacts = usePagedList(CONTACT_LIST, contactsQuery, nestedPage);
@@ -59,7 +60,7 @@ export function ContactsPage() {
               cell: (contact) => <span dir="auto">{preview(contact.message)}</span>,
               className: 'max-w-xs text-gray-600 dark:text-gray-400',
             },
-            { id: 'date', header: t('contacts.columns.date'), cell: (contact) => formatDate(contact.created_at, i18n.language), className: 'whitespace-nowrap' },
+            { id: 'date', header: t('contacts.columns.date'), cell: (contact) => format.date(contact.created_at), className: 'whitespace-nowrap' },
           ]}
           actions={[
             { kind: 'view', label: (contact) => t('contacts.viewContact', { name: contact.name }), onSelect: setViewing },

@@ -3,7 +3,7 @@ import { Download, Pencil, Trash2 } from 'lucide-react';
 import { PERMISSION } from '@app/shared/permissions';
 import type { MediaItem } from '@app/shared/schemas/media.schema';
 import { PermissionButton } from '../../../components/can.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
+import { useFormat } from '../../../lib/use-format.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { MediaPicture } from './media-picture.tsx';
 
@@ -17,7 +17,8 @@ interface MediaCardProps {
 
 /** One card of the grid: the picture opens the viewer; Download, Edit and Delete follow their permissions. */
 export function MediaCard({ item, onOpen, onDownload, onEdit, onDelete }: MediaCardProps) {
-  const { t, i18n } = useTranslation('gallery');
+  const { t } = useTranslation('gallery');
+  const format = useFormat();
   const titleId = `media-${item.id}-title`;
   return (
     <li aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm dark:border-gray-700 dark:bg-gray-900">
@@ -34,7 +35,7 @@ export function MediaCard({ item, onOpen, onDownload, onEdit, onDelete }: MediaC
           {item.title}
         </h3>
         <p className="text-xs text-gray-600 dark:text-gray-400">
-          {t(`types.${item.media_type}`)} · <time dateTime={item.date}>{formatDate(item.date, i18n.language)}</time>
+          {t(`types.${item.media_type}`)} · <time dateTime={item.date}>{format.date(item.date)}</time>
         </p>
         {item.status === 'failed' && item.status_reason ? (
           <p className="text-xs text-red-700 dark:text-red-400">{t('card.failedReason', { reason: translateMessage(t, item.status_reason) })}</p>

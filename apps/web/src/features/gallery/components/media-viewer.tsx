@@ -6,7 +6,7 @@ import { splitTags, type MediaItem } from '@app/shared/schemas/media.schema';
 import { PermissionButton } from '../../../components/can.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
+import { useFormat } from '../../../lib/use-format.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useStableUrl } from './use-stable-url.ts';
 import { VideoPlayer } from './video-player.tsx';
@@ -30,7 +30,8 @@ function isOwnArrowTarget(target: EventTarget | null): boolean {
  * arrow keys, mirrored in right-to-left languages).
  */
 export function MediaViewer({ items, index, onIndexChange, onClose, onDownload }: MediaViewerProps) {
-  const { t, i18n } = useTranslation('gallery');
+  const { t } = useTranslation('gallery');
+  const format = useFormat();
   const item = items[index];
   const count = items.length;
   const previous = () => onIndexChange((index - 1 + count) % count);
@@ -92,7 +93,7 @@ export function MediaViewer({ items, index, onIndexChange, onClose, onDownload }
           </div>
         )}
         <p className="text-sm text-gray-600 dark:text-gray-400">
-          {t(`types.${item.media_type}`)} · <time dateTime={item.date}>{formatDate(item.date, i18n.language)}</time>
+          {t(`types.${item.media_type}`)} · <time dateTime={item.date}>{format.date(item.date)}</time>
         </p>
         {item.description ? <p className="text-sm whitespace-pre-line">{item.description}</p> : null}
         {tags.length > 0 ? (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSION } from '@app/shared/permissions';
 import { PAGE_MSG, type PageItem } from '@app/shared/schemas/page.schema';
-import { formatDate } from '../../../lib/format-date.ts';
+import { useFormat } from '../../../lib/use-format.ts';
 import { useCan } from '../../../components/can.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { DataTable } from '../../../components/list/data-table.tsx';
@@ -18,7 +18,8 @@ const PAGE_LIST: ListSpec = {};
 
 /** /dashboard/pages: Content Management (spec section 2). */
 export function PagesPage() {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
+  const format = useFormat();
   const canEdit = useCan(PERMISSION.page.edit);
   const canDelete = useCan(PERMISSION.page.delete);
   const pages = usePagedList(PAGE_LIST, pagesQuery, nestedPage);
@@ -50,7 +51,7 @@ export function PagesPage() {
               header: t('pages.columns.status'),
               cell: (page) => (page.is_published ? <Badge tone="green">{t('pages.published')}</Badge> : <Badge tone="gray">{t('pages.draft')}</Badge>),
             },
-            { id: 'updated', header: t('pages.columns.updated'), cell: (page) => formatDate(page.updated_at, i18n.language) },
+            { id: 'updated', header: t('pages.columns.updated'), cell: (page) => format.date(page.updated_at) },
           ]}
           actions={[
             {

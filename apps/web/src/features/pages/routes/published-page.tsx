@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format-date.ts';
+import { useFormat } from '../../../lib/use-format.ts';
 import { useSiteInfo } from '../../../lib/site-info.ts';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -11,7 +11,8 @@ import { proseClasses } from '../components/prose.ts';
 /** /pages/:slug: a published content page on the public site; drafts and unknown slugs are a 404. */
 export function PublishedPage() {
   const { slug = '' } = useParams();
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
+  const format = useFormat();
   const site = useSiteInfo();
   const page = usePublishedPage(slug);
   const data = page.data;
@@ -66,7 +67,7 @@ export function PublishedPage() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold sm:text-4xl">{data.title}</h1>
-      <p className="mt-2 text-sm text-gray-500 dark:text-gray-400">{t('pages.public.updated', { date: formatDate(data.updated_at, i18n.language) })}</p>
+      <p className="mt-2 text-sm text-gray-500 dark:text-gray-400">{t('pages.public.updated', { date: format.date(data.updated_at) })}</p>
       {/* The server sanitises page HTML before storing it (no scripts, handlers or javascript: links). */}
       <div className={`mt-8 ${proseClasses}`} dangerouslySetInnerHTML={{ __html: data.content ?? '' }} />
     </article>

@@ -1,0 +1,216 @@
+import { useCallback, useId, useMemo, useRef, type ReactNode } from 'react';
+import {
+  Button,
+  Calendar,
+  CalendarCell,
+  CalendarGrid,
+  DateInput,
+  DatePicker,
+  DateSegment,
+  Dialog,
+  Group,
+  Heading,
+  I18nProvider,
+  Label,
+  Popover,
+} from 'react-aria-components';
+import { GregorianCalendar, PersianCalendar, parseDate, toCalendar, type CalendarDate, type CalendarIdentifier, type DateValue } from '@internationalized/date';
+import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { CalendarName } from '@app/shared/constants';
+import { cn } from '../../lib/cn.ts';
+import { parseStoredDate } from '../../lib/format-date.ts';
+import { useDateDisplay } from '../../lib/use-format.ts';
+
+/**
+ * The one date input (issue 16): typed segment by segment from the keyboard or picked in a
+ * calendar, shown in the reader's calendar (Solar Hijri or Gregorian) and language, and always
+ * handed to the form as an ISO Gregorian 'YYYY-MM-DD' (or '' when empty), which is what the API
+ * stores. Built on react-aria's DatePicker, which labels every segment, announces the calendar
+ * grid and traps focus in the popover.
+ */
+
+/** Only the two calendars a user can choose: the rest of @internationalized/date's calendars stay out of the bundle. */
+function createCalendar(identifier: CalendarIdentifier) {
+  if (identifier === 'persian') return new PersianCalendar();
+  if (identifier === 'gregory') return new GregorianCalendar();
+  throw new Error(`Calendar ${identifier} is not offered`);
+}
+
+const INTL_CALENDAR: Record<CalendarName, CalendarIdentifier> = { gregorian: 'gregory', persian: 'persian' };
+
+/**
+ * The locale react-aria formats and parses with: the language, with the calendar as a Unicode
+ * extension ('fa-AF-u-ca-persian', 'en-u-ca-persian', 'fa-AF-u-ca-gregory'). The extension is
+ * needed both ways: Dari and Pashto default to the Solar Hijri calendar, English to Gregorian.
+ */
+export function pickerLocale(language: string, calendar: CalendarName): string {
+  return `${language.replace(/-u-.*$/, '')}-u-ca-${INTL_CALENDAR[calendar]}`;
+}
+
+/** A stored ISO date as the picker's value (the calendar it is shown in is the locale's), or null. */
+export function isoToDateValue(iso: string | null | undefined): CalendarDate | null {
+  const day = iso?.slice(0, 10);
+  if (!day || !parseStoredDate(day)?.dateOnly) return null;
+  return parseDate(day);
+}
+
+/** What the picker gives back, in whatever calendar it was entered, as an ISO Gregorian day. */
+export function dateValueToIso(value: DateValue | null | undefined): string {
+  if (!value) return '';
+  const g = toCalendar(value, new GregorianCalendar());
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(g.year, 4)}-${pad(g.month)}-${pad(g.day)}`;
+}
+
+export interface DateFieldProps {
+  label: ReactNode;
+  /** ISO Gregorian 'YYYY-MM-DD', or '' for none. */
+  value: string;
+  onChange: (iso: string) => void;
+  onBlur?: () => void;
+  /** A message to show and announce under the field (the form's validation or the server's). */
+  error?: string;
+  /** Earliest and latest ISO days the calendar offers. */
+  min?: string;
+  max?: string;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  name?: string;
+  className?: string;
+  /** For the form to focus the field on an error (react-hook-form's field ref). */
+  focusRef?: (handle: { focus: () => void } | null) => void;
+}
+
+export function DateField({ label, value, onChange, onBlur, error, min, max, isRequired, isDisabled, name, className, focusRef }: DateFieldProps) {
+  const { t } = useTranslation();
+  const { language, calendar } = useDateDisplay();
+  const locale = pickerLocale(language, calendar);
+  const errorId = useId();
+  const groupRef = useRef<HTMLDivElement | null>(null);
+  const dateValue = useMemo(() => isoToDateValue(value), [value]);
+
+  // react-hook-form focuses a field with an error through its ref: the first segment is the field.
+  const setGroup = useCallback(
+    (node: HTMLDivElement | null) => {
+      groupRef.current = node;
+      focusRef?.(node ? { focus: () => node.querySelector<HTMLElement>('[role="spinbutton"]')?.focus() } : null);
+    },
+    [focusRef],
+  );
+
+  return (
+    <I18nProvider locale={locale}>
+      <DatePicker
+        className={cn('group flex flex-col', className)}
+        value={dateValue}
+        onChange={(next) => onChange(dateValueToIso(next))}
+        onBlur={onBlur}
+        minValue={isoToDateValue(min) ?? undefined}
+        maxValue={isoToDateValue(max) ?? undefined}
+        isRequired={isRequired}
+        isDisabled={isDisabled}
+        isInvalid={!!error}
+        // The form's zod schema (and the server) decide what is valid; react-aria only marks it.
+        validationBehavior="aria"
+        name={name}
+        aria-describedby={error ? errorId : undefined}
+        granularity="day"
+      >
+        <Label className="mb-1 block text-sm font-medium text-gray-700 dark:text-gray-200">{label}</Label>
+        <Group
+          ref={setGroup}
+          className={cn(
+            'flex w-full items-center rounded-md border border-gray-300 bg-white text-sm text-gray-900 shadow-sm',
+            'focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/30',
+            'data-[disabled]:opacity-60 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100',
+            error && 'border-red-500 focus-within:border-red-500 focus-within:ring-red-500/30',
+          )}
+        >
+          {/* Digits and segment order follow the language (۱۴۰۵/۰۹/۰۲ in Dari); Latin digits typed are read too. */}
+          <DateInput className="flex flex-1 flex-wrap px-3 py-2 tabular-nums">
+            {(segment) =>
+              // Intl adds the Solar Hijri era ("AP") in English and Pashto; one who chose the calendar knows it.
+              segment.type === 'era' && calendar === 'persian' ? (
+                <></>
+              ) : (
+              <DateSegment
+                segment={segment}
+                className={cn(
+                  'rounded px-0.5 outline-none focus:bg-brand-700 focus:text-white',
+                  'data-[placeholder]:text-gray-500 dark:data-[placeholder]:text-gray-400',
+                  segment.type === 'literal' && 'px-0',
+                )}
+              />
+              )
+            }
+          </DateInput>
+          <Button
+            aria-label={t('dateField.open')}
+            className="me-1 rounded p-1.5 text-gray-600 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-600 dark:text-gray-300 dark:hover:bg-gray-800"
+          >
+            <CalendarDays className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </Group>
+        {error ? (
+          <p id={errorId} role="alert" className="mt-1 text-sm text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
+        <Popover
+          placement="bottom start"
+          className="rounded-lg border border-gray-200 bg-white p-3 text-gray-900 shadow-lg outline-none dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+        >
+          <Dialog aria-label={t('dateField.dialog')} className="outline-none">
+            <Calendar createCalendar={createCalendar}>
+              <header className="mb-2 flex items-center justify-between gap-2">
+                <Button slot="previous" className="rounded p-1.5 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-600 dark:hover:bg-gray-800">
+                  {/* Chevrons point the way time runs on the page: flipped in right-to-left languages. */}
+                  <ChevronLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
+                </Button>
+                <Heading className="text-sm font-semibold" />
+                <Button slot="next" className="rounded p-1.5 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-600 dark:hover:bg-gray-800">
+                  <ChevronRight className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
+                </Button>
+              </header>
+              <CalendarGrid className="border-separate border-spacing-0.5 text-center text-sm">
+                {(date) => (
+                  <CalendarCell
+                    date={date}
+                    className={cn(
+                      'flex h-9 w-9 items-center justify-center rounded-md tabular-nums outline-none',
+                      'hover:bg-gray-100 dark:hover:bg-gray-800',
+                      'data-[outside-month]:hidden data-[disabled]:text-gray-400 data-[unavailable]:text-gray-400',
+                      'data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600',
+                      'data-[selected]:bg-brand-700 data-[selected]:text-white',
+                    )}
+                  />
+                )}
+              </CalendarGrid>
+            </Calendar>
+          </Dialog>
+        </Popover>
+      </DatePicker>
+    </I18nProvider>
+  );
+}
+
+/** DateField bound to a react-hook-form field holding an ISO 'YYYY-MM-DD' string. */
+export function FormDateField<T extends FieldValues>({
+  control,
+  name,
+  ...rest
+}: Omit<DateFieldProps, 'value' | 'onChange' | 'onBlur' | 'focusRef' | 'name'> & { control: Control<T>; name: FieldPath<T> }) {
+  const { field } = useController({ control, name });
+  return (
+    <DateField
+      {...rest}
+      name={field.name}
+      value={typeof field.value === 'string' ? field.value : ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      focusRef={field.ref}
+    />
+  );
+}
