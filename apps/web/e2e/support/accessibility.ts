@@ -2,11 +2,11 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
 /**
- * What axe finds against WCAG 2.1 A and AA on the page as it is now, one line per rule with the
+ * What axe finds against WCAG 2.2 A and AA (2.0, 2.1 and 2.2 success criteria) on the page as it is now, one line per rule with the
  * elements it names, so a failing test says what to mend. An empty list is a pass.
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   return result.violations.map((v) => {
     const nodes = v.nodes.map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`);
     return `${v.id} (${v.impact}): ${v.help} — ${nodes.join('; ')}`;

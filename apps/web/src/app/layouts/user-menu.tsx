@@ -31,7 +31,10 @@ export function UserMenu({ className }: { className?: string }) {
   };
 
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the page from assistive technology while its links stay
+    // focusable (axe: aria-hidden-focus); the ARIA menu pattern needs no modality, and the menu
+    // still closes on Escape, on a click outside and when focus leaves it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className={cn(
           'inline-flex items-center gap-2 rounded-full p-1 pe-2 text-sm hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-gray-800',

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { STORAGE_KEYS } from '@app/shared/constants';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { accessibilityViolations } from './support/accessibility.ts';
+import { launchBrowser, signIn, type BrowserSession } from './support/browser.ts';
+import { DASHBOARD_ROUTE_PATHS, PUBLIC_ROUTE_PATHS, fillRoute } from './support/app-routes.ts';
+import { seedScreenData, type ScreenData } from './support/screen-data.ts';
+import { localeText } from './support/locale-text.ts';
+import { settle, trackRequests, visit } from './support/settle.ts';
+
+/**
+ * Issue 16, item 5: every public page and every dashboard screen passes axe (WCAG 2.2 A and AA)
+ * in the light and the dark theme, left to right (English) and right to left (Dari), with records
+ * on the screens (a child, a result, a month's attendance, a photo, a message), plus the states a
+ * route alone does not reach: a form modal, a confirmation, the user menu. The routes come from
+ * the router itself, so a new screen is scanned without editing this file.
+ *
+ * One server, one browser, one visitor context and one signed-in context for the whole file: each
+ * scan is a page load and an axe run, nothing more.
+ */
+
+interface Mode {
+  theme: 'light' | 'dark';
+  language: 'en' | 'fa-AF';
+  dir: 'ltr' | 'rtl';
+}
+
+const MODES: Mode[] = [
+  { theme: 'light', language: 'en', dir: 'ltr' },
+  { theme: 'dark', language: 'en', dir: 'ltr' },
+  { theme: 'light', language: 'fa-AF', dir: 'rtl' },
+  { theme: 'dark', language: 'fa-AF', dir: 'rtl' },
+];
+
+let server: RunningServer;
+let browser: BrowserSession;
+let visitorContext: BrowserContext;
+let staffContext: BrowserContext;
+let visitor: Page;
+let staff: Page;
+let data: ScreenData;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser(server.baseUrl);
+  visitorContext = await browser.newContext();
+  staffContext = await browser.newContext();
+  visitor = await visitorContext.newPage();
+  staff = await staffContext.newPage();
+  trackRequests(visitor);
+  trackRequests(staff);
+  await staff.goto('/login');
+  await signIn(staff, ADMIN_EMAIL, ADMIN_PASSWORD);
+  data = await seedScreenData(staff, { photo: true });
+});
+
+afterAll(async () => {
+  await visitorContext?.close();
+  await staffContext?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Where each route's parameters point: the seeded records, a published page, an unknown path. */
+function routeParams(): Record<string, string> {
+  return {
+    'orphans/:id': String(data.orphanId),
+    'results/:id': String(data.resultId),
+    'attendance/:id': String(data.attendanceId),
+    ':slug': 'privacy-policy',
+    '*': 'no-such-page',
+  };
+}
+
+/** Screens that show their records only once something is chosen. */
+function routeQuery(route: string): string {
+  if (route === 'gallery' || route === 'gallery/upload') return `?orphan_id=${data.orphanId}`;
+  return '';
+}
+
+/** Theme and language as a returning user has them saved, applied by loading the app afresh. */
+async function useMode(page: Page, mode: Mode) {
+  if (page.url() === 'about:blank') await page.goto('/unauthorized');
+  await page.evaluate(
+    ({ keys, mode }) => {
+      localStorage.setItem(keys.theme, mode.theme);
+      localStorage.setItem(keys.language, mode.language);
+    },
+    { keys: STORAGE_KEYS, mode },
+  );
+  await page.reload();
+  await settle(page);
+  await expectMode(page, mode);
+}
+
+async function expectMode(page: Page, mode: Mode) {
+  const applied = await page.evaluate(() => ({ dir: document.documentElement.dir, dark: document.documentElement.classList.contains('dark') }));
+  expect(applied).toEqual({ dir: mode.dir, dark: mode.theme === 'dark' });
+}
+
+async function scan(page: Page, url: string, mode: Mode) {
+  await visit(page, url);
+  await expectMode(page, mode);
+  expect(await accessibilityViolations(page)).toEqual([]);
+}
+
+describe.each(MODES.map((m) => [`${m.theme} theme, ${m.dir} (${m.language})`, m] as const))('axe, %s', (_, mode) => {
+  const text = (ref: string, values?: Record<string, string>) => localeText(mode.language, ref, values);
+
+  beforeAll(async () => {
+    await useMode(visitor, mode);
+    await useMode(staff, mode);
+  });
+
+  it.each(PUBLIC_ROUTE_PATHS)('public page /%s', async (route) => {
+    await scan(visitor, `/${fillRoute(route, routeParams())}`, mode);
+  });
+
+  it.each(DASHBOARD_ROUTE_PATHS)('dashboard screen /dashboard/%s', async (route) => {
+    const path = `/dashboard${route ? `/${fillRoute(route, routeParams())}` : ''}`;
+    await scan(staff, `${path}${routeQuery(route)}`, mode);
+    // The screen itself, not a redirect to the login or the access-denied page.
+    expect(new URL(staff.url()).pathname).toBe(path);
+  });
+
+  it('a form modal (Add New User)', async () => {
+    await scan(staff, '/dashboard/users', mode);
+    await staff.getByRole('button', { name: text('admin:users.add') }).click();
+    await staff.getByRole('dialog').waitFor();
+    await settle(staff);
+    expect(await accessibilityViolations(staff)).toEqual([]);
+    await staff.keyboard.press('Escape');
+  });
+
+  it('a delete confirmation', async () => {
+    await scan(staff, '/dashboard/orphans', mode);
+    await staff.getByRole('button', { name: text('orphans:actions.deleteNamed', { name: data.orphanName }) }).click();
+    await staff.getByRole('alertdialog').or(staff.getByRole('dialog')).waitFor();
+    await settle(staff);
+    expect(await accessibilityViolations(staff)).toEqual([]);
+    await staff.keyboard.press('Escape');
+  });
+
+  it('the user menu', async () => {
+    await scan(staff, '/dashboard', mode);
+    await staff.getByRole('button', { name: text('userMenu.open') }).click();
+    await staff.getByRole('menu').waitFor();
+    await settle(staff);
+    expect(await accessibilityViolations(staff)).toEqual([]);
+    await staff.keyboard.press('Escape');
+  });
+});

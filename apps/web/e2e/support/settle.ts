@@ -1,0 +1,67 @@
+import type { Page, Request } from 'playwright-core';
+
+const pending = new WeakMap<Page, Set<Request>>();
+
+/** Count the page's requests in flight from now on (call once per page, before it loads anything). */
+export function trackRequests(page: Page): void {
+  const inFlight = new Set<Request>();
+  pending.set(page, inFlight);
+  page.on('request', (r) => inFlight.add(r));
+  // A response counts as done when it arrives: a body nobody reads (the login's health check) never "finishes".
+  page.on('response', (r) => inFlight.delete(r.request()));
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
+}
+
+const quietFor = async (page: Page, ms: number) => {
+  const inFlight = pending.get(page);
+  if (!inFlight) throw new Error('settle() needs trackRequests(page) first');
+  let quietSince = Date.now();
+  const deadline = Date.now() + 15_000;
+  while (Date.now() - quietSince < ms) {
+    if (Date.now() > deadline) throw new Error(`Requests still open after 15 s: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    if (inFlight.size > 0) quietSince = Date.now();
+  }
+};
+
+/** Poll (works outside a test too, in hooks) until `done`, else fail naming what was awaited. */
+async function until(what: string, done: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Wait until the screen shows its data: no request in flight for a moment (a screen's code, then
+ * its data), no spinner or skeleton, and no fade half way (a half-faded colour is no measure).
+ * Spinners that turn for ever are not waited for, only animations that end.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await quietFor(page, 150);
+  await until('spinners and skeletons gone', async () => (await page.locator('[role="status"] .animate-spin, .animate-pulse').count()) === 0, 15_000);
+  await quietFor(page, 100);
+  const fading = () =>
+    page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length);
+  await until('fades over', async () => (await fading()) === 0, 5_000);
+}
+
+/**
+ * Open a path in the app already loaded in the page as its own links do (history and a popstate
+ * the router follows), without reloading the scripts; the first visit loads the page.
+ */
+export async function visit(page: Page, url: string): Promise<void> {
+  const loaded = page.url().startsWith('http') && (await page.evaluate(() => document.getElementById('root')?.childElementCount ?? 0)) > 0;
+  if (!loaded) {
+    await page.goto(url);
+  } else {
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, url);
+  }
+  await settle(page);
+}
