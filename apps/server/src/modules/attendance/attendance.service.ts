@@ -23,6 +23,9 @@ import { findActiveOrphan, findActiveOrphans, fullName } from '../results/result
 import { attendancePageRows, childMonths, countAttendance, findAttendance, readListVersion, type AttendanceWithOrphan, type MonthCounts } from './attendance.repository.ts';
 import * as writes from './attendance.writes.ts';
 
+/** The overview's monthly totals and children missing a month (modules/dashboard). */
+export * as attendanceOverview from './attendance-overview.repository.ts';
+
 export interface AttendanceContext {
   db: Kysely<DB>;
   writes: Writes;

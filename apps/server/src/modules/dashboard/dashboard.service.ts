@@ -1,51 +1,128 @@
 import type { Kysely } from 'kysely';
 import { can } from '@app/shared/permissions';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
-import type { DashboardResponse, DashboardStat } from '@app/shared/schemas/dashboard.schema';
+import type { ActivityView } from '@app/shared/schemas/activity.schema';
+import { DASHBOARD_LIST_LIMIT, type DashboardResponse, type DashboardStat } from '@app/shared/schemas/dashboard.schema';
 import { RECENT_ACTIVITIES_LIMIT } from '@app/shared/constants';
+import { stillValid, type LocalChanges, type Reading } from '../../db/local-changes.ts';
+import { databaseIdentity } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import { recentActivities } from '../activities/activities.service.ts';
-import { newAdmissions, totalOrphans, upcomingBirthdays } from '../orphans/orphans.service.ts';
+import { VersionedCache } from '../orphans/orphans.service.ts';
+import { readOverviewVersion } from './dashboard.repository.ts';
+import { overviewFigures, type OverviewFigures } from './overview-figures.ts';
+import { localToday } from './overview-periods.ts';
 
-/**
- * A stat card: shown only to users holding `permission`, so the overview never leaks figures a
- * user may not see. Features add their cards to DASHBOARD_STATS.
- */
-export interface StatProvider {
-  permission: string;
-  stat(db: Kysely<DB>): Promise<DashboardStat>;
+export interface DashboardContext {
+  db: Kysely<DB>;
+  /** What this process knows of the writes to its database: lets a reading be reused (decision 0010). */
+  changes?: LocalChanges;
+  /** The clock (tests set the day). */
+  now?: () => Date;
 }
 
-export const DASHBOARD_STATS: StatProvider[] = [
-  {
-    permission: 'view-orphans',
-    stat: async (db) => ({ label: 'Total Orphans', value: await totalOrphans(db), icon: 'users', color: 'blue' }),
-  },
-  {
-    permission: 'view-orphans',
-    stat: async (db) => ({ label: 'New Admissions', value: await newAdmissions(db), icon: 'user-plus', color: 'green' }),
-  },
-  {
-    // Children's birthdays in the next 30 days.
-    permission: 'view-orphans',
-    stat: async (db) => ({ label: 'Upcoming Events', value: await upcomingBirthdays(db), icon: 'calendar', color: 'purple' }),
-  },
-  {
-    // Self-registered accounts wait for an administrator to grant a role.
-    permission: 'edit-users',
-    async stat(db) {
-      const row = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('user_roles').select('user_roles.user_id').whereRef('user_roles.user_id', '=', 'users.id'))))
-        .executeTakeFirstOrThrow();
-      return { label: 'Pending Tasks', value: Number(row.n), icon: 'clipboard-list', color: 'amber' };
-    },
-  },
-];
+/**
+ * What the overview keeps per database (decision 0027's mechanism, for three tables): the
+ * figures of a day at the overview version they were computed at (readOverviewVersion: any change
+ * to children, attendance or results moves it on, in any process), so a request costs no
+ * counting; and — where this process makes every write — the version and Recent Activity it read
+ * last, reused while it has written nothing, for at most REUSE_MS (decision 0010). Elsewhere
+ * (PostgreSQL, several processes) both are read on every request: two indexed reads.
+ */
+interface Kept {
+  figures: VersionedCache<OverviewFigures>;
+  version: (Reading & { value: number }) | null;
+  activities: (Reading & { value: ActivityView[] }) | null;
+}
+const keptByDatabase = new WeakMap<object, Kept>();
 
-export async function dashboardData(db: Kysely<DB>, user: AuthUser): Promise<DashboardResponse> {
-  const stats = await Promise.all(DASHBOARD_STATS.filter((p) => can(user, p.permission)).map((p) => p.stat(db)));
-  const activities = can(user, 'view-activities') ? await recentActivities(db, RECENT_ACTIVITIES_LIMIT) : [];
-  return { stats, activities };
+function keptFor(db: Kysely<DB>): Kept {
+  const identity = databaseIdentity(db);
+  let kept = keptByDatabase.get(identity);
+  if (!kept) {
+    // Two days' figures at most are asked for at once (around midnight).
+    kept = { figures: new VersionedCache(() => 1, 2, 2), version: null, activities: null };
+    keptByDatabase.set(identity, kept);
+  }
+  return kept;
+}
+
+/** A reading reused while stillValid, else read afresh; the count is taken first, so a write during the read makes it stale. */
+async function reused<T>(ctx: DashboardContext, slot: 'version' | 'activities', read: () => Promise<T>): Promise<T> {
+  if (!ctx.changes?.complete) return read();
+  const kept = keptFor(ctx.db) as unknown as Record<typeof slot, (Reading & { value: T }) | null>;
+  const count = ctx.changes.all();
+  const now = Date.now();
+  const last = kept[slot];
+  if (last && stillValid(last, count, now)) return last.value;
+  const value = await read();
+  kept[slot] = { value, changes: count, readAt: now };
+  return value;
+}
+
+export async function overviewFiguresFor(ctx: DashboardContext, today: string): Promise<OverviewFigures> {
+  // The version is read before anything else: a change made meanwhile makes what follows stale at once.
+  const version = await reused(ctx, 'version', () => readOverviewVersion(ctx.db));
+  return keptFor(ctx.db).figures.getOrLoad(today, version, () => overviewFigures(ctx.db, today));
+}
+
+const stat = (s: DashboardStat) => s;
+
+/**
+ * GET /dashboard/data: the cards, lists and charts the user may act on — a part is shown only
+ * with the permission of the list behind it (the orphan list for children, the attendance list
+ * for missing months, the results list for exams and grade bands) — and Recent Activity with
+ * view-activities. Cards stay in the spec's order; a card made of two parts counts the parts the
+ * user may see.
+ */
+export async function dashboardData(ctx: DashboardContext, user: AuthUser): Promise<DashboardResponse> {
+  const orphans = can(user, 'view-orphans');
+  const results = can(user, 'view-results');
+  const attendance = can(user, 'view-attendance');
+  const answer: DashboardResponse = {
+    stats: [],
+    activities: can(user, 'view-activities') ? await reused(ctx, 'activities', () => recentActivities(ctx.db, RECENT_ACTIVITIES_LIMIT)) : [],
+    charts: { attendance_rate: null, grade_bands: null, admissions: null },
+  };
+  if (!orphans && !results && !attendance) return answer;
+
+  const f = await overviewFiguresFor(ctx, localToday(ctx.now?.()));
+  if (orphans) {
+    answer.total_orphans = f.totalOrphans;
+    answer.new_admissions = f.newAdmissions;
+    answer.stats.push(
+      stat({ key: 'total_orphans', label: 'Total Orphans', value: f.totalOrphans.in_care, icon: 'users', color: 'blue', href: '/dashboard/orphans' }),
+      stat({
+        key: 'new_admissions',
+        label: 'New Admissions',
+        value: f.newAdmissions.count,
+        icon: 'user-plus',
+        color: 'green',
+        href: `/dashboard/orphans?admission_from=${f.newAdmissions.from}&admission_to=${f.newAdmissions.to}&sort=-admission_date`,
+      }),
+    );
+  }
+  if (orphans || results) {
+    const birthdays = orphans ? f.birthdays : null;
+    const exams = results ? f.exams : null;
+    const items = [...(birthdays?.items ?? []), ...(exams?.items ?? [])]
+      .sort((a, b) => a.date.localeCompare(b.date) || a.type.localeCompare(b.type) || a.name.localeCompare(b.name))
+      .slice(0, DASHBOARD_LIST_LIMIT);
+    const total = (birthdays?.total ?? 0) + (exams?.total ?? 0);
+    answer.upcoming_events = { ...f.upcoming, total, birthdays: birthdays?.total ?? null, exams: exams?.total ?? null, items };
+    answer.stats.push(stat({ key: 'upcoming_events', label: 'Upcoming Events', value: total, icon: 'calendar', color: 'purple', href: null }));
+  }
+  if (orphans || attendance) {
+    const missing = attendance ? f.missingAttendance : null;
+    const medical = orphans ? f.medical : null;
+    const total = (missing?.total ?? 0) + (medical?.total ?? 0);
+    answer.pending_tasks = { total, missing_attendance: missing, medical };
+    answer.stats.push(stat({ key: 'pending_tasks', label: 'Pending Tasks', value: total, icon: 'clipboard-list', color: 'amber', href: null }));
+  }
+  answer.charts = {
+    attendance_rate: attendance ? f.charts.attendance_rate : null,
+    grade_bands: results ? f.charts.grade_bands : null,
+    admissions: orphans ? f.charts.admissions : null,
+  };
+  return answer;
 }

@@ -20,6 +20,8 @@ import * as writes from './results.writes.ts';
 
 /** The child a record belongs to, as results and attendance both check it (attendance reads it through here). */
 export { findActiveOrphan, findActiveOrphans, fullName, type AcademicOrphan } from './academic-orphans.repository.ts';
+/** The overview's results by grade band and exams to come (modules/dashboard). */
+export * as resultsOverview from './results-overview.repository.ts';
 
 export interface ResultContext {
   db: Kysely<DB>;

@@ -1,0 +1,93 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/**
+ * The overview's readings of the orphans table (modules/dashboard), each from an index of
+ * migration 0019 or 0002 (dashboard-plans.test.ts checks the plans). "In care" is a child outside
+ * the trash whose status is active. The builders are exported for the plan test; the dashboard
+ * keeps what they return per data version, so none runs on every request.
+ */
+
+/** The status of a child in care (spec section 3's first status option). */
+export const IN_CARE = 'active';
+
+export type OverviewChild = { id: number; first_name: string; last_name: string; class_grade: string | null };
+
+const inCare = (db: Kysely<DB>) => db.selectFrom('orphans').where('deleted_at', 'is', null).where('status', '=', IN_CARE);
+
+export const buildCountInCare = (db: Kysely<DB>) => inCare(db).select((eb) => eb.fn.countAll<number>().as('n'));
+
+export async function countInCare(db: Kysely<DB>): Promise<number> {
+  return Number((await buildCountInCare(db).executeTakeFirstOrThrow()).n);
+}
+
+/** Children outside the trash admitted within [from, to] (any status: the orphan list's admission filter shows the same). */
+export const buildCountAdmitted = (db: Kysely<DB>, from: string, to: string) =>
+  db
+    .selectFrom('orphans')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('deleted_at', 'is', null)
+    .where('admission_date', '>=', from)
+    .where('admission_date', '<=', to);
+
+export async function countAdmitted(db: Kysely<DB>, from: string, to: string): Promise<number> {
+  return Number((await buildCountAdmitted(db, from, to).executeTakeFirstOrThrow()).n);
+}
+
+/** Admissions within [from, to] per month ('YYYY-MM'), from the admission index's range. */
+export const buildAdmissionsByMonth = (db: Kysely<DB>, from: string, to: string) =>
+  db
+    .selectFrom('orphans')
+    .select([sql<string>`substr(admission_date, 1, 7)`.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('deleted_at', 'is', null)
+    .where('admission_date', '>=', from)
+    .where('admission_date', '<=', to)
+    .groupBy(sql`substr(admission_date, 1, 7)`);
+
+export async function admissionsByMonth(db: Kysely<DB>, from: string, to: string): Promise<Map<string, number>> {
+  const rows = await buildAdmissionsByMonth(db, from, to).execute();
+  return new Map(rows.map((r) => [r.month, Number(r.n)]));
+}
+
+/** A range of birthdays as MM-DD, both ends included (a range across the new year is two). */
+export type BirthdayRange = readonly [from: string, to: string];
+
+const birthdaysIn = (db: Kysely<DB>, [from, to]: BirthdayRange) =>
+  inCare(db).where('birthday', '>=', from).where('birthday', '<=', to);
+
+export const buildCountBirthdays = (db: Kysely<DB>, range: BirthdayRange) => birthdaysIn(db, range).select((eb) => eb.fn.countAll<number>().as('n'));
+
+/** Children in care whose birthday falls within `range`, soonest first: at most `limit`. */
+export const buildBirthdays = (db: Kysely<DB>, range: BirthdayRange, limit: number) =>
+  birthdaysIn(db, range).select(['id', 'first_name', 'last_name', 'class_grade', 'dob', 'birthday']).orderBy('birthday').orderBy('id').limit(limit);
+
+export async function birthdaysWithin(db: Kysely<DB>, ranges: readonly BirthdayRange[], limit: number) {
+  let total = 0;
+  const children: Array<OverviewChild & { dob: string; birthday: string }> = [];
+  // In order: the range up to the new year first, so the list stays soonest first.
+  for (const range of ranges) {
+    total += Number((await buildCountBirthdays(db, range).executeTakeFirstOrThrow()).n);
+    if (children.length < limit) children.push(...(await buildBirthdays(db, range, limit - children.length).execute()));
+  }
+  return { total, children };
+}
+
+/** Children in care whose medical condition is one of `conditions`: how many, and the first `limit` by condition and name. */
+export const buildCountConditions = (db: Kysely<DB>, conditions: readonly string[]) =>
+  inCare(db).where('medical_condition', 'in', conditions).select((eb) => eb.fn.countAll<number>().as('n'));
+
+export const buildConditions = (db: Kysely<DB>, conditions: readonly string[], limit: number) =>
+  inCare(db)
+    .where('medical_condition', 'in', conditions)
+    .select(['id', 'first_name', 'last_name', 'class_grade', 'medical_condition'])
+    .orderBy('medical_condition')
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('id')
+    .limit(limit);
+
+export async function childrenWithConditions(db: Kysely<DB>, conditions: readonly string[], limit: number) {
+  const total = Number((await buildCountConditions(db, conditions).executeTakeFirstOrThrow()).n);
+  const children = total ? await buildConditions(db, conditions, limit).execute() : [];
+  return { total, children: children.map((c) => ({ ...c, medical_condition: c.medical_condition ?? '' })) };
+}
