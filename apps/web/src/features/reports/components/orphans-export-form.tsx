@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { EXPORT_GENDERS } from '@app/shared/constants';
+import { orphanExportSchema } from '@app/shared/schemas/export.schema';
+import { Field, Input } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { ExportModal } from './export-modal.tsx';
+import { useExportForm } from './use-export-form.ts';
+
+const EMPTY = { gender: '', age_min: '', age_max: '', admission_start: '', admission_end: '' };
+type Values = typeof EMPTY;
+const FIELDS = Object.keys(EMPTY) as Array<keyof Values>;
+
+/** Orphans List (spec sections 5, 7, 9): gender (male or female), age range (0 and up), admission dates; every filter optional. */
+export function OrphansExportForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('reports');
+  const { form, submit, failure, busy, received, message } = useExportForm({ kind: 'orphans', schema: orphanExportSchema, defaultValues: EMPTY, fields: FIELDS, onDone: onClose });
+  const { register } = form;
+  return (
+    <ExportModal id="export-orphans" title={t('forms.orphans')} busy={busy} received={received} failure={failure} onClose={onClose} onSubmit={submit}>
+      <Field label={t('fields.gender')} error={message('gender')}>
+        {(ids) => (
+          <Select {...ids} {...register('gender')} disabled={busy}>
+            <option value="">{t('options.allGenders')}</option>
+            {EXPORT_GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {t(`genders.${g}`)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t('fields.age_min')} error={message('age_min')}>
+          {(ids) => <Input {...ids} type="number" inputMode="numeric" min={0} step={1} {...register('age_min')} disabled={busy} />}
+        </Field>
+        <Field label={t('fields.age_max')} error={message('age_max')}>
+          {(ids) => <Input {...ids} type="number" inputMode="numeric" min={0} step={1} {...register('age_max')} disabled={busy} />}
+        </Field>
+        <Field label={t('fields.admission_start')} error={message('admission_start')}>
+          {(ids) => <Input {...ids} type="date" {...register('admission_start')} disabled={busy} />}
+        </Field>
+        <Field label={t('fields.admission_end')} error={message('admission_end')}>
+          {(ids) => <Input {...ids} type="date" {...register('admission_end')} disabled={busy} />}
+        </Field>
+      </div>
+    </ExportModal>
+  );
+}
