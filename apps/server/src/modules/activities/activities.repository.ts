@@ -43,32 +43,52 @@ export function filteredActivities(db: Db, f: ActivityFilter): SelectQueryBuilde
   return q;
 }
 
-/** One page, newest first; the author's name joined by primary key for the page's rows only. */
-export function activityPageQuery(db: Db, f: ActivityFilter, limit: number, offset: number) {
+/**
+ * The ids of one page, newest first: read from the filter's index alone (each holds the id), so a
+ * page deep in the log skips index entries, not rows joined to their authors — SQLite builds every
+ * skipped row of an OFFSET in full (page 2,000 of 100,000 entries: 67 ms as one joined query).
+ */
+export function activityPageIdsQuery(db: Db, f: ActivityFilter, limit: number, offset: number) {
   return filteredActivities(db, f)
-    .leftJoin('users', 'users.id', 'activities.user_id')
-    .select([
-      'activities.id', 'activities.type', 'activities.action', 'activities.subject_type', 'activities.subject_id',
-      'activities.name', 'activities.user_id', 'activities.created_at', 'users.name as user_name',
-    ])
+    .select('activities.id')
     .orderBy('activities.created_at', 'desc')
     .orderBy('activities.id', 'desc')
     .limit(limit)
     .offset(offset);
 }
 
+/** The page's entries by primary key, each with its author's name (by primary key too). */
+export function activityRowsQuery(db: Db, ids: readonly number[]) {
+  return db
+    .selectFrom('activities')
+    .leftJoin('users', 'users.id', 'activities.user_id')
+    .select([
+      'activities.id', 'activities.type', 'activities.action', 'activities.subject_type', 'activities.subject_id',
+      'activities.name', 'activities.user_id', 'activities.created_at', 'users.name as user_name',
+    ])
+    .where('activities.id', 'in', ids);
+}
+
 export function activityCountQuery(db: Db, f: ActivityFilter) {
   return filteredActivities(db, f).select((eb) => eb.fn.countAll<number | string>().as('n'));
 }
 
+async function pageRows(db: Db, f: ActivityFilter, limit: number, offset: number): Promise<ActivityRow[]> {
+  const ids = (await activityPageIdsQuery(db, f, limit, offset).execute()).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const byId = new Map((await activityRowsQuery(db, ids).execute()).map((r) => [r.id, r]));
+  // In the page's order; an entry cannot vanish in between (the log is only appended to).
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function listActivityRows(db: Db, f: ActivityFilter, limit: number, offset: number): Promise<{ rows: ActivityRow[]; total: number }> {
-  const [rows, count] = await Promise.all([activityPageQuery(db, f, limit, offset).execute(), activityCountQuery(db, f).executeTakeFirstOrThrow()]);
+  const [rows, count] = await Promise.all([pageRows(db, f, limit, offset), activityCountQuery(db, f).executeTakeFirstOrThrow()]);
   return { rows, total: Number(count.n) };
 }
 
 /** The newest entries (the overview's Recent Activity), read from the time index. */
 export function recentActivityRows(db: Db, limit: number): Promise<ActivityRow[]> {
-  return activityPageQuery(db, {}, limit, 0).execute();
+  return pageRows(db, {}, limit, 0);
 }
 
 /** Everyone the log can be filtered by: the users there are now (a deleted user's entries keep no author). */
