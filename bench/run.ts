@@ -20,6 +20,7 @@ import { randomChild, rng, seedChildren } from './seed.ts';
 import { printSortComparison, sortScenarios } from './sorts.ts';
 import { academicScenarios, academicsWanted, printAcademics, seedAcademics } from './academics.ts';
 import { galleryScenarios, galleryWanted, printGallery, seedGallery } from './gallery.ts';
+import { printExports } from './exports.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHILDREN = Number(process.env.BENCH_CHILDREN || 100_000);
@@ -220,6 +221,7 @@ async function main() {
     printSortComparison(rows, CHILDREN);
     await printAcademics(rows, { base, headers });
     await printGallery(rows, { base, headers, serverPid: started.pid, dir, childId: CHILDREN });
+    await printExports({ base, headers, serverPid: started.pid, dbPath, children: CHILDREN });
 
     if (!only || MIXED_NAME.includes(only)) {
       process.stdout.write(`  running ${MIXED_NAME} (${DURATION} s alone, then ${DURATION} s beside the creates) ...\n`);
