@@ -14,7 +14,10 @@ import * as m0011 from './migrations/0011-orphan-search-text.ts';
 import * as m0015 from './migrations/0015-gallery.ts';
 import * as m0016 from './migrations/0016-results-attendance.ts';
 import * as m0017 from './migrations/0017-attendances-version.ts';
+import * as m0018 from './migrations/0018-activity-indexes.ts';
+import * as m0019 from './migrations/0019-overview-indexes.ts';
 import * as m0020 from './migrations/0020-user-locale.ts';
+import * as m0021 from './migrations/0021-user-calendar.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -37,7 +40,10 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0015-gallery': m0015,
   '0016-results-attendance': m0016,
   '0017-attendances-version': m0017,
+  '0018-activity-indexes': m0018,
+  '0019-overview-indexes': m0019,
   '0020-user-locale': m0020,
+  '0021-user-calendar': m0021,
 };
 
 class StaticProvider implements MigrationProvider {
