@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# System packages the product and its tests need: Debian's Chromium for the browser tests and
-# ffmpeg for video. Installed only when missing (never a browser download from npm).
+# System packages the product and its tests need: Debian's Chromium for the browser tests,
+# ffmpeg for video, and poppler-utils (pdftotext, pdftoppm, pdfimages) for the tests that read
+# the progress report's PDF back. Installed only when missing (never a browser download from npm).
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"

@@ -35,6 +35,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { orphansRoutes } from './modules/orphans/orphans.routes.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
+import { progressReportRoutes } from './modules/progress-report/progress-report.routes.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { galleryModule } from './modules/gallery/gallery.module.ts';
 import { createFileStore } from './modules/storage/storage.service.ts';
@@ -42,7 +44,7 @@ import { createFileStore } from './modules/storage/storage.service.ts';
 /** Every feature's routes, mounted under /api. A new feature adds one line here. */
 const API_MODULES = [healthRoutes, authRoutes, dashboardRoutes, activitiesRoutes, orphansRoutes,
   usersRoutes, rolesRoutes, pagesRoutes, contactsRoutes, profileRoutes, settingsRoutes, passwordResetRoutes,
-  resultsRoutes, attendanceRoutes];
+  resultsRoutes, attendanceRoutes, exportsRoutes, progressReportRoutes];
 
 /** SQLite on a file writes from its writer thread (decision 0009); PostgreSQL and in-memory SQLite in process. */
 function createWrites(config: Config, database: Database): Writes {

@@ -2,12 +2,14 @@ import * as rateLimits from '../lib/rate-limits.writes.ts';
 import * as attendance from '../modules/attendance/attendance.writes.ts';
 import * as auth from '../modules/auth/auth.writes.ts';
 import * as contacts from '../modules/contacts/contacts.writes.ts';
+import * as exportsLog from '../modules/exports/exports.writes.ts';
 import * as gallery from '../modules/gallery/gallery.writes.ts';
 import * as jobs from '../modules/gallery/jobs.writes.ts';
 import * as orphans from '../modules/orphans/orphans.writes.ts';
 import * as pages from '../modules/pages/pages.writes.ts';
 import * as passwordReset from '../modules/password-reset/password-reset.writes.ts';
 import * as profile from '../modules/profile/profile.writes.ts';
+import * as progressReport from '../modules/progress-report/progress-report.writes.ts';
 import * as results from '../modules/results/results.writes.ts';
 import * as roles from '../modules/roles/roles.writes.ts';
 import * as settings from '../modules/settings/settings.writes.ts';
@@ -20,4 +22,4 @@ import { createWriteRegistry } from './write-procedure.ts';
  * the server refuses to start when a procedure is defined outside it (app.ts), and a test checks
  * that every `*.writes.ts` file is listed here.
  */
-export const writeRegistry = createWriteRegistry(import.meta.url, [rateLimits, attendance, auth, contacts, gallery, jobs, orphans, pages, passwordReset, profile, results, roles, settings, users]);
+export const writeRegistry = createWriteRegistry(import.meta.url, [rateLimits, attendance, auth, contacts, exportsLog, gallery, jobs, orphans, pages, passwordReset, profile, progressReport, results, roles, settings, users]);

@@ -1,0 +1,131 @@
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type Sharp from 'sharp';
+import { languageFromAcceptLanguage } from '@app/shared/i18n/languages';
+import { can } from '@app/shared/permissions';
+import type { AuthUser } from '@app/shared/schemas/auth.schema';
+import type { Dialect } from '../../config.ts';
+import type { LocalChanges } from '../../db/local-changes.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Writes } from '../../db/write-procedure.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { attendanceSummary } from '../attendance/attendance.service.ts';
+import { getOrphan } from '../orphans/orphans.service.ts';
+import { orphanResults } from '../results/results.service.ts';
+import { imageQueue } from '../storage/images.service.ts';
+import type { FileStore } from '../storage/storage.service.ts';
+import type { ReportLanguage } from './progress-report.labels.ts';
+import { fullName, renderProgressReport, type ReportContent } from './progress-report.pdf.ts';
+import * as writes from './progress-report.writes.ts';
+import type { ReportCalendar } from './report-format.ts';
+
+export interface ProgressReportContext {
+  db: Kysely<DB>;
+  writes: Writes;
+  changes?: LocalChanges;
+  dialect: Dialect;
+  store: FileStore;
+  log: FastifyBaseLogger;
+}
+
+export interface ProgressReport {
+  pdf: Buffer;
+  /** `progress-report-<child's name>-<YYYY-MM-DD>.pdf`, as the download offers it. */
+  fileName: string;
+  /** The same with only the child's id, for clients that cannot read a UTF-8 file name. */
+  asciiFileName: string;
+  language: ReportLanguage;
+}
+
+/** The photo's largest side in the PDF, in pixels: about 300 dpi at the 110 pt box it is drawn in. */
+const PHOTO_PX = 460;
+/** A stored display photo is at most 1600 px WebP (storage/images.service.ts), well under this. */
+const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * One child's progress report as a PDF (issue 15): the child as `GET /orphans/{id}` reads it (404
+ * for an unknown or trashed child), results and attendance through their modules' own summaries —
+ * each only when the reader holds its view permission — in the reader's language, logged.
+ */
+export async function progressReport(ctx: ProgressReportContext, user: AuthUser, orphanId: number, acceptLanguage: string | undefined, now = new Date()): Promise<ProgressReport> {
+  const language = languageFromAcceptLanguage(acceptLanguage);
+  const { data: child } = await getOrphan(ctx, orphanId);
+  const sections = { db: ctx.db, writes: ctx.writes, changes: ctx.changes };
+  const [results, attendance, photo] = await Promise.all([
+    can(user, 'view-results') ? orphanResults(sections, orphanId).then((r) => r.data.years) : ('hidden' as const),
+    can(user, 'view-attendance') ? attendanceSummary(sections, orphanId).then((r) => r.data.months) : ('hidden' as const),
+    photoJpeg(ctx, child.profile_photo_url),
+  ]);
+  const content: ReportContent = { language, calendar: calendarOf(user), now, child, photo, results, attendance };
+  const pdf = await renderProgressReport(content);
+  await ctx.writes.run(writes.logProgressReport, { userId: user.id, orphanId, language });
+  const day = now.toISOString().slice(0, 10);
+  return { pdf, fileName: `progress-report-${fullName(child) || child.id}-${day}.pdf`, asciiFileName: `progress-report-${child.id}-${day}.pdf`, language };
+}
+
+/**
+ * The calendar the reader reads dates in, where their account says (issue 16 adds it); the
+ * Gregorian one otherwise, which is what every stored date is.
+ */
+function calendarOf(user: AuthUser): ReportCalendar {
+  return (user as { calendar?: unknown }).calendar === 'persian' ? 'persian' : 'gregory';
+}
+
+// ---------------------------------------------------------------------------------------------
+// The photo
+
+let sharpModule: Promise<typeof Sharp> | undefined;
+// Loaded with the first photo, as the storage module does (decision 0020), and set up alike:
+// no operation cache, one libvips thread.
+const loadSharp = () =>
+  (sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  }));
+
+/**
+ * The child's stored photo, found through its signed URL (the orphans module's answer names no
+ * storage key; the signature proves the key is one it signed), read from the storage module and
+ * made a small JPEG, which PDF readers all draw. Null — the placeholder — when there is none or
+ * it cannot be read: a report is still worth having without its photo.
+ */
+async function photoJpeg(ctx: ProgressReportContext, signedUrl: string | null): Promise<Buffer | null> {
+  if (!signedUrl) return null;
+  const url = new URL(signedUrl, 'http://localhost');
+  const prefix = '/storage/';
+  if (!url.pathname.startsWith(prefix)) return null;
+  if (ctx.store.signer.verify(url.pathname, url.searchParams.get('expires') ?? undefined, url.searchParams.get('signature') ?? undefined) === null) return null;
+  const key = decodeURIComponent(url.pathname.slice(prefix.length));
+  try {
+    const stream = await ctx.store.files.open(key);
+    if (!stream) return null;
+    const bytes = await readAll(stream, PHOTO_MAX_BYTES);
+    if (!bytes) return null;
+    // The storage module's image queue: one image decoded at a time in the whole process.
+    return await imageQueue.run(async () => {
+      const sharp = await loadSharp();
+      return sharp(bytes, { failOn: 'error' }).resize(PHOTO_PX, PHOTO_PX, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
+    });
+  } catch (err) {
+    // A busy image queue is a 429 to try again, not a report without its photo.
+    if (err instanceof AppError) throw err;
+    ctx.log.warn({ err, orphanKey: key }, 'progress report: the photo could not be read; the placeholder is drawn');
+    return null;
+  }
+}
+
+async function readAll(stream: Readable, max: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      stream.destroy();
+      return null;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
