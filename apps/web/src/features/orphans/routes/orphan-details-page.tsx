@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Pencil } from 'lucide-react';
+import { ArrowLeft, FileDown, Pencil } from 'lucide-react';
 import { PERMISSION } from '@app/shared/permissions';
 import { PermissionButton } from '../../../components/can.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,6 +9,7 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { useOrphan } from '../api/get-orphan.ts';
+import { useProgressReportDownload } from '../api/get-progress-report.ts';
 import { OrphanDetailsCards } from '../components/orphan-details-cards.tsx';
 
 /**
@@ -17,9 +18,10 @@ import { OrphanDetailsCards } from '../components/orphan-details-cards.tsx';
  * since a feature never imports another.
  */
 export function OrphanDetailsPage({ sections }: { sections?: (orphanId: number) => ReactNode }) {
-  const { t } = useTranslation('orphans');
+  const { t, i18n } = useTranslation('orphans');
   const { id } = useParams();
   const orphan = useOrphan(id);
+  const report = useProgressReportDownload();
 
   return (
     <section aria-labelledby="orphan-details-title" className="mx-auto max-w-6xl space-y-4">
@@ -35,6 +37,12 @@ export function OrphanDetailsPage({ sections }: { sections?: (orphanId: number) 
             </Link>
           </Button>
           {orphan.data ? (
+            <Button variant="outline" disabled={report.isPending} onClick={() => report.mutate({ orphanId: orphan.data.id, language: i18n.language })}>
+              <FileDown className="h-4 w-4" aria-hidden />
+              {report.isPending ? t('details.progressReportPreparing') : t('details.progressReport')}
+            </Button>
+          ) : null}
+          {orphan.data ? (
             <PermissionButton permission={PERMISSION.orphan.edit} asChild>
               <Link to={`/dashboard/orphans/edit/${orphan.data.id}`}>
                 <Pencil className="h-4 w-4" aria-hidden />
@@ -44,6 +52,8 @@ export function OrphanDetailsPage({ sections }: { sections?: (orphanId: number) 
           ) : null}
         </div>
       </div>
+
+      {report.isError ? <Notice tone="error">{t('details.progressReportError', { message: translateMessage(report.error.message) })}</Notice> : null}
 
       {orphan.isPending ? (
         <div className="flex justify-center py-16">
