@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './index.css';
 import { applyTheme, initialTheme } from './lib/theme-context.tsx';
 import { ensureCsrfCookie } from './lib/api-client.ts';
+import { i18nReady } from './lib/i18n.ts';
 import { App } from './app/app.tsx';
 
 // Apply the theme before the first paint (no inline script is allowed by the CSP).
@@ -12,8 +13,11 @@ void ensureCsrfCookie();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A Dari or Pashto reader's texts arrive in their own chunk: render once they are there (English: at once).
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,6 @@
 import { CSRF_LOGIN_DELAY_MS, STORAGE_KEYS } from '@app/shared/constants';
 import { ERROR_CODES, type ErrorCode } from '@app/shared/messages';
+import { currentLanguage } from './i18n.ts';
 
 /**
  * The one door to the server (spec section 7). Every call goes to `/api`, except the CSRF cookie
@@ -254,6 +255,8 @@ export async function requestWithStatus<T = unknown>(
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
+    // The server answers (messages, e-mails, export headers) in the language on screen, not the browser's.
+    'Accept-Language': currentLanguage(),
     ...options.headers,
   };
   if (!isForm && options.body !== undefined) headers['Content-Type'] = 'application/json';

@@ -10,7 +10,10 @@ import gallery from '../locales/en/gallery.json';
 import results from '../locales/en/results.json';
 import attendance from '../locales/en/attendance.json';
 
-/** English is the source language; fa and ps get the same namespaces in a later issue. */
+/**
+ * English is the source language and ships in the first download. Dari (fa-AF) and Pashto (ps-AF)
+ * have the same namespaces under locales/<language>/, loaded on demand (lib/i18n.ts).
+ */
 export const resources = {
   en: { common, auth, site, dashboard, messages, orphans, admin, help, gallery, results, attendance },
 } as const;

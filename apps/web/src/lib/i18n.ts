@@ -1,14 +1,18 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '@app/shared/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, languageOfTag, type Language } from '@app/shared/i18n/languages';
 import { resources, defaultNS, namespaces } from './i18n-resources.ts';
 
-/** Languages written right to left. Dari (fa) and Pashto (ps) arrive in a later issue. */
-const RTL_LANGUAGES = new Set(['fa', 'ps', 'ar', 'ur']);
-export const SUPPORTED_LANGUAGES = Object.keys(resources);
+/** English, Dari and Pashto (issue 16); the list lives in the shared package with the server's. */
+export const SUPPORTED_LANGUAGES = LANGUAGES;
+export type { Language };
+
+/** Scripts written right to left, by primary subtag (Dari and Pashto are ours; Arabic and Urdu would be too). */
+const RTL_PRIMARY = new Set(['fa', 'ps', 'ar', 'ur']);
 
 export function directionFor(language: string): 'rtl' | 'ltr' {
-  return RTL_LANGUAGES.has(language.split('-')[0]) ? 'rtl' : 'ltr';
+  return RTL_PRIMARY.has(language.split('-')[0].toLowerCase()) ? 'rtl' : 'ltr';
 }
 
 /** Mirror the language onto <html lang dir> so logical CSS properties flip the layout. */
@@ -18,34 +22,124 @@ export function applyDocumentLanguage(language: string): void {
   document.documentElement.dir = directionFor(language);
 }
 
-function storedLanguage(): string | undefined {
+/** The language chosen earlier in this browser, if any. */
+export function storedLanguage(): Language | undefined {
   try {
     const value = localStorage.getItem(STORAGE_KEYS.language);
-    return value && SUPPORTED_LANGUAGES.includes(value) ? value : undefined;
+    return isLanguage(value) ? value : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** The first of the browser's preferred languages that we have (fa, fa-AF, prs: Dari; ps: Pashto), else English. */
+export function browserLanguage(preferred: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])): Language {
+  for (const tag of preferred) {
+    const language = tag ? languageOfTag(tag) : undefined;
+    if (language) return language;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/**
+ * Dari and Pashto are not in the first download: each language's namespaces are one chunk
+ * (locales/<language>/index.ts) imported the first time that language is needed. English is
+ * bundled (resources below) so its first paint waits for nothing.
+ */
+const languageChunks = import.meta.glob<Record<string, Record<string, unknown>>>('../locales/*/index.ts', { import: 'default' });
+const loadedChunks = new Map<string, Promise<Record<string, Record<string, unknown>>>>();
+
+function languageChunk(language: string): Promise<Record<string, Record<string, unknown>>> {
+  let chunk = loadedChunks.get(language);
+  if (!chunk) {
+    const load = languageChunks[`../locales/${language}/index.ts`];
+    chunk = load ? load() : Promise.resolve({});
+    // A failed download (a dropped slow link) is tried again next time, not remembered.
+    chunk.catch(() => loadedChunks.delete(language));
+    loadedChunks.set(language, chunk);
+  }
+  return chunk;
+}
+
+const lazyLanguages: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    languageChunk(language).then(
+      // A namespace the language lacks is empty: i18next then falls back to English key by key.
+      (bundles) => callback(null, bundles[`./${namespace}.json`] ?? {}),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
+    );
+  },
+};
+
+/**
+ * Keys asked for that English does not have, reported in development and tests (a raw
+ * "ns:key" on screen is a bug; the production build stays quiet). `messages` is left out: it
+ * is keyed by whatever English sentence the server sent, and an unknown one shows as it is.
+ */
+export const missingKeys = new Set<string>();
+const reportMissing = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage() ?? 'en',
-  fallbackLng: 'en',
-  ns: namespaces,
-  defaultNS,
-  interpolation: { escapeValue: false }, // React escapes already
-  returnNull: false,
-  initAsync: false,
-});
+/** The language this visit starts in: the one chosen in this browser, else the browser's own. */
+export function initialLanguage(): Language {
+  return storedLanguage() ?? browserLanguage();
+}
+
+/** Resolves once the first language's texts are there (at once for English); main.tsx renders after it. */
+export const i18nReady: Promise<void> = i18n
+  .use(lazyLanguages)
+  .use(initReactI18next)
+  .init({
+    resources,
+    partialBundledLanguages: true,
+    lng: initialLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    ns: namespaces,
+    defaultNS,
+    interpolation: { escapeValue: false }, // React escapes already
+    returnNull: false,
+    initAsync: false,
+    saveMissing: reportMissing,
+    missingKeyHandler: (languages, namespace, key) => {
+      if (namespace === 'messages') return;
+      const id = `${namespace}:${key}`;
+      if (missingKeys.has(id)) return;
+      missingKeys.add(id);
+      console.error(`Missing translation ${id} (${languages.join(', ')})`);
+    },
+    // Switching waits for the language's chunk inside changeLanguage; nothing needs to suspend.
+    react: { useSuspense: false },
+  })
+  .then(
+    () => undefined,
+    // The chunk did not arrive: the page shows in English rather than not at all.
+    () => undefined,
+  );
 
 applyDocumentLanguage(i18n.language);
-i18n.on('languageChanged', (language) => {
-  applyDocumentLanguage(language);
+i18n.on('languageChanged', applyDocumentLanguage);
+
+/**
+ * Switch to a language because someone chose it (the switcher, or a signed-in user's stored
+ * choice): remembered in this browser, unlike the browser-derived default which keeps
+ * following the browser.
+ */
+export async function chooseLanguage(language: Language): Promise<void> {
   try {
     localStorage.setItem(STORAGE_KEYS.language, language);
   } catch {
     // storage unavailable: the choice lasts for this visit only
   }
-});
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+/** The language the screens show now, as one of ours. */
+export function currentLanguage(): Language {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+}

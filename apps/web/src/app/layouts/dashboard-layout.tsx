@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -35,6 +36,7 @@ export function DashboardLayout() {
             <h1 className="text-lg font-semibold">{title}</h1>
           </div>
           <div className="flex items-center gap-2">
+            <LanguageSwitcher compact />
             <ThemeToggle />
             <UserMenu />
           </div>

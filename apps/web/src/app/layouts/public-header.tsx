@@ -8,6 +8,7 @@ import { useSiteInfo } from '../../lib/site-info.ts';
 import { cn } from '../../lib/cn.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -85,6 +86,7 @@ export function PublicHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
+          <LanguageSwitcher className="hidden md:inline-flex" />
           <ThemeToggle />
           {isAuthenticated ? (
             <UserMenu />
@@ -143,6 +145,9 @@ export function PublicHeader() {
                 </li>
               </>
             ) : null}
+            <li>
+              <LanguageSwitcher align="start" />
+            </li>
           </ul>
         </nav>
       ) : null}

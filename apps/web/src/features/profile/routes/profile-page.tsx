@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LogOut } from 'lucide-react';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { DebugInfo } from '../components/debug-info.tsx';
@@ -24,6 +25,9 @@ export function ProfilePage() {
       <h2 className="text-xl font-semibold">{t('profile.title')}</h2>
       <Card title={t('profile.info.title')} description={t('profile.info.description')}>
         <ProfileForm />
+      </Card>
+      <Card title={t('profile.language.title')} description={t('profile.language.description')}>
+        <LanguageSwitcher align="start" className="border border-gray-300 dark:border-gray-700" />
       </Card>
       <Card title={t('profile.password.title')} description={t('profile.password.description')}>
         <PasswordForm />

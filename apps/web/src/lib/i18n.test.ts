@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@app/shared/constants';
+import { api } from './api-client.ts';
+import { browserLanguage, chooseLanguage, directionFor, i18n, initialLanguage, missingKeys } from './i18n.ts';
+import { stubServer } from '../test/render.tsx';
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('en');
+});
+
+describe('the starting language', () => {
+  it("follows the browser's languages: fa, fa-AF and prs are Dari, ps is Pashto, anything else English", () => {
+    expect(browserLanguage(['fa'])).toBe('fa-AF');
+    expect(browserLanguage(['fa-AF', 'en'])).toBe('fa-AF');
+    expect(browserLanguage(['prs'])).toBe('fa-AF');
+    expect(browserLanguage(['ps'])).toBe('ps-AF');
+    expect(browserLanguage(['ps-AF'])).toBe('ps-AF');
+    expect(browserLanguage(['de-DE', 'ps'])).toBe('ps-AF'); // the first of the reader's languages we have
+    expect(browserLanguage(['de-DE', 'fr'])).toBe('en');
+    expect(browserLanguage([])).toBe('en');
+  });
+
+  it('prefers a language chosen earlier in this browser, and ignores a stored value that is not ours', () => {
+    localStorage.setItem(STORAGE_KEYS.language, 'ps-AF');
+    expect(initialLanguage()).toBe('ps-AF');
+    localStorage.setItem(STORAGE_KEYS.language, 'klingon');
+    expect(initialLanguage()).toBe(browserLanguage());
+  });
+
+  it('writes Dari and Pashto right to left', () => {
+    expect(directionFor('fa-AF')).toBe('rtl');
+    expect(directionFor('ps-AF')).toBe('rtl');
+    expect(directionFor('en')).toBe('ltr');
+  });
+});
+
+describe('choosing a language', () => {
+  it("loads the language's texts on demand, sets <html lang dir>, and remembers the choice", async () => {
+    expect(i18n.hasResourceBundle('ps-AF', 'common')).toBe(false); // not part of the first download
+    await chooseLanguage('ps-AF');
+    expect(i18n.t('nav.home')).toBe('کور');
+    expect(i18n.t('titles.orphans', { ns: 'dashboard' })).toBe('یتیمان');
+    expect(document.documentElement.lang).toBe('ps-AF');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('ps-AF');
+
+    await chooseLanguage('fa-AF');
+    expect(i18n.t('nav.about')).toBe('درباره ما');
+    // Plural forms follow the language's rules.
+    expect(i18n.t('roles.permissionCount', { ns: 'admin', count: 3 })).toBe('3 اجازه');
+
+    await chooseLanguage('en');
+    expect(i18n.t('nav.home')).toBe('Home');
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it('asks the server to answer in the language on screen', async () => {
+    const fetchMock = stubServer(null, () => new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    await chooseLanguage('fa-AF');
+    await api.get('/settings/public');
+    await chooseLanguage('en');
+    await api.get('/settings/public');
+    const sent = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Accept-Language']);
+    expect(sent).toEqual(['fa-AF', 'en']);
+  });
+
+  it('reports a key English does not have instead of passing it by silently', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    i18n.t('nav.noSuchKey');
+    expect(missingKeys.has('common:nav.noSuchKey')).toBe(true);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('common:nav.noSuchKey'));
+  });
+});
