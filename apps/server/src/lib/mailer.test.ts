@@ -42,6 +42,29 @@ describe('createMailer', () => {
     expect(raw).toMatch(/^From: office@care\.example$/m);
   });
 
+  it('adds a right-to-left HTML part for Dari and Pashto, made only from the escaped text', async () => {
+    const transport = rawTransport();
+    const mailer = createMailer({ smtpUrl: 'smtp://mail.example:587', appUrl: 'https://care.example' }, transport);
+    const text = mailText`${'<img src=x onerror=alert(1)>'} عزیز، سلام.\n\nhttps://care.example/reset-password?token=a"b&email=c`;
+    await mailer.send({ to: 'user@care.example', subject: 'سلام', text, language: 'fa-AF' });
+    await mailer.send({ to: 'user@care.example', subject: 'Hi', text: 'Hello', language: 'en' });
+    const [dari, english] = transport.messages;
+    expect(dari).toMatch(/^Content-Type: multipart\/alternative/m);
+    expect(dari).toMatch(/^Content-Type: text\/plain/m);
+    expect(dari).toMatch(/^Content-Type: text\/html/m);
+    // The HTML part's body, quoted-printable decoded (=XX are UTF-8 bytes, "=" at a line's end a soft break).
+    const part = dari.replace(/\r\n/g, '\n').split(/^Content-Type: text\/html.*$/m)[1];
+    const encoded = part.slice(part.indexOf('\n\n') + 2, part.indexOf('\n----'));
+    const bytes = encoded.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const decoded = Buffer.from(bytes, 'latin1').toString('utf8');
+    expect(decoded).toContain('<html lang="fa-AF" dir="rtl">');
+    expect(decoded).toContain('عزیز، سلام.');
+    expect(decoded).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(decoded).not.toContain('<img');
+    expect(decoded).toContain('<a href="https://care.example/reset-password?token=a&quot;b&amp;email=c" dir="ltr">');
+    expect(english).not.toMatch(/text\/html/);
+  });
+
   it('is disabled without SMTP_URL', () => {
     expect(createMailer({ smtpUrl: undefined, appUrl: 'https://care.example' }).enabled).toBe(false);
   });

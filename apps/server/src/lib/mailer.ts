@@ -1,16 +1,38 @@
 import type { Transporter } from 'nodemailer';
+import { RTL_LANGUAGES, type Language } from '@app/shared/i18n/languages';
 import type { Config } from '../config.ts';
 
 /**
- * Plain text only, on purpose: a text/plain body is never rendered as markup, so a name such as
+ * Plain text, on purpose: a text/plain body is never rendered as markup, so a name such as
  * `<b>x</b>` arrives as those characters whatever a mail client does (decision 0025). Compose
  * bodies with `mailText`, which keeps each value on its own line. There is no `html` field: an
- * HTML part would need every value escaped, and one forgotten escape is an injection.
+ * HTML part would need every value escaped, and one forgotten escape is an injection. A mail in
+ * Dari or Pashto (`language`) also gets an HTML part, but only the one `rtlHtml` makes from the
+ * text by escaping all of it, so that mail clients lay it out right to left (decision 0030).
  */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The reader's language; English when not given. */
+  language?: Language;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+
+/**
+ * The text as a right-to-left HTML part: every character of it escaped, each line a line, a line
+ * that is one web address a link (a reset link must stay clickable). Nothing from the caller is
+ * taken as markup, so this keeps decision 0025's guarantee.
+ */
+export function rtlHtml(text: string, language: Language): string {
+  const lines = text.split('\n').map((line) => {
+    const escaped = escapeHtml(line);
+    // The address reads left to right inside the right-to-left text.
+    return /^https?:\/\/\S+$/.test(line) ? `<a href="${escaped}" dir="ltr">${escaped}</a>` : escaped;
+  });
+  return `<!doctype html><html lang="${language}" dir="rtl"><body dir="rtl" style="direction:rtl;text-align:right"><div dir="rtl">${lines.join('<br>\n')}</div></body></html>`;
 }
 
 /**
@@ -67,10 +89,11 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'appUrl'>, transpo
   let smtp: Promise<Pick<Transporter, 'sendMail'>> | undefined = transport && Promise.resolve(transport);
   return {
     enabled: true,
-    async send({ to, subject, text }) {
+    async send({ to, subject, text, language }) {
       smtp ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url.toString()));
       // Named fields only, so nothing else (an `html` a caller slipped in) reaches the transport.
-      await (await smtp).sendMail({ from, to, subject: oneLine(subject), text });
+      const html = language && RTL_LANGUAGES.has(language) ? rtlHtml(text, language) : undefined;
+      await (await smtp).sendMail({ from, to, subject: oneLine(subject), text, ...(html ? { html } : {}) });
     },
   };
 }

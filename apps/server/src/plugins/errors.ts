@@ -1,7 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODE, MSG, errorCodeForStatus, type ErrorCode } from '@app/shared/messages';
+import { localiseMessage } from '@app/shared/i18n/localise';
+import { registerAllMessageCatalogs } from '@app/shared/i18n/message-catalogs';
 import { AppError } from '../lib/app-error.ts';
+import { requestLanguage } from '../lib/request-language.ts';
 
 interface ZodLikeIssue {
   instancePath: string;
@@ -20,8 +23,21 @@ function validationErrors(issues: ZodLikeIssue[]): Record<string, string[]> {
 /**
  * One place that turns any failure into the spec's answer shape, `{message, errors?}`, plus the
  * machine-readable `code` the client branches on (shared ERROR_CODE); 5xx details go to the log only.
+ * The message and every field's messages are in the request's language (issue 16); the code is not.
  */
 export function registerErrorHandling(app: FastifyInstance, pageFallback: ((reply: FastifyReply) => unknown) | null): void {
+  registerAllMessageCatalogs();
+
+  // A success's `message` ("User created successfully") follows the request's language too.
+  // Answers without one (lists, records) and error answers (send() below did theirs) pass
+  // untouched; a callback hook, not an async one, so most answers cost one type check.
+  app.addHook('preSerialization', (request, reply, payload: unknown, done) => {
+    if (reply.statusCode >= 400 || !payload || typeof payload !== 'object' || typeof (payload as { message?: unknown }).message !== 'string') return done(null, payload);
+    const language = requestLanguage(request);
+    if (language === 'en') return done(null, payload);
+    done(null, { ...payload, message: localiseMessage((payload as { message: string }).message, language) });
+  });
+
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
@@ -59,5 +75,10 @@ export function registerErrorHandling(app: FastifyInstance, pageFallback: ((repl
 }
 
 function send(reply: FastifyReply, status: number, message: string, code: ErrorCode, errors?: Record<string, string[]>) {
+  const language = requestLanguage(reply.request);
+  if (language !== 'en') {
+    message = localiseMessage(message, language);
+    if (errors) errors = Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => localiseMessage(m, language))]));
+  }
   return reply.code(status).send(errors ? { message, code, errors } : { message, code });
 }

@@ -3,8 +3,8 @@ import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
 
-export async function userByEmail(db: Db, email: string): Promise<{ id: number; name: string } | undefined> {
-  return db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
+export async function userByEmail(db: Db, email: string): Promise<{ id: number; name: string; locale: DB['users']['locale'] } | undefined> {
+  return db.selectFrom('users').select(['id', 'name', 'locale']).where('email', '=', email).executeTakeFirst();
 }
 
 export async function resetTokensFor(db: Db, email: string): Promise<{ id: number; token_hash: string; expires_at: string; created_at: string }[]> {

@@ -5,6 +5,7 @@ import { messageResponseSchema } from '@app/shared/schemas/common.schema';
 import { PASSWORD_RESET_MSG, forgotPasswordSchema, resetPasswordSchema } from '@app/shared/schemas/password-reset.schema';
 import { AppError } from '../../lib/app-error.ts';
 import { openInMaintenance, publicAccess } from '../../lib/access.ts';
+import { requestLanguage } from '../../lib/request-language.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
 /** Requests per client address per window, for each of the two calls. */
@@ -21,7 +22,7 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/auth/forgot-password', { config: { ...publicAccess, ...openInMaintenance }, schema: { tags, body: forgotPasswordSchema, response: { 200: messageResponseSchema } } }, async (request) => {
     await throttle('forgot-password', request.ip);
-    await requestPasswordReset({ db: app.db, writes: app.writes, mailer: app.mailer, appUrl: app.appConfig.appUrl, log: request.log }, request.body.email);
+    await requestPasswordReset({ db: app.db, writes: app.writes, mailer: app.mailer, appUrl: app.appConfig.appUrl, log: request.log }, request.body.email, requestLanguage(request));
     return { message: PASSWORD_RESET_MSG.linkSent };
   });
 

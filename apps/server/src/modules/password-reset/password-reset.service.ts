@@ -2,10 +2,13 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { PASSWORD_RESET_MINUTES, PASSWORD_RESET_MSG } from '@app/shared/schemas/password-reset.schema';
+import type { Language } from '@app/shared/i18n/languages';
+import { formatMessage } from '@app/shared/i18n/localise';
+import { MAIL_MESSAGES } from '@app/shared/i18n/mail-messages';
 import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { mailText, type Mailer } from '../../lib/mailer.ts';
+import { oneLine, type Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { normaliseEmail } from '../auth/auth.service.ts';
@@ -31,9 +34,10 @@ export interface ResetDeps {
 /**
  * Send a one-time reset link when the address belongs to a user and mail is configured. The
  * caller answers the same in every case, and the mail goes out after the answer, so neither the
- * answer nor its timing tells whether the address is registered.
+ * answer nor its timing tells whether the address is registered. The mail is in the account's
+ * own language when its owner chose one, else in `requestLanguage`, the language it was asked in.
  */
-export async function requestPasswordReset(deps: ResetDeps, rawEmail: string): Promise<void> {
+export async function requestPasswordReset(deps: ResetDeps, rawEmail: string, requestLanguage: Language = 'en'): Promise<void> {
   const email = normaliseEmail(rawEmail);
   const user = await userByEmail(deps.db, email);
   if (!user) return;
@@ -55,18 +59,13 @@ export async function requestPasswordReset(deps: ResetDeps, rawEmail: string): P
   });
   const organisation = (await getSetting(deps.db, 'organization_name')) || 'Orphan Care';
   const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
-  const text = [
-    // mailText: a name or organisation name cannot add lines of its own to the mail (decision 0025).
-    mailText`Hello ${user.name},`,
-    '',
-    mailText`Someone asked to reset the password of your ${organisation} account. To choose a new password, open this link:`,
-    '',
-    link,
-    '',
-    `The link works once and expires in ${PASSWORD_RESET_MINUTES} minutes. If you did not ask for this, ignore this e-mail: your password stays as it is.`,
-  ].join('\n');
+  const language = user.locale ?? requestLanguage;
+  // oneLine: a name or organisation name cannot add lines of its own to the mail (decision 0025).
+  const values = { name: oneLine(user.name), organisation: oneLine(organisation), minutes: PASSWORD_RESET_MINUTES };
+  const say = (template: string) => formatMessage(template, values, language);
+  const text = [say(MAIL_MESSAGES.greeting), '', say(MAIL_MESSAGES.resetIntro), '', link, '', say(MAIL_MESSAGES.resetExpiry)].join('\n');
   void deps.mailer
-    .send({ to: email, subject: `Reset your ${organisation} password`, text })
+    .send({ to: email, subject: say(MAIL_MESSAGES.resetSubject), text, language })
     .catch((err: unknown) => deps.log.error({ err }, 'password reset e-mail could not be sent'));
 }
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PROFILE_MSG, isPasswordChange, passwordChangeSchema, profileResponseSchema, profileSchema } from '@app/shared/schemas/profile.schema';
 import { signedIn } from '../../lib/access.ts';
+import { requestLanguage } from '../../lib/request-language.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { passwordGuard } from '../auth/auth.service.ts';
@@ -12,7 +13,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   // One call for both forms (spec section 7): a body with password fields is a password change.
   const documentedBody = { schema: z.union([profileSchema, passwordChangeSchema]) };
   app.withTypeProvider<ZodTypeProvider>().put('/profile', { config: { ...signedIn, documentedBody }, schema: { tags: ['profile'], response: { 200: profileResponseSchema } } }, async (request) => {
-    const deps = { db: app.db, writes: app.writes, mailer: app.mailer, log: request.log };
+    const deps = { db: app.db, writes: app.writes, mailer: app.mailer, log: request.log, language: requestLanguage(request) };
     const caller = { user: currentUser(request), tokenId: request.tokenId, guard: passwordGuard(app, request) };
     const body = request.body && typeof request.body === 'object' ? request.body : {};
     if (isPasswordChange(body)) {

@@ -4,10 +4,12 @@ import type { CalendarName } from '@app/shared/constants';
 import type { Language } from '@app/shared/i18n/languages';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import { PROFILE_MSG } from '@app/shared/schemas/profile.schema';
+import { formatMessage } from '@app/shared/i18n/localise';
+import { MAIL_MESSAGES } from '@app/shared/i18n/mail-messages';
 import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import { oneLine, type Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { nowIso } from '../../lib/time.ts';
 import { countPasswordAttempt, normaliseEmail, type PasswordGuard } from '../auth/auth.service.ts';
@@ -22,6 +24,8 @@ export interface ProfileDeps {
   writes: Writes;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The request's language: the e-mail change notice is written in it. */
+  language?: Language;
 }
 
 /** The caller: who they are, the session they use, and where their password checks are counted. */
@@ -55,15 +59,11 @@ export async function updateProfile(deps: ProfileDeps, caller: ProfileCaller, in
 
 function notifyOldAddress(deps: ProfileDeps, oldEmail: string, newEmail: string): void {
   if (!deps.mailer.enabled) return;
-  const text = [
-    'The e-mail address of your account was changed.',
-    '',
-    `New address: ${newEmail}`,
-    '',
-    'If you did not make this change, contact an administrator at once: they can set your address back and sign out every device.',
-  ].join('\n');
+  const language = deps.language ?? 'en';
+  const say = (template: string) => formatMessage(template, { email: oneLine(newEmail) }, language);
+  const text = [say(MAIL_MESSAGES.emailChanged), '', say(MAIL_MESSAGES.emailChangedNewAddress), '', say(MAIL_MESSAGES.emailChangedWarning)].join('\n');
   void deps.mailer
-    .send({ to: oldEmail, subject: 'Your e-mail address was changed', text })
+    .send({ to: oldEmail, subject: say(MAIL_MESSAGES.emailChangedSubject), text, language })
     .catch((err: unknown) => deps.log.error({ err }, 'e-mail change notice could not be sent'));
 }
 
