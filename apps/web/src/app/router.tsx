@@ -54,6 +54,7 @@ const RolesManagementCard = lazyPage(() => import('../features/roles/components/
 const RolesPage = lazyPage(() => import('../features/roles/routes/roles-page.tsx'), 'RolesPage');
 const PagesPage = lazyPage(() => import('../features/pages/routes/pages-page.tsx'), 'PagesPage');
 const ContactsPage = lazyPage(() => import('../features/contacts/routes/contacts-page.tsx'), 'ContactsPage');
+const ActivityLogPage = lazyPage(() => import('../features/activities/routes/activity-log-page.tsx'), 'ActivityLogPage');
 const ProfilePage = lazyPage(() => import('../features/profile/routes/profile-page.tsx'), 'ProfilePage');
 const SettingsPage = lazyPage(() => import('../features/settings/routes/settings-page.tsx'), 'SettingsPage');
 const HelpPage = lazyPage(() => import('../features/help/routes/help-page.tsx'), 'HelpPage');
@@ -106,6 +107,7 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   { path: 'profile', element: <ProfilePage /> },
   { path: 'settings', permission: PERMISSION.settings.manage, element: <SettingsPage /> },
   { path: 'contacts', permission: ACCESS.contacts, element: <ContactsPage /> },
+  { path: 'activities', permission: ACCESS.activities, element: <ActivityLogPage /> },
   { path: 'help', element: <HelpPage /> },
 ];
 

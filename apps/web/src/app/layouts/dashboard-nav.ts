@@ -6,6 +6,7 @@ import {
   FileText,
   GraduationCap,
   HelpCircle,
+  History,
   Image,
   LayoutDashboard,
   Mail,
@@ -28,6 +29,7 @@ export type NavLabelKey =
   | 'roles'
   | 'pages'
   | 'contacts'
+  | 'activities'
   | 'profile'
   | 'settings'
   | 'help';
@@ -79,6 +81,7 @@ export const DASHBOARD_NAV: NavGroup[] = [
       { path: '/dashboard/roles', label: 'roles', icon: ShieldCheck, permission: PERMISSION.role.view },
       { path: '/dashboard/pages', label: 'pages', icon: FileText, permission: PERMISSION.page.view },
       { path: '/dashboard/contacts', label: 'contacts', icon: Mail, permission: ACCESS.contacts },
+      { path: '/dashboard/activities', label: 'activities', icon: History, permission: ACCESS.activities },
     ],
   },
   {
@@ -106,6 +109,7 @@ const TITLE_BY_SEGMENT: Record<string, NavLabelKey> = {
   help: 'help',
   pages: 'pages',
   contacts: 'contacts',
+  activities: 'activities',
 };
 
 export function dashboardTitleKey(pathname: string): NavLabelKey {
