@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ageOn } from './age.ts';
 
 describe('ageOn', () => {
+  it('counts whole years, the birthday itself included, a baby being 0', () => {
+    expect(ageOn('2015-06-15', '2025-06-15')).toBe(10);
+    expect(ageOn('2015-06-14', '2025-06-15')).toBe(10);
+    expect(ageOn('2015-06-16', '2025-06-15')).toBe(9);
+    expect(ageOn('2015-07-01', '2025-06-15')).toBe(9);
+    expect(ageOn('2025-06-01', '2025-06-15')).toBe(0);
+    // A timestamp is read by its date part.
+    expect(ageOn('2015-01-01T23:30:00.000Z', '2025-06-15')).toBe(10);
+  });
+
   it('counts whole years on the stored Gregorian dates for a Gregorian reader', () => {
     expect(ageOn('2011-03-21', '2026-03-20')).toBe(14);
     expect(ageOn('2011-03-21', '2026-03-21')).toBe(15);
@@ -30,6 +40,8 @@ describe('ageOn', () => {
 
   it('has no age without a real birth date or before birth', () => {
     expect(ageOn(null, '2026-01-01')).toBeNull();
+    expect(ageOn('', '2026-01-01')).toBeNull();
+    expect(ageOn('not a date', '2026-01-01')).toBeNull();
     expect(ageOn('2026-02-30', '2026-03-01')).toBeNull();
     expect(ageOn('2027-01-01', '2026-01-01', 'persian')).toBeNull();
     expect(ageOn('2026-01-01 00:00:00', '2026-01-01')).toBe(0);

@@ -197,12 +197,12 @@ export function DateField({ label, value, onChange, onBlur, error, min, max, isR
 }
 
 /** DateField bound to a react-hook-form field holding an ISO 'YYYY-MM-DD' string. */
-export function FormDateField<T extends FieldValues>({
+export function FormDateField<T extends FieldValues, R extends FieldValues = T>({
   control,
   name,
   ...rest
-}: Omit<DateFieldProps, 'value' | 'onChange' | 'onBlur' | 'focusRef' | 'name'> & { control: Control<T>; name: FieldPath<T> }) {
-  const { field } = useController({ control, name });
+}: Omit<DateFieldProps, 'value' | 'onChange' | 'onBlur' | 'focusRef' | 'name'> & { control: Control<T, unknown, R>; name: FieldPath<T> }) {
+  const { field } = useController<T, FieldPath<T>, R>({ control, name });
   return (
     <DateField
       {...rest}

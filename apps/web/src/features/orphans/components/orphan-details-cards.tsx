@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageOff } from 'lucide-react';
 import type { ORPHAN_PROFILE_PARTS, Orphan, OrphanFieldName } from '@app/shared/schemas/orphan.schema';
-import { ageFromDob, fullName, orDash } from './orphan-format.ts';
+import { fullName, orDash } from './orphan-format.ts';
 import { OrphanStatusBadge } from './orphan-status-badge.tsx';
 import { useOrphanFormat } from './use-orphan-format.ts';
 
@@ -90,7 +90,7 @@ export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
         <Rows
           rows={[
             [f('dob'), format.date(orphan.dob)],
-            [f('age'), ageFromDob(orphan.dob)],
+            [f('age'), format.age(orphan.dob)],
             [f('gender'), format.gender(orphan.gender)],
             [f('blood_group'), orphan.blood_group],
             [f('class_grade'), format.grade(orphan.class_grade)],

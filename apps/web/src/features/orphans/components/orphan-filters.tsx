@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { GENDERS, GRADES } from '@app/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input } from '../../../components/ui/input.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
+import { Field } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import type { ListState } from '../../../components/list/use-list-state.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
@@ -49,28 +50,21 @@ export function OrphanFilters({ id, list }: OrphanFiltersProps) {
           </Select>
         )}
       </Field>
-      <Field label={t('filters.admissionFrom')} error={translateMessage(t, invalid.admission_from)}>
-        {(ids) => (
-          <Input
-            {...ids}
-            type="date"
-            value={params.admission_from ?? ''}
-            max={params.admission_to}
-            onChange={(e) => setFilters({ admission_from: e.target.value })}
-          />
-        )}
-      </Field>
-      <Field label={t('filters.admissionTo')} error={translateMessage(t, invalid.admission_to)}>
-        {(ids) => (
-          <Input
-            {...ids}
-            type="date"
-            value={params.admission_to ?? ''}
-            min={params.admission_from}
-            onChange={(e) => setFilters({ admission_to: e.target.value })}
-          />
-        )}
-      </Field>
+      {/* In the reader's calendar; the list's URL keeps ISO Gregorian days. */}
+      <DateField
+        label={t('filters.admissionFrom')}
+        error={translateMessage(t, invalid.admission_from)}
+        value={params.admission_from ?? ''}
+        max={params.admission_to}
+        onChange={(iso) => setFilters({ admission_from: iso })}
+      />
+      <DateField
+        label={t('filters.admissionTo')}
+        error={translateMessage(t, invalid.admission_to)}
+        value={params.admission_to ?? ''}
+        min={params.admission_from}
+        onChange={(iso) => setFilters({ admission_to: iso })}
+      />
       <div className="flex items-end">
         <Button variant="outline" onClick={list.resetFilters} disabled={!list.hasFilters} className="w-full">
           {t('list.reset')}

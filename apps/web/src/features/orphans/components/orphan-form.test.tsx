@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Orphan } from '@app/shared/schemas/orphan.schema';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -20,12 +20,28 @@ function renderForm(props: Partial<Parameters<typeof OrphanForm>[0]> = {}) {
 /** The control a visible label belongs to (labels carry a '*' when required). */
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`));
 
+/** A date field: its label names the group of segments (and each segment). */
+const dateGroup = (label: string) => screen.getByRole('group', { name: new RegExp(`^${label}\\s*\\*?$`) });
+
+/** Type a date into a date field from the keyboard, as its segments read (month, day, year in English). */
+async function typeDate(user: ReturnType<typeof userEvent.setup>, label: string, digits: string) {
+  await user.click(within(dateGroup(label)).getAllByRole('spinbutton')[0]!);
+  await user.keyboard(digits);
+}
+
+/** What a date field shows, segment by segment. */
+const dateShown = (label: string) =>
+  within(dateGroup(label))
+    .getAllByRole('spinbutton')
+    .map((segment) => segment.textContent)
+    .join('/');
+
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field('First Name'), 'Maryam');
   await user.type(field('Last Name'), 'Ahmadi');
-  fireEvent.change(field('Date of Birth'), { target: { value: '2015-04-02' } });
+  await typeDate(user, 'Date of Birth', '04022015');
   await user.selectOptions(field('Gender'), 'female');
-  fireEvent.change(field('Admission Date'), { target: { value: '2023-09-01' } });
+  await typeDate(user, 'Admission Date', '09012023');
 }
 
 const stored: Orphan = {
@@ -67,7 +83,7 @@ const stored: Orphan = {
   deleted_at: null,
 };
 
-describe('<OrphanForm>', { timeout: 15_000 }, () => {
+describe('<OrphanForm>', { timeout: 30_000 }, () => {
   it('starts with status active and medical condition Healthy', () => {
     renderForm();
     expect((field('Status') as HTMLSelectElement).value).toBe('active');
@@ -138,10 +154,10 @@ describe('<OrphanForm>', { timeout: 15_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const { onSubmit } = renderForm();
     await fillRequired(user);
-    fireEvent.change(field('Admission Date'), { target: { value: '2015-04-01' } });
+    await typeDate(user, 'Admission Date', '04012015');
     await user.click(screen.getByRole('button', { name: 'Add Orphan' }));
     expect(await screen.findByText('The admission date cannot be before the date of birth.')).toBeTruthy();
-    expect(field('Admission Date').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dateGroup('Admission Date')).getAllByRole('spinbutton')[0]!.getAttribute('aria-invalid')).toBe('true');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -230,8 +246,8 @@ describe('<OrphanForm>', { timeout: 15_000 }, () => {
     const onSubmit = vi.fn(async (_: OrphanFormSubmission) => {});
     renderForm({ orphan: stored, onSubmit });
     expect((field('First Name') as HTMLInputElement).value).toBe('Ahmad');
-    expect((field('Date of Birth') as HTMLInputElement).value).toBe('2014-01-20');
-    expect((field('Admission Date') as HTMLInputElement).value).toBe('2022-03-05');
+    expect(dateShown('Date of Birth')).toBe('1/20/2014');
+    expect(dateShown('Admission Date')).toBe('3/5/2022');
     expect((field('Class / Grade') as HTMLSelectElement).value).toBe('0');
     expect(within(field('Class / Grade') as HTMLElement).getByRole('option', { name: 'PREP' })).toBeTruthy();
     expect((field('Status') as HTMLSelectElement).value).toBe('graduated');

@@ -7,6 +7,7 @@ import { ORPHAN_MESSAGES, orphanSchema, type Orphan, type OrphanData } from '@ap
 import { isApiError, type FormValue } from '../../../lib/api-client.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -80,6 +81,7 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
 
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
@@ -165,6 +167,11 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
     );
   };
 
+  // Typed or picked in the user's calendar (Solar Hijri or Gregorian); the form holds the ISO Gregorian day.
+  const date = (name: 'dob' | 'admission_date', required: boolean) => (
+    <FormDateField control={control} name={name} label={<FieldLabel name={name} required={required} />} error={message(name)} isRequired={required} isDisabled={isSubmitting} />
+  );
+
   const area = (name: FieldName, className = 'sm:col-span-2 lg:col-span-3', rows = 3) => (
     <Field label={<FieldLabel name={name} />} error={message(name)} className={className}>
       {(ids) => <Textarea {...ids} dir="auto" rows={rows} {...register(name)} disabled={isSubmitting} />}
@@ -198,7 +205,7 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
       </Section>
 
       <Section title={t('form.sections.personal')}>
-        {text('dob', { type: 'date', required: true })}
+        {date('dob', true)}
         {select('gender', GENDERS.map((g) => ({ value: g, label: format.gender(g) ?? g })), { required: true, placeholder: true })}
         {text('blood_group', { autoComplete: 'off' })}
         {select('class_grade', GRADES.map((g) => ({ value: g, label: format.grade(g) ?? g })), { placeholder: true })}
@@ -220,7 +227,7 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
       </Section>
 
       <Section title={t('form.sections.admission')}>
-        {text('admission_date', { type: 'date', required: true })}
+        {date('admission_date', true)}
         {select('status', ORPHAN_STATUSES.map((s) => ({ value: s, label: format.status(s) })), { required: true })}
       </Section>
 

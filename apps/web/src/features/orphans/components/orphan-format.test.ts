@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ageFromDob,
   capitalise,
   effectiveStatus,
-  formatDate,
   formatMoney,
   fullName,
   gradeLabel,
@@ -14,38 +12,6 @@ import {
 } from './orphan-format.ts';
 
 const labels = { prep: 'PREP', numbered: (g: string) => `Grade ${g}` };
-
-describe('ageFromDob', () => {
-  const today = new Date(2025, 5, 15); // 15 June 2025, local time
-
-  it('counts whole years, the birthday itself included', () => {
-    expect(ageFromDob('2015-06-15', today)).toBe(10);
-    expect(ageFromDob('2015-06-14', today)).toBe(10);
-    expect(ageFromDob('2015-06-16', today)).toBe(9);
-    expect(ageFromDob('2015-07-01', today)).toBe(9);
-  });
-
-  it('reads a timestamp by its date part', () => {
-    expect(ageFromDob('2015-01-01T23:30:00.000Z', today)).toBe(10);
-  });
-
-  it('is empty without a usable or past date', () => {
-    expect(ageFromDob(null, today)).toBeNull();
-    expect(ageFromDob('', today)).toBeNull();
-    expect(ageFromDob('not a date', today)).toBeNull();
-    expect(ageFromDob('2015-02-30', today)).toBeNull();
-    expect(ageFromDob('2026-01-01', today)).toBeNull();
-  });
-
-  it('handles a 29 February birthday', () => {
-    expect(ageFromDob('2012-02-29', new Date(2025, 1, 28))).toBe(12);
-    expect(ageFromDob('2012-02-29', new Date(2025, 2, 1))).toBe(13);
-  });
-
-  it('is 0 for a baby', () => {
-    expect(ageFromDob('2025-06-01', today)).toBe(0);
-  });
-});
 
 describe('gradeLabel', () => {
   it("shows grade '0' as PREP and the rest as Grade N", () => {
@@ -115,12 +81,6 @@ describe('dates and money', () => {
     expect(toDateInputValue('2024-03-01')).toBe('2024-03-01');
     expect(toDateInputValue(null)).toBe('');
     expect(toDateInputValue('garbage')).toBe('');
-  });
-
-  it('formats dates in the locale format', () => {
-    expect(formatDate('2024-03-01', 'en-US')).toBe('Mar 1, 2024');
-    expect(formatDate('2024-03-01', 'en-GB')).toBe('1 Mar 2024');
-    expect(formatDate(null, 'en')).toBeNull();
   });
 
   it('formats decimal strings as money with two places', () => {

@@ -1,8 +1,9 @@
 import type { BadgeTone } from '../../../components/ui/badge.tsx';
 
 /**
- * Pure display rules of spec section 2/3 for orphans: age from dob, PREP for grade 0, status
- * colours, capitalisation, locale dates, '-' for empty values. No React, so they are unit-tested.
+ * Pure display rules of spec section 2/3 for orphans: PREP for grade 0, status colours,
+ * capitalisation, money, '-' for empty values. No React, so they are unit-tested. Dates and ages
+ * follow the reader's calendar: lib/format-date.ts and lib/age.ts.
  */
 
 /** A `YYYY-MM-DD` (or ISO timestamp) string as a local calendar date, or null when it is not one. */
@@ -22,17 +23,6 @@ export function toDateInputValue(value: string | null | undefined): string {
   if (!value) return '';
   const m = /^\d{4}-\d{2}-\d{2}/.exec(value);
   return m ? m[0] : '';
-}
-
-/** Whole years between the date of birth and `today`; null without a usable dob or for a future one. */
-export function ageFromDob(dob: string | null | undefined, today: Date = new Date()): number | null {
-  const birth = parseDateOnly(dob);
-  if (!birth) return null;
-  let age = today.getFullYear() - birth.getFullYear();
-  const beforeBirthday =
-    today.getMonth() < birth.getMonth() || (today.getMonth() === birth.getMonth() && today.getDate() < birth.getDate());
-  if (beforeBirthday) age -= 1;
-  return age < 0 ? null : age;
 }
 
 /** The grade shown to staff: 'PREP' for '0', 'Grade N' otherwise (labels come from the caller's t()). */
@@ -64,17 +54,6 @@ export function statusTone(status: string | null | undefined): BadgeTone {
 export function capitalise(value: string | null | undefined): string {
   if (!value) return '';
   return value.charAt(0).toLocaleUpperCase() + value.slice(1);
-}
-
-/** A date in the user's locale format, or null for an empty or unreadable value. */
-export function formatDate(value: string | null | undefined, locale: string): string | null {
-  const date = parseDateOnly(value);
-  if (!date) return null;
-  try {
-    return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
-  }
 }
 
 /** A decimal string such as "1250.00" in the locale's number format with two places. */

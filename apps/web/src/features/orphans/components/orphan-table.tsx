@@ -5,7 +5,7 @@ import { PERMISSION } from '@app/shared/permissions';
 import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
 import { useCan } from '../../../components/can.tsx';
 import { DataTable } from '../../../components/list/data-table.tsx';
-import { ageFromDob, fullName, orDash } from './orphan-format.ts';
+import { fullName, orDash } from './orphan-format.ts';
 import { OrphanStatusBadge } from './orphan-status-badge.tsx';
 import { useOrphanFormat } from './use-orphan-format.ts';
 
@@ -52,7 +52,7 @@ export function OrphanTable({ rows, sort, onSort, onDelete }: OrphanTableProps) 
             </div>
           ),
         },
-        { id: 'age', header: t('columns.age'), cell: (orphan) => orDash(ageFromDob(orphan.dob)), className: 'tabular-nums' },
+        { id: 'age', header: t('columns.age'), cell: (orphan) => orDash(format.age(orphan.dob)), className: 'tabular-nums' },
         { id: 'grade', header: t('columns.grade'), cell: (orphan) => orDash(format.grade(orphan.class_grade)), className: 'whitespace-nowrap' },
         { id: 'gender', header: t('columns.gender'), cell: (orphan) => orDash(format.gender(orphan.gender)) },
         {

@@ -1,11 +1,15 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { capitalise, effectiveStatus, formatDate, formatMoney, gradeLabel } from './orphan-format.ts';
+import { ageOn } from '../../../lib/age.ts';
+import { formatDate, todayIso } from '../../../lib/format-date.ts';
+import { useDateDisplay } from '../../../lib/use-format.ts';
+import { capitalise, effectiveStatus, formatMoney, gradeLabel } from './orphan-format.ts';
 
-/** The display rules of orphan-format.ts, bound to the current language's texts and locale. */
+/** The display rules of orphan-format.ts, bound to the current language's texts and locale, and the reader's calendar. */
 export function useOrphanFormat() {
   const { t, i18n } = useTranslation('orphans');
   const locale = i18n.language;
+  const display = useDateDisplay();
   return useMemo(
     () => ({
       locale,
@@ -25,9 +29,12 @@ export function useOrphanFormat() {
         if (!value) return null;
         return t(`medical.${value}` as 'medical.Healthy', { defaultValue: value });
       },
-      date: (value: string | null | undefined) => formatDate(value, locale),
+      /** A stored date in the reader's language and calendar; null when there is none (shown as '-'). */
+      date: (value: string | null | undefined) => (value ? formatDate(value, display) : null),
+      /** Whole years today, by birthdays in the reader's calendar (lib/age.ts). */
+      age: (dob: string | null | undefined) => ageOn(dob, todayIso(), display.calendar),
       money: (value: string | number | null | undefined) => formatMoney(value, locale),
     }),
-    [t, locale],
+    [t, locale, display],
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { PERMISSION, ROLE } from '@app/shared/permissions';
@@ -180,11 +180,16 @@ describe('<OrphansPage>', { timeout: 15_000 }, () => {
     const fetchMock = renderPage([PERMISSION.orphan.view]);
     await screen.findByRole('link', { name: 'Maryam Ahmadi' });
     await user.click(screen.getByRole('button', { name: 'Show filters' }));
-    fireEvent.change(screen.getByLabelText('Admission From'), { target: { value: '2024-05-01' } });
+    // Date fields are typed segment by segment (month, day, year for an English Gregorian reader).
+    const typeDate = async (label: string, digits: string) => {
+      await user.click(within(screen.getByRole('group', { name: label })).getAllByRole('spinbutton')[0]!);
+      await user.keyboard(digits);
+    };
+    await typeDate('Admission From', '05012024');
     await waitFor(() => expect(orphanCalls(fetchMock).at(-1)).toContain('admission_from=2024-05-01'));
-    fireEvent.change(screen.getByLabelText('Admission To'), { target: { value: '2024-01-01' } });
+    await typeDate('Admission To', '01012024');
 
-    const to = screen.getByLabelText('Admission To');
+    const to = within(screen.getByRole('group', { name: 'Admission To' })).getAllByRole('spinbutton')[0]!;
     await waitFor(() => expect(to.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('The admission to date must be on or after the admission from date.')).toBeTruthy();
     // The rows stay, and no request carried the backwards range.
