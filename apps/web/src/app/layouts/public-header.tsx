@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Dialog } from 'radix-ui';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HeartHandshake, Menu, X } from 'lucide-react';
@@ -9,7 +10,9 @@ import { cn } from '../../lib/cn.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { useNarrowScreen } from './use-narrow-screen.ts';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -38,21 +41,15 @@ export function PublicHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 
-  // A new page closes the mobile menu.
+  // A new page closes the mobile menu, and so does a window grown past the phone width (the
+  // panel is hidden there, and an open dialog would leave the page unusable).
   const [lastPath, setLastPath] = useState(location.pathname);
+  const phone = useNarrowScreen();
   if (lastPath !== location.pathname) {
     setLastPath(location.pathname);
     setMenuOpen(false);
   }
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setMenuOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  if (menuOpen && !phone) setMenuOpen(false);
 
   return (
     <header
@@ -65,9 +62,9 @@ export function PublicHeader() {
       )}
     >
       <div className={cn('mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 transition-all sm:px-6', scrolled ? 'h-14' : 'h-20')}>
-        <Link to="/" className="flex items-center gap-2 font-semibold text-gray-900 dark:text-gray-100">
-          <HeartHandshake className="h-7 w-7 text-brand-700 dark:text-brand-500" aria-hidden />
-          <span>{site.organization_name}</span>
+        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md font-semibold text-gray-900 dark:text-gray-100">
+          <HeartHandshake className="h-7 w-7 shrink-0 text-brand-700 dark:text-brand-500" aria-hidden />
+          <span className="truncate" dir="auto">{site.organization_name}</span>
         </Link>
 
         <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
@@ -85,7 +82,7 @@ export function PublicHeader() {
           </NavLink>
         </nav>
 
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           <LanguageSwitcher className="hidden md:inline-flex" />
           <ThemeToggle />
           {isAuthenticated ? (
@@ -100,57 +97,88 @@ export function PublicHeader() {
               </Link>
             </div>
           )}
-          <button
-            type="button"
-            className="inline-flex h-9 w-9 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 md:hidden dark:text-gray-300 dark:hover:bg-gray-800"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={() => setMenuOpen((v) => !v)}
-          >
-            {menuOpen ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
-          </button>
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} organisation={site.organization_name}>
+            <ul className="flex flex-col gap-1">
+              <li>
+                <NavLink to="/" end className={mobileLinkClasses}>
+                  {t('nav.home')}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/about" className={mobileLinkClasses}>
+                  {t('nav.about')}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/contact" className={mobileLinkClasses}>
+                  {t('nav.contact')}
+                </NavLink>
+              </li>
+              {!isAuthenticated ? (
+                <>
+                  <li>
+                    <NavLink to="/login" className={mobileLinkClasses}>
+                      {t('nav.login')}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/register" className={mobileLinkClasses}>
+                      {t('nav.signup')}
+                    </NavLink>
+                  </li>
+                </>
+              ) : null}
+              <li>
+                <LanguageSwitcher align="start" />
+              </li>
+            </ul>
+          </MobileMenu>
         </div>
       </div>
 
-      {menuOpen ? (
-        <nav id="mobile-menu" aria-label={t('nav.mobile')} className="border-t border-gray-200 bg-white px-4 pb-4 pt-2 md:hidden dark:border-gray-800 dark:bg-gray-950">
-          <ul className="flex flex-col gap-1">
-            <li>
-              <NavLink to="/" end className={linkClasses}>
-                {t('nav.home')}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/about" className={linkClasses}>
-                {t('nav.about')}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/contact" className={linkClasses}>
-                {t('nav.contact')}
-              </NavLink>
-            </li>
-            {!isAuthenticated ? (
-              <>
-                <li>
-                  <NavLink to="/login" className={linkClasses}>
-                    {t('nav.login')}
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/register" className={linkClasses}>
-                    {t('nav.signup')}
-                  </NavLink>
-                </li>
-              </>
-            ) : null}
-            <li>
-              <LanguageSwitcher align="start" />
-            </li>
-          </ul>
-        </nav>
-      ) : null}
     </header>
+  );
+}
+
+const mobileLinkClasses = (state: { isActive: boolean }) => cn(linkClasses(state), 'flex min-h-11 items-center text-base');
+
+/**
+ * Spec section 2, mobile menu: below 768 px the header's links open in a panel on Radix Dialog:
+ * focus stays in it while open, Escape, the close button or a tap outside closes it, and focus
+ * returns to the menu button. A new page closes it too (the header watches the path).
+ */
+function MobileMenu({ open, onOpenChange, organisation, children }: { open: boolean; onOpenChange: (open: boolean) => void; organisation: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const buttonClasses =
+    'inline-flex h-9 w-9 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-gray-300 dark:hover:bg-gray-800';
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Tooltip label={t('nav.openMenu')}>
+        <Dialog.Trigger className={cn(buttonClasses, 'md:hidden')} aria-label={t('nav.openMenu')}>
+          <Menu className="h-5 w-5" aria-hidden />
+        </Dialog.Trigger>
+      </Tooltip>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 md:hidden" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-x-0 top-0 z-50 max-h-screen overflow-y-auto border-b border-gray-200 bg-white px-4 pb-4 shadow-lg focus:outline-none md:hidden dark:border-gray-800 dark:bg-gray-950"
+        >
+          <div className="flex h-16 items-center justify-between gap-2">
+            <Dialog.Title className="truncate font-semibold text-gray-900 dark:text-gray-100" dir="auto">
+              {organisation}
+            </Dialog.Title>
+            <Tooltip label={t('nav.closeMenu')}>
+              <Dialog.Close className={buttonClasses} aria-label={t('nav.closeMenu')}>
+                <X className="h-5 w-5" aria-hidden />
+              </Dialog.Close>
+            </Tooltip>
+          </div>
+          <nav id="mobile-menu" aria-label={t('nav.mobile')}>
+            {children}
+          </nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../ui/button.tsx';
+import { Tooltip } from '../ui/tooltip.tsx';
 import { cn } from '../../lib/cn.ts';
 
 /** The actions every list has, with their usual icon and text. */
@@ -62,29 +63,41 @@ function RowActionControl<T>({ row, action }: { row: T; action: RowAction<T> }) 
       <span className="hidden xl:inline">{text}</span>
     </>
   );
-  const common = { variant: 'ghost' as const, size: 'sm' as const, className: cn(danger && dangerClasses) };
-  const title = disabled ? action.hint : text;
+  // At least 32 px square, so a thumb finds it (WCAG 2.2 target size asks 24).
+  const common = { variant: 'ghost' as const, size: 'sm' as const, className: cn('min-w-8', danger && dangerClasses) };
   if (!disabled && action.to) {
     return (
-      <Button asChild {...common}>
-        <Link to={action.to(row)} aria-label={action.label(row)} title={title}>
-          {content}
-        </Link>
-      </Button>
+      <Tooltip label={action.label(row)}>
+        <Button asChild {...common}>
+          <Link to={action.to(row)} aria-label={action.label(row)}>
+            {content}
+          </Link>
+        </Button>
+      </Tooltip>
     );
   }
   if (!disabled && action.href) {
     return (
-      <Button asChild {...common}>
-        <a href={action.href(row)} target="_blank" rel="noopener noreferrer" aria-label={action.label(row)} title={title}>
-          {content}
-        </a>
-      </Button>
+      <Tooltip label={action.label(row)}>
+        <Button asChild {...common}>
+          <a href={action.href(row)} target="_blank" rel="noopener noreferrer" aria-label={action.label(row)}>
+            {content}
+          </a>
+        </Button>
+      </Tooltip>
     );
   }
-  return (
-    <Button {...common} onClick={() => action.onSelect?.(row)} disabled={disabled} aria-label={action.label(row)} title={title}>
+  // A disabled button gets neither focus nor pointer events, so its reason stays in `title` and
+  // in the accessible description.
+  return disabled ? (
+    <Button {...common} disabled aria-label={action.label(row)} title={action.hint} aria-description={action.hint}>
       {content}
     </Button>
+  ) : (
+    <Tooltip label={action.label(row)}>
+      <Button {...common} onClick={() => action.onSelect?.(row)} aria-label={action.label(row)}>
+        {content}
+      </Button>
+    </Tooltip>
   );
 }

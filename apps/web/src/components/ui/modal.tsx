@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
+import { Tooltip } from './tooltip.tsx';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl' | 'full';
 
@@ -47,16 +48,18 @@ export function Modal({ open, onOpenChange, title, description, size = 'md', chi
                 <Dialog.Description className="mt-1 text-sm text-gray-600 dark:text-gray-400">{description}</Dialog.Description>
               ) : null}
             </div>
-            <Dialog.Close
-              className="rounded p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-800 dark:hover:bg-gray-800 dark:hover:text-gray-100"
-              aria-label={t('actions.close')}
-            >
-              <X className="h-5 w-5" aria-hidden />
-            </Dialog.Close>
+            <Tooltip label={t('actions.close')}>
+              <Dialog.Close
+                className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded text-gray-600 hover:bg-gray-100 hover:text-gray-800 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100"
+                aria-label={t('actions.close')}
+              >
+                <X className="h-5 w-5" aria-hidden />
+              </Dialog.Close>
+            </Tooltip>
           </div>
           <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
           {footer ? (
-            <div className="flex justify-end gap-2 border-t border-gray-200 px-5 py-3 dark:border-gray-700">{footer}</div>
+            <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 px-5 py-3 dark:border-gray-700">{footer}</div>
           ) : null}
         </Dialog.Content>
       </Dialog.Portal>
