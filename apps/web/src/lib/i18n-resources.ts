@@ -2,7 +2,6 @@ import common from '../locales/en/common.json';
 import auth from '../locales/en/auth.json';
 import site from '../locales/en/site.json';
 import dashboard from '../locales/en/dashboard.json';
-import messages from '../locales/en/messages.json';
 import orphans from '../locales/en/orphans.json';
 import admin from '../locales/en/admin.json';
 import help from '../locales/en/help.json';
@@ -17,8 +16,8 @@ import activities from '../locales/en/activities.json';
  * have the same namespaces under locales/<language>/, loaded on demand (lib/i18n.ts).
  */
 export const resources = {
-  en: { common, auth, site, dashboard, messages, orphans, admin, help, gallery, results, attendance, activities, reports },
+  en: { common, auth, site, dashboard, orphans, admin, help, gallery, results, attendance, activities, reports },
 } as const;
 
 export const defaultNS = 'common';
-export const namespaces = ['common', 'auth', 'site', 'dashboard', 'messages', 'orphans', 'admin', 'help', 'gallery', 'results', 'attendance', 'activities', 'reports'] as const;
+export const namespaces = ['common', 'auth', 'site', 'dashboard', 'orphans', 'admin', 'help', 'gallery', 'results', 'attendance', 'activities', 'reports'] as const;
