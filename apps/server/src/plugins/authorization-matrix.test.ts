@@ -1,0 +1,233 @@
+import { expect, it } from 'vitest';
+import { MSG } from '@app/shared/messages';
+import { ADMIN_ROLES, PERMISSIONS, ROLE, SEEDED_ROLES, can, type AccessRule, type Permission, type RoleName } from '@app/shared/permissions';
+import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../test/harness.ts';
+import { nowIso } from '../lib/time.ts';
+
+/**
+ * The authorization matrix (issue 12): every route of the route table, called by every kind of
+ * caller — nobody, a signed-in user without a role, each seeded role — must answer exactly what
+ * this table says, written by hand from the spec's gating (section 6) and docs/design-decisions.md:
+ * 401 `Unauthenticated.` without a session, 403 `This action is unauthorized.` without the right,
+ * and anything but those (and never a 5xx) with it. A route missing here, or listed but gone,
+ * fails the test: a new route is added to the matrix with its intended rule, which is then checked
+ * against what the server really enforces.
+ *
+ * Notation: `public`, `signed-in`, or `+`-joined parts: `admin` (Super Admin or Manager role) and
+ * permission names, all of which must hold.
+ */
+const MATRIX: Record<string, string> = {
+  'GET /sanctum/csrf-cookie': 'public',
+  'GET /api/health': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'GET /api/auth/user': 'signed-in',
+  'GET /api/dashboard/data': 'signed-in',
+  'PUT /api/profile': 'signed-in',
+  'GET /api/activities/recent': 'view-activities',
+
+  'GET /api/orphans': 'view-orphans',
+  'GET /api/orphans/:id': 'view-orphans',
+  'GET /api/orphans/possible-duplicates': 'create-orphans',
+  'POST /api/orphans': 'create-orphans',
+  'PUT /api/orphans/:id': 'edit-orphans',
+  'POST /api/orphans/:id': 'edit-orphans',
+  'DELETE /api/orphans/:id': 'delete-orphans',
+  'GET /api/orphans/trash': 'delete-orphans',
+  'POST /api/orphans/:id/restore': 'delete-orphans',
+  'DELETE /api/orphans/:id/purge': 'admin+delete-orphans',
+
+  'GET /api/galleries': 'view-gallery',
+  'GET /api/galleries/:id': 'view-gallery',
+  'GET /api/orphans/:id/media': 'view-gallery',
+  'POST /api/galleries': 'create-gallery',
+  'POST /api/uploads': 'create-gallery',
+  'GET /api/uploads/:id': 'create-gallery',
+  'PATCH /api/uploads/:id': 'create-gallery',
+  'DELETE /api/uploads/:id': 'create-gallery',
+  'POST /api/galleries/:id': 'edit-gallery',
+  'PUT /api/galleries/:id': 'edit-gallery',
+  'DELETE /api/galleries/:id': 'delete-gallery',
+  // The signature in the address is the credential (a link that works in an <img> or a download).
+  'GET /storage/*': 'public',
+  'GET /download/gallery/:id': 'public',
+  'GET /download/gallery/:id/:version': 'public',
+
+  'GET /api/results': 'view-results',
+  'GET /api/results/:id': 'view-results',
+  'GET /api/orphans/:id/results': 'view-results',
+  'POST /api/results': 'create-results',
+  'PUT /api/results/:id': 'edit-results',
+  'DELETE /api/results/:id': 'delete-results',
+
+  'GET /api/attendances': 'view-attendance',
+  'GET /api/attendances/:id': 'view-attendance',
+  'GET /api/orphans/:id/attendance-summary': 'view-attendance',
+  'POST /api/attendances': 'create-attendance',
+  // A month for a class both adds and corrects records.
+  'POST /api/attendances/batch': 'create-attendance+edit-attendance',
+  'PUT /api/attendances/:id': 'edit-attendance',
+  'DELETE /api/attendances/:id': 'delete-attendance',
+
+  'GET /api/users': 'view-users',
+  'GET /api/users/:id': 'view-users',
+  'POST /api/users': 'create-users',
+  'PUT /api/users/:id': 'edit-users',
+  'PUT /api/users/:id/roles': 'edit-users',
+  'DELETE /api/users/:id': 'delete-users',
+  'GET /api/roles': 'view-roles',
+  'GET /api/roles/:id': 'view-roles',
+  'GET /api/permissions': 'view-roles',
+  'POST /api/roles': 'create-roles',
+  'PUT /api/roles/:id': 'edit-roles',
+  'DELETE /api/roles/:id': 'delete-roles',
+
+  'GET /api/pages/published': 'public',
+  'GET /api/pages/published/:slug': 'public',
+  'GET /api/pages': 'view-pages',
+  'GET /api/pages/:id': 'view-pages',
+  'POST /api/pages': 'create-pages',
+  'PUT /api/pages/:id': 'edit-pages',
+  'DELETE /api/pages/:id': 'delete-pages',
+
+  'POST /api/contacts': 'public',
+  'GET /api/contacts': 'admin+view-contacts',
+  'GET /api/contacts/:id': 'admin+view-contacts',
+  'DELETE /api/contacts/:id': 'admin+delete-contacts',
+
+  'GET /api/settings/public': 'public',
+  'GET /api/settings': 'manage-settings',
+  'PUT /api/settings': 'manage-settings',
+
+  // Signing out ends the caller's own session: it runs last for each caller.
+  'POST /api/auth/logout': 'signed-in',
+};
+
+/** The API docs (a third-party plugin) are covered by the security-headers/docs tests. */
+const OUT_OF_MATRIX = /^\/api\/docs(\/|$)/;
+const GUARDED = /^\/(api|storage|download|sanctum)(\/|$)/;
+
+type Expected = 'public' | 'signed-in' | AccessRule;
+
+function parse(notation: string): Expected {
+  if (notation === 'public' || notation === 'signed-in') return notation;
+  const parts = notation.split('+');
+  const rule: { anyRole?: readonly RoleName[]; allPermissions?: Permission[] } = {};
+  const permissions = parts.filter((p) => p !== 'admin') as Permission[];
+  if (parts.includes('admin')) rule.anyRole = ADMIN_ROLES;
+  if (permissions.length) rule.allPermissions = permissions;
+  return rule;
+}
+
+/** A caller as the matrix sees it: the seeded roles' permissions, independent of the server's tables. */
+interface Caller {
+  label: string;
+  roles: RoleName[];
+  /** A role of its own holding just this permission (a seeded role's are taken from SEEDED_ROLES). */
+  only?: Permission;
+  token?: string;
+}
+
+function subject(caller: Caller) {
+  const permissions = caller.only ? [caller.only] : caller.roles.flatMap((r) => SEEDED_ROLES[r] ?? []);
+  return { roles: caller.roles.map((name) => ({ name })), permissions: [...new Set(permissions)].map((name) => ({ name })) };
+}
+
+/** A role an administrator could make, holding one permission and nothing else. */
+async function roleHolding(server: TestServer, permission: Permission): Promise<number> {
+  const db = server.database.db;
+  const name = `Only ${permission}`;
+  const now = nowIso();
+  const role = await db.insertInto('roles').values({ name, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const perm = await db.selectFrom('permissions').select('id').where('name', '=', permission).executeTakeFirstOrThrow();
+  await db.insertInto('role_permissions').values({ role_id: role.id, permission_id: perm.id }).execute();
+  return role.id;
+}
+
+/** A concrete address for a route: ids that exist nowhere, so an allowed call changes nothing. */
+function concrete(url: string): string {
+  return url
+    .replace(/:version\b/, 'original')
+    .replace(/:slug\b/, 'no-such-page')
+    .replace(/:id\b/g, url.startsWith('/api/uploads') ? 'no-such-upload' : '999999')
+    .replace(/\*$/, 'orphans/no-such-file.webp');
+}
+
+/**
+ * A one-permission caller calls only the routes whose rule names its permission: there it must
+ * get in (or be refused for want of the role). A route that checked another permission instead
+ * would refuse it; one that checked none would let the role-less caller in. The other callers
+ * call every route.
+ */
+function concerns(caller: Caller, notation: string): boolean {
+  return !caller.only || notation.split('+').includes(caller.only);
+}
+
+type Outcome = 'unauthenticated' | 'forbidden' | 'allowed';
+
+function expectedOutcome(expected: Expected, caller: Caller): Outcome {
+  if (expected === 'public') return 'allowed';
+  if (!caller.token) return 'unauthenticated';
+  if (expected === 'signed-in') return 'allowed';
+  return can(subject(caller), expected) ? 'allowed' : 'forbidden';
+}
+
+describeEachDatabase('authorization matrix', (ctx) => {
+  it('lists every guarded route of the route table, and nothing that is not there', () => {
+    const routes = new Set(
+      ctx()
+        .app.routeTable.filter((r) => GUARDED.test(r.url) && !OUT_OF_MATRIX.test(r.url) && r.method !== 'HEAD')
+        .map((r) => `${r.method} ${r.url}`),
+    );
+    expect([...routes].filter((r) => !(r in MATRIX)), 'routes missing from the matrix').toEqual([]);
+    expect(Object.keys(MATRIX).filter((r) => !routes.has(r)), 'matrix rows with no route').toEqual([]);
+  });
+
+  it('answers every caller on every route exactly as the matrix says', async () => {
+    const server = ctx();
+    const roles: RoleName[] = [ROLE.teacher, ROLE.caseworker, ROLE.manager];
+    const callers: Caller[] = [
+      { label: 'nobody', roles: [] },
+      { label: 'signed-in without a role', roles: [], token: (await userWithRoles(server, [])).token },
+    ];
+    // One sign-in at a time: one address may have only two password checks in flight (issue 12).
+    for (const r of roles) callers.push({ label: r, roles: [r], token: (await userWithRoles(server, [r])).token });
+    const admin = await loginAdmin(server);
+    callers.push({ label: ROLE.superAdmin, roles: [ROLE.superAdmin], token: admin });
+    // Signing out last, so each caller's session lasts through its other calls.
+    const rows = Object.entries(MATRIX).sort(([a], [b]) => Number(a === 'POST /api/auth/logout') - Number(b === 'POST /api/auth/logout'));
+    const wrong: string[] = [];
+    const check = async (caller: Caller) => {
+      for (const [route, notation] of rows.filter(([, n]) => concerns(caller, n))) {
+        const [method, url] = route.split(' ');
+        const res = await call(server, method, concrete(url), { token: caller.token, body: ['GET', 'DELETE'].includes(method) ? undefined : {} });
+        const outcome = expectedOutcome(parse(notation), caller);
+        const body = res.body as { message?: string; code?: string } | null;
+        const ok =
+          outcome === 'unauthenticated'
+            ? res.status === 401 && body?.message === MSG.unauthenticated && body.code === 'unauthenticated'
+            : outcome === 'forbidden'
+              ? res.status === 403 && body?.message === MSG.forbidden && body.code === 'forbidden'
+              : // Allowed: past the door. A signed address that does not verify is the route's own answer.
+                res.status < 500 && res.status !== 401 && (res.status !== 403 || body?.code === 'invalid_signature');
+        if (!ok) wrong.push(`${caller.label}: ${route} expected ${outcome}, got ${res.status} ${body?.code ?? ''}`);
+      }
+    };
+    await Promise.all(callers.map(check));
+
+    // Seeded roles hold permissions in bundles (every role with view-results has view-attendance):
+    // a caller holding one permission at a time tells each route's permission from its neighbours'.
+    // One user, its role swapped through the API (which ends its cached grants at once).
+    const single = await userWithRoles(server, []);
+    const swapper = await loginAdmin(server); // the first admin session signed itself out above
+    for (const permission of PERMISSIONS) {
+      const roleId = await roleHolding(server, permission);
+      const swapped = await call(server, 'PUT', `/api/users/${single.id}/roles`, { token: swapper, body: { roles: [roleId] } });
+      expect(swapped.status).toBe(200);
+      await check({ label: `Only ${permission}`, roles: [], only: permission, token: single.token });
+    }
+    expect(wrong.sort()).toEqual([]);
+  }, 180_000);
+});
