@@ -27,6 +27,8 @@ const MATRIX: Record<string, string> = {
   'GET /api/dashboard/data': 'signed-in',
   'PUT /api/profile': 'signed-in',
   'GET /api/activities/recent': 'view-activities',
+  'GET /api/activities': 'admin+view-activities',
+  'GET /api/activities/users': 'admin+view-activities',
 
   'GET /api/orphans': 'view-orphans',
   'GET /api/orphans/:id': 'view-orphans',
