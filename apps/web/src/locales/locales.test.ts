@@ -23,6 +23,7 @@ const DYNAMIC_KEY_PREFIXES = [
   'activities:actions.',
   'activities:subjects.',
   'activities:types.',
+  'admin:profile.calendar.', // the calendar choice, one label per calendar
   'admin:settings.', // the settings form's field list
   'attendance:fields.',
   'dashboard:overview.quickTasks.',
