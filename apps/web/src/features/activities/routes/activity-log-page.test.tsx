@@ -49,7 +49,8 @@ function renderLog(url = '/dashboard/activities') {
 
 const calls = (fetchMock: ReturnType<typeof stubServer>) => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/activities?') || u === '/api/activities');
 
-describe('ActivityLogPage', () => {
+// Whole screens with their filters render slowly on a busy test machine: room, not a measurement.
+describe('ActivityLogPage', { timeout: 20_000 }, () => {
   it('shows who did what to which record, linking only the records that still exist', async () => {
     renderLog();
     const link = await screen.findByRole('link', { name: 'Open Laila Noori' });
