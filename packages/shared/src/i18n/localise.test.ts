@@ -50,7 +50,9 @@ function serverMessages(): Map<string, string> {
   for (const file of sourceFiles(serverSrc)) {
     const source = readFileSync(file, 'utf8');
     const where = path.relative(serverSrc, file);
-    for (const m of source.matchAll(/(?:new AppError\(\d+,|AppError\.\w+\([^,()]*,?)\s*'((?:[^'\\]|\\.)+)'/g)) {
+    // A quoted string on the same line as the call: its first argument (AppError.notFound('…')), or
+    // the one after a status or a field name.
+    for (const m of source.matchAll(/(?:new AppError\(\d+,|AppError\.\w+\((?:'[^'\n]*',)?)\s*'((?:[^'\\\n]|\\.)+)'/g)) {
       if (/^[A-Z]/.test(m[1])) found.set(`${where} ${m[1]}`, m[1].replace(/\\'/g, "'"));
     }
     for (const m of source.matchAll(/^(?:export )?const ([A-Z][A-Z_]+) = '((?:[^'\\]|\\.)+)';/gm)) {
