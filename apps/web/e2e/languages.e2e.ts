@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { STORAGE_KEYS } from '@app/shared/constants';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
+import { signIn } from './support/browser.ts';
+import { setUpBrowserApp } from './support/fixture.ts';
+import { localeText } from './support/locale-text.ts';
+import { rawKeysOn } from './support/raw-keys.ts';
+
+/** Issue 16: choosing Dari or Pashto, right to left, remembered in the browser and per user. */
+const app = setUpBrowserApp();
+
+async function chooseLanguage(page: Page, name: 'English' | 'دری' | 'پښتو', scope = page.locator('body')): Promise<void> {
+  await scope.getByTestId('language-switcher').click();
+  await page.getByRole('menuitemradio', { name, exact: true }).click();
+}
+
+const htmlLanguage = (page: Page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+const headingText = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+
+/** The user the page is signed in as, as the server has them now. */
+async function storedUser(page: Page): Promise<{ locale: string | null }> {
+  return page.evaluate(async (tokenKey) => {
+    const res = await fetch('/api/auth/user', { headers: { Accept: 'application/json', Authorization: `Bearer ${localStorage.getItem(tokenKey)}` } });
+    return ((await res.json()) as { user: { locale: string | null } }).user;
+  }, STORAGE_KEYS.token);
+}
+
+describe('languages', () => {
+  it('an English visitor downloads no Dari or Pashto; choosing Dari turns the public site right to left, in Dari', async () => {
+    const page = app.page;
+    const scripts: Response[] = [];
+    page.on('response', (res) => {
+      if (res.url().endsWith('.js')) scripts.push(res);
+    });
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    expect(await htmlLanguage(page)).toEqual({ lang: 'en', dir: 'ltr' });
+    const englishBodies = await Promise.all(scripts.map((res) => res.text()));
+    const dariOnly = localeText('fa-AF', 'site:home.hero.title');
+    expect(englishBodies.some((body) => body.includes(dariOnly))).toBe(false);
+
+    await chooseLanguage(page, 'دری');
+    await expect.poll(() => htmlLanguage(page)).toEqual({ lang: 'fa-AF', dir: 'rtl' });
+    const nav = page.getByRole('navigation', { name: localeText('fa-AF', 'nav.main') });
+    for (const key of ['nav.home', 'nav.services', 'nav.about', 'nav.contact']) {
+      await nav.getByRole('link', { name: localeText('fa-AF', key), exact: true }).waitFor();
+    }
+    expect(await headingText(page)).toBe(localeText('fa-AF', 'site:home.hero.title'));
+    expect(await rawKeysOn(page)).toEqual([]);
+
+    // The choice stays for the next visit in this browser, and on every public page.
+    await page.goto('/contact');
+    expect(await htmlLanguage(page)).toEqual({ lang: 'fa-AF', dir: 'rtl' });
+    expect(await headingText(page)).toBe(localeText('fa-AF', 'site:contact.title'));
+    expect(await rawKeysOn(page)).toEqual([]);
+
+    // On a phone the switcher is in the mobile menu.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('button', { name: localeText('fa-AF', 'nav.openMenu') }).click();
+    const mobileMenu = page.locator('#mobile-menu');
+    await chooseLanguage(page, 'پښتو', mobileMenu);
+    await expect.poll(() => htmlLanguage(page)).toEqual({ lang: 'ps-AF', dir: 'rtl' });
+    await page.getByRole('navigation', { name: localeText('ps-AF', 'nav.mobile') }).getByRole('link', { name: localeText('ps-AF', 'nav.about') }).waitFor();
+    expect(await rawKeysOn(page)).toEqual([]);
+  });
+
+  it("a signed-in user's choice is saved with them: it survives a reload and follows them to a fresh browser", async () => {
+    const page = app.page;
+    await page.goto('/login');
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await expect.poll(() => headingText(page)).toBe('Dashboard');
+
+    await chooseLanguage(page, 'پښتو');
+    await expect.poll(() => headingText(page)).toBe(localeText('ps-AF', 'dashboard:titles.dashboard'));
+    expect(await htmlLanguage(page)).toEqual({ lang: 'ps-AF', dir: 'rtl' });
+    await page.getByRole('button', { name: localeText('ps-AF', 'dashboard:sidebar.groups.management') }).waitFor();
+    await expect.poll(async () => (await storedUser(page)).locale).toBe('ps-AF');
+    expect(await rawKeysOn(page)).toEqual([]);
+
+    await page.reload();
+    await expect.poll(() => headingText(page)).toBe(localeText('ps-AF', 'dashboard:titles.dashboard'));
+    await page.goto('/dashboard/profile');
+    await expect.poll(() => headingText(page)).toBe(localeText('ps-AF', 'dashboard:titles.profile'));
+    await page.getByRole('heading', { name: localeText('ps-AF', 'admin:profile.language.title') }).waitFor();
+    expect(await rawKeysOn(page)).toEqual([]);
+
+    // A fresh browser knows nothing of the choice until the user signs in: then it is theirs again.
+    const fresh = await app.browser.newContext();
+    try {
+      const other = await fresh.newPage();
+      await other.goto('/login');
+      expect(await htmlLanguage(other)).toEqual({ lang: 'en', dir: 'ltr' });
+      await signIn(other, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await expect.poll(() => headingText(other)).toBe(localeText('ps-AF', 'dashboard:titles.dashboard'));
+      expect(await htmlLanguage(other)).toEqual({ lang: 'ps-AF', dir: 'rtl' });
+      expect(await rawKeysOn(other)).toEqual([]);
+
+      // Back to English from the dashboard header: saved too.
+      await chooseLanguage(other, 'English');
+      await expect.poll(() => headingText(other)).toBe('Dashboard');
+      expect(await htmlLanguage(other)).toEqual({ lang: 'en', dir: 'ltr' });
+      await expect.poll(async () => (await storedUser(other)).locale).toBe('en');
+    } finally {
+      await fresh.close();
+    }
+  });
+});
