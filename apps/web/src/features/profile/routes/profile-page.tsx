@@ -6,6 +6,7 @@ import { useAuth } from '../../../lib/auth-context.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { CalendarSetting } from '../components/calendar-setting.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { DebugInfo } from '../components/debug-info.tsx';
 
@@ -28,6 +29,9 @@ export function ProfilePage() {
       </Card>
       <Card title={t('profile.language.title')} description={t('profile.language.description')}>
         <LanguageSwitcher align="start" className="border border-gray-300 dark:border-gray-700" />
+      </Card>
+      <Card title={t('profile.calendar.title')} description={t('profile.calendar.description')}>
+        <CalendarSetting />
       </Card>
       <Card title={t('profile.password.title')} description={t('profile.password.description')}>
         <PasswordForm />
