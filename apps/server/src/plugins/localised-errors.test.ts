@@ -147,4 +147,17 @@ describeEachDatabase('e-mails in the request language', (_server, dialect) => {
     expect(mail.text).toMatch(/^ګرانه Gul، سلام\.$/m);
     expect(mail.text).toContain('د نوي پټنوم د ټاکلو لپاره دا لینک پرانیزئ:');
   });
+
+  it('the e-mail change notice goes to the old address in the language of the one who changed it', async () => {
+    const u = await userWithRoles(mailed, []);
+    const before = mailer.sent.length;
+    const res = await call(mailed, 'PUT', '/api/profile', { token: u.token, body: { name: 'Gul', email: `new-${u.email}`, current_password: 'user-password-1' }, headers: PASHTO });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('پروفایل په بریالیتوب سره تازه شو!');
+    const mail = await nextMail(mailer, before + 1);
+    expect(mail.to).toBe(u.email);
+    expect(mail.language).toBe('ps-AF');
+    expect(mail.subject).toBe('ستاسو برېښنالیک پته بدله شوه');
+    expect(mail.text).toContain(`نوې پته: new-${u.email}`);
+  });
 });
