@@ -120,6 +120,9 @@ export async function writeSheet<R>(out: Writable, { sheetName, language, column
     await drained(sheet, out);
   }
   sheet.commit();
-  await workbook.commit();
+  // exceljs waits for `out` to finish; a reader gone by then would leave it waiting for ever.
+  const closedEarly = new Promise<never>((_, reject) => out.once('close', () => !out.writableFinished && reject(new ExportAborted())));
+  closedEarly.catch(() => undefined);
+  await Promise.race([workbook.commit(), closedEarly]);
   return count;
 }
