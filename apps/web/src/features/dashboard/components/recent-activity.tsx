@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Activity, CalendarCheck, CalendarDays, FileText, User, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import type { DashboardActivity } from '../api/get-dashboard-data.ts';
+import type { ActivityView } from '@app/shared/schemas/activity.schema';
 
 const ICONS: Record<string, LucideIcon> = {
   orphan: Users,
@@ -18,7 +18,7 @@ function formatTime(value: string, locale: string): string {
   return Number.isNaN(date.getTime()) ? value : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export function RecentActivity({ activities }: { activities: DashboardActivity[] }) {
+export function RecentActivity({ activities }: { activities: ActivityView[] }) {
   const { t, i18n } = useTranslation('dashboard');
   if (activities.length === 0) return <EmptyState message={t('overview.activity.empty')} className="py-6" />;
   return (

@@ -1,7 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CalendarCheck, GraduationCap, UserPlus } from 'lucide-react';
-import { PERMISSION } from '@app/shared/permissions';
+import { ACCESS, PERMISSION } from '@app/shared/permissions';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -9,9 +10,13 @@ import { useDashboardData } from '../api/get-dashboard-data.ts';
 import { StatCards } from '../components/stat-cards.tsx';
 import { RecentActivity } from '../components/recent-activity.tsx';
 
+// recharts is most of the overview's weight: its own chunk, fetched once the figures are here.
+const OverviewCharts = lazy(() => import('../components/overview-charts.tsx').then((m) => ({ default: m.OverviewCharts })));
+
 /**
- * Quick tasks point at the real /dashboard routes (the spec's originals lacked the prefix); Take
- * Attendance opens the class screen, where a teacher records a whole class's month at once.
+ * Quick tasks point at the real /dashboard routes (the spec's links lack the prefix, a recorded
+ * defect); Take Attendance opens the class screen, where a teacher records a whole class's month
+ * at once. Each shows only with the permission its screen needs.
  */
 const QUICK_TASKS = [
   { to: '/dashboard/orphans/create', label: 'addOrphan', icon: UserPlus, permission: PERMISSION.orphan.create },
@@ -21,23 +26,35 @@ const QUICK_TASKS = [
 
 const panelClasses = 'rounded-lg border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900';
 
+/** /dashboard: the figures, lists and charts the user may act on, Recent Activity, Quick Tasks (spec section 2). */
 export function OverviewPage() {
   const { t } = useTranslation('dashboard');
   const { user, can } = useAuth();
   const { data, isPending, isError } = useDashboardData();
   const tasks = QUICK_TASKS.filter((task) => can(task.permission));
+  const showActivity = can(PERMISSION.activity.view);
+  const charts = data?.charts;
+  const anyChart = !!charts && Object.values(charts).some((series) => series !== null);
 
   return (
     <div className="space-y-6">
-      <p className="text-gray-600 dark:text-gray-400">{t('overview.welcome', { name: user?.name ?? '' })}</p>
+      <p className="text-gray-700 dark:text-gray-300">{t('overview.welcome', { name: user?.name ?? '' })}</p>
       {isError ? <Notice tone="error">{t('overview.error')}</Notice> : null}
-      {isPending ? <Spinner /> : null}
-      <StatCards stats={data?.stats} />
+      {isError ? null : <StatCards data={data} />}
       <div className="grid gap-6 lg:grid-cols-3">
-        <section className={`${panelClasses} lg:col-span-2`} aria-labelledby="recent-activity">
-          <h2 id="recent-activity" className="mb-2 text-lg font-semibold">{t('overview.activity.title')}</h2>
-          {isPending ? <Spinner /> : <RecentActivity activities={data?.activities ?? []} />}
-        </section>
+        {showActivity ? (
+          <section className={`${panelClasses} lg:col-span-2`} aria-labelledby="recent-activity">
+            <div className="mb-2 flex items-baseline justify-between gap-3">
+              <h2 id="recent-activity" className="text-lg font-semibold">{t('overview.activity.title')}</h2>
+              {can(ACCESS.activities) ? (
+                <Link to="/dashboard/activities" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+                  {t('overview.activity.viewAll')}
+                </Link>
+              ) : null}
+            </div>
+            {isPending ? <Spinner /> : <RecentActivity activities={data?.activities ?? []} />}
+          </section>
+        ) : null}
         <section className={panelClasses} aria-labelledby="quick-tasks">
           <h2 id="quick-tasks" className="mb-3 text-lg font-semibold">{t('overview.quickTasks.title')}</h2>
           {tasks.length > 0 ? (
@@ -55,10 +72,18 @@ export function OverviewPage() {
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-gray-600 dark:text-gray-400">{t('overview.quickTasks.none')}</p>
+            <p className="text-sm text-gray-700 dark:text-gray-300">{t('overview.quickTasks.none')}</p>
           )}
         </section>
       </div>
+      {charts && anyChart ? (
+        <section aria-labelledby="overview-charts" className="space-y-3">
+          <h2 id="overview-charts" className="text-lg font-semibold">{t('overview.charts.title')}</h2>
+          <Suspense fallback={<Spinner label={t('overview.charts.loading')} />}>
+            <OverviewCharts charts={charts} />
+          </Suspense>
+        </section>
+      ) : null}
     </div>
   );
 }

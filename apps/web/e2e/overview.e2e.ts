@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { accessibilityViolations } from './support/accessibility.ts';
+import { launchBrowser, signIn, signOut, type BrowserSession } from './support/browser.ts';
+
+/**
+ * A manager's morning on the overview (issue 15 item 4): the four cards show the figures of
+ * children the administrator set up through the API on a fresh database, Upcoming Events opens
+ * its list with each event leading to its child, New Admissions leads to the orphan list
+ * filtered to this month, and the charts carry their figures for a screen reader. axe checks the
+ * overview and the open list.
+ */
+
+let server: RunningServer;
+let browser: BrowserSession;
+let context: BrowserContext;
+let page: Page;
+
+const suffix = Date.now().toString(36);
+const MANAGER = { name: 'Mariam Sadat', email: `manager.${suffix}@e2e.test`, password: 'Manager-password-1' };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const now = new Date();
+const day = (days: number, years = 0) => iso(new Date(now.getFullYear() - years, now.getMonth(), now.getDate() + days));
+const lastMonth = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+
+// Laila: admitted today, a birthday in five days, critical. Sara: admitted today, needs attention.
+// Omid: admitted last month, his October attendance recorded, an exam in twelve days.
+const LAILA = { first_name: 'Laila', last_name: `Noori${suffix}`, dob: day(5, 9), admission_date: day(0), medical_condition: 'Critical' };
+const SARA = { first_name: 'Sara', last_name: `Rahimi${suffix}`, dob: day(200, 8), admission_date: day(0), medical_condition: 'Needs Attention' };
+const OMID = { first_name: 'Omid', last_name: `Haidari${suffix}`, dob: day(100, 11), admission_date: iso(lastMonth), medical_condition: 'Healthy' };
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser(server.baseUrl);
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A call to the API from the signed-in page, as the app makes them (bearer token, CSRF header). */
+async function apiCall<T>(method: string, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
+      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const response = await fetch(url, {
+        method,
+        credentials: 'include',
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${localStorage.getItem('auth_token')}`,
+          'X-XSRF-TOKEN': xsrf,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { method, url, body },
+  ) as Promise<T>;
+}
+
+const card = (key: string) => page.getByTestId(`card-${key}`);
+
+describe('a manager reads the overview', () => {
+  it('the administrator sets up a Manager account and three children', async () => {
+    await page.goto('/login');
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await apiCall('POST', '/api/users', { ...MANAGER, password_confirmation: MANAGER.password, roles: ['Manager'] });
+    for (const [key, child] of Object.entries({ LAILA, SARA, OMID })) {
+      const saved = await apiCall<{ data: { id: number } }>('POST', '/api/orphans', { ...child, gender: 'female', class_grade: '4' });
+      ids[key] = saved.data.id;
+    }
+    await apiCall('POST', '/api/attendances', {
+      orphan_id: ids.OMID, month: lastMonth.getMonth() + 1, year: lastMonth.getFullYear(), present_days: 20, absent_days: 0, late_days: 0, excused_days: 0,
+    });
+    await apiCall('POST', '/api/results', {
+      orphan_id: ids.OMID, result_type: 'education', subject: 'Dari', term: 'Final', exam_date: day(12), year: String(now.getFullYear()), total: 100, average: 85, score: 85, grade: 'A',
+    });
+    await signOut(page);
+  });
+
+  it('shows the four figures of the seeded children, with Recent Activity and the charts', async () => {
+    await signIn(page, MANAGER.email, MANAGER.password);
+    await page.goto('/dashboard');
+    await expect.poll(() => card('total_orphans').textContent()).toBe('3');
+    expect(await card('new_admissions').textContent()).toBe('2');
+    expect(await card('upcoming_events').textContent()).toBe('2');
+    // Laila and Sara have no record for last month; Laila is critical and Sara needs attention.
+    expect(await card('pending_tasks').textContent()).toBe('4');
+    await page.getByRole('heading', { name: 'Recent Activity' }).waitFor();
+    await expect.poll(() => page.getByText(`Omid ${OMID.last_name}`).first().isVisible()).toBe(true);
+
+    // Each chart is one named image, its figures in a table a screen reader reads.
+    const admissions = page.getByRole('img', { name: 'Admissions per month' });
+    await admissions.waitFor();
+    const table = page.getByRole('table', { name: 'Admissions per month: Figures of the chart' });
+    const thisMonth = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(now);
+    expect(await table.getByRole('row', { name: new RegExp(`^${thisMonth}`) }).getByRole('cell').textContent()).toBe('2');
+    await page.getByRole('img', { name: 'Attendance rate by month' }).waitFor();
+    await page.getByRole('img', { name: 'Results by grade band' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('opens the upcoming events and follows one to the child', async () => {
+    await page.getByRole('button', { name: /Upcoming Events/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upcoming Events' });
+    await dialog.waitFor();
+    const items = dialog.getByRole('listitem');
+    expect(await items.count()).toBe(2);
+    expect(await items.nth(0).textContent()).toContain('Birthday, turns 9');
+    expect(await items.nth(1).textContent()).toContain('Exam: Dari');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('link', { name: `Laila ${LAILA.last_name}` }).click();
+    await page.waitForURL((url) => url.pathname === `/dashboard/orphans/${ids.LAILA}`);
+    await page.getByRole('heading', { name: 'Orphan Details' }).waitFor({ timeout: 30_000 });
+  });
+
+  it('lists the pending tasks, each part with its children', async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /Pending Tasks/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pending Tasks' });
+    await dialog.waitFor();
+    const attendance = dialog.getByRole('region', { name: /Missing attendance/ });
+    expect(await attendance.getByRole('link').allTextContents()).toEqual([`Laila ${LAILA.last_name}`, `Sara ${SARA.last_name}`, expect.stringMatching(/^Record attendance/)]);
+    const health = dialog.getByRole('region', { name: /Health needing attention/ });
+    expect(await health.getByRole('listitem').allTextContents()).toEqual([`Laila ${LAILA.last_name}Critical`, `Sara ${SARA.last_name}Needs Attention`]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('follows New Admissions to the orphan list filtered to this month', async () => {
+    await page.getByRole('link', { name: /New Admissions/ }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/orphans' && url.searchParams.get('admission_from') === day(0).slice(0, 8) + '01');
+    const table = page.getByRole('table');
+    await table.getByText(LAILA.last_name).first().waitFor();
+    const body = await table.textContent();
+    expect(body).toContain(LAILA.last_name);
+    expect(body).toContain(SARA.last_name);
+    expect(body).not.toContain(OMID.last_name);
+  });
+});
