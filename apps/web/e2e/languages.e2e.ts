@@ -6,6 +6,9 @@ import { signIn } from './support/browser.ts';
 import { setUpBrowserApp } from './support/fixture.ts';
 import { localeText } from './support/locale-text.ts';
 import { rawKeysOn } from './support/raw-keys.ts';
+import { DASHBOARD_ROUTE_PATHS, PUBLIC_ROUTE_PATHS, fillRoute } from './support/app-routes.ts';
+import { seedScreenData } from './support/screen-data.ts';
+import { trackRequests, visit } from './support/settle.ts';
 
 /** Issue 16: choosing Dari or Pashto, right to left, remembered in the browser and per user. */
 const app = setUpBrowserApp();
@@ -104,5 +107,33 @@ describe('languages', () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it('every public page and dashboard screen, in Pashto with records on it, shows no raw translation key', async () => {
+    const page = app.page;
+    trackRequests(page);
+    await page.goto('/login');
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const data = await seedScreenData(page);
+    await chooseLanguage(page, 'پښتو');
+    await expect.poll(() => htmlLanguage(page)).toEqual({ lang: 'ps-AF', dir: 'rtl' });
+    const params = {
+      'orphans/:id': String(data.orphanId),
+      'results/:id': String(data.resultId),
+      'attendance/:id': String(data.attendanceId),
+      ':slug': 'privacy-policy',
+      '*': 'no-such-page',
+    };
+    const paths = [
+      ...PUBLIC_ROUTE_PATHS.map((route) => `/${fillRoute(route, params)}`),
+      ...DASHBOARD_ROUTE_PATHS.map((route) => `/dashboard/${fillRoute(route, params)}`.replace(/\/$/, '')),
+    ];
+    const raw: string[] = [];
+    for (const path of paths) {
+      await visit(page, path);
+      expect(await htmlLanguage(page), path).toEqual({ lang: 'ps-AF', dir: 'rtl' });
+      raw.push(...(await rawKeysOn(page)).map((key) => `${path}: ${key}`));
+    }
+    expect(raw).toEqual([]);
   });
 });
