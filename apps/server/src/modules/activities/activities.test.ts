@@ -110,6 +110,18 @@ describeEachDatabase('activity log', (server) => {
     expect(gone.map((e) => [e.action, e.link])).toEqual([['deleted', null], ['created', null]]);
   });
 
+  it("links a child's month of attendance to that month in the attendance list, and a page to the pages screen", async () => {
+    const child = (await ok(server(), 'POST', '/api/orphans', admin, CHILD)).data;
+    const month = (await ok(server(), 'POST', '/api/attendances', admin, { orphan_id: child.id, month: 2, year: 2025, present_days: 18, absent_days: 2, late_days: 1, excused_days: 1, absence_reasons: 'Fever' })).data;
+    const [recorded] = await entries(`?subject_type=attendance&subject_id=${month.id}`);
+    expect(recorded).toMatchObject({ type: 'attendance', action: 'created', link: `/dashboard/attendance?orphan_id=${child.id}&month=2&year=2025` });
+
+    const page = (await ok(server(), 'POST', '/api/pages', admin, { title: 'Annual report', slug: `annual-report-${Date.now()}`, content: '<p>Figures</p>', isPublished: true })).data;
+    expect((await entries(`?subject_type=page&subject_id=${page.id}`))[0]).toMatchObject({ action: 'created', link: '/dashboard/pages' });
+    await ok(server(), 'DELETE', `/api/pages/${page.id}`, admin);
+    expect((await entries(`?subject_type=page&subject_id=${page.id}`)).map((e) => e.link)).toEqual([null, null]);
+  });
+
   it('filters by user, type, record type and inclusive days, and each filter narrows the total', async () => {
     const manager = await userWithRoles(server(), [ROLE.manager]);
     const child = (await ok(server(), 'POST', '/api/orphans', manager.token, { ...CHILD, first_name: 'Zahra' })).data;
