@@ -5,7 +5,7 @@ const DARI = { 'Accept-Language': 'fa-AF,fa;q=0.9,en;q=0.5' };
 const PASHTO = { 'Accept-Language': 'ps-AF' };
 const ENGLISH = { 'Accept-Language': 'en-GB,en;q=0.9' };
 
-/** Mail goes out after the answer (password-reset.service.ts): wait for it rather than a fixed time. */
+/** Mail goes out after the answer (password-reset.service.ts): wait for the count-th rather than a fixed time. */
 async function nextMail(mailer: ReturnType<typeof capturingMailer>, count: number) {
   for (let i = 0; i < 200 && mailer.sent.length < count; i++) await new Promise((r) => setTimeout(r, 10));
   return mailer.sent[count - 1];
@@ -114,10 +114,11 @@ describeEachDatabase('e-mails in the request language', (_server, dialect) => {
   });
 
   it('a password reset asked for in Dari is mailed in Dari, with a right-to-left HTML part', async () => {
+    const before = mailer.sent.length;
     const res = await call(mailed, 'POST', '/api/auth/forgot-password', { body: { email: ADMIN.email }, headers: DARI });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('اگر این آدرس ایمیل ثبت شده باشد، یک لینک تنظیم دوبارهٔ رمز عبور فرستاده شد.');
-    const mail = await nextMail(mailer, 1);
+    const mail = await nextMail(mailer, before + 1);
     expect(mail.to).toBe(ADMIN.email);
     expect(mail.language).toBe('fa-AF');
     expect(mail.subject).toMatch(/^رمز عبور .+ خود را دوباره تنظیم کنید$/);
@@ -129,8 +130,9 @@ describeEachDatabase('e-mails in the request language', (_server, dialect) => {
 
   it('the same request in English gets the English mail', async () => {
     const other = await userWithRoles(mailed, []);
+    const before = mailer.sent.length;
     await call(mailed, 'POST', '/api/auth/forgot-password', { body: { email: other.email } });
-    const mail = await nextMail(mailer, 2);
+    const mail = await nextMail(mailer, before + 1);
     expect(mail.to).toBe(other.email);
     expect(mail.language ?? 'en').toBe('en');
     expect(mail.subject).toMatch(/^Reset your .+ password$/);
@@ -140,11 +142,12 @@ describeEachDatabase('e-mails in the request language', (_server, dialect) => {
   it("an account's own language wins over the request's for its reset mail", async () => {
     const owner = await userWithRoles(mailed, []);
     await call(mailed, 'PUT', '/api/profile', { token: owner.token, body: { name: 'Gul', email: owner.email, locale: 'ps-AF' } });
+    const before = mailer.sent.length;
     await call(mailed, 'POST', '/api/auth/forgot-password', { body: { email: owner.email }, headers: ENGLISH });
-    const mail = await nextMail(mailer, 3);
+    const mail = await nextMail(mailer, before + 1);
     expect(mail.to).toBe(owner.email);
     expect(mail.language).toBe('ps-AF');
-    expect(mail.text).toMatch(/^ګرانه Gul، سلام\.$/m);
+    expect(mail.text).toMatch(/^سلام Gul،$/m);
     expect(mail.text).toContain('د نوي پټنوم د ټاکلو لپاره دا لینک پرانیزئ:');
   });
 
