@@ -12,13 +12,31 @@ export interface LineOptions extends TextStyle {
   align?: 'start' | 'end' | 'center';
 }
 
-/** What pdfkit's embedded font object holds: the fontkit font it shapes with. Not in pdfkit's types. */
-interface WithFontkitFont {
-  _font?: { font?: { hasGlyphForCodePoint?: (codePoint: number) => boolean } };
-}
-
 /** Line height per point of font size: Vazirmatn's Arabic ascenders and descenders need room. */
 export const LINE_HEIGHT = 1.55;
+
+/**
+ * Whether a subset has a character, per font and process: asked for every character drawn.
+ * Keyed by the parsed font, which lives as long as the process (report-fonts.ts).
+ */
+const coverage = new WeakMap<object, Map<number, boolean>>();
+
+function has(font: ReportFont, codePoint: number): boolean {
+  let known = coverage.get(font.font);
+  if (!known) coverage.set(font.font, (known = new Map()));
+  let v = known.get(codePoint);
+  if (v === undefined) known.set(codePoint, (v = font.font.hasGlyphForCodePoint(codePoint)));
+  return v;
+}
+
+/**
+ * Widths of pieces at a font size of 1, per font and text, kept across reports: shaping an
+ * Arabic word is the costly part of a report, and a report measures the same labels, names and
+ * words again and again (each candidate line while wrapping). Emptied when it grows past its
+ * bound rather than kept in order of use: a report refills what it needs in a few milliseconds.
+ */
+const widths = new Map<string, number>();
+const WIDTHS_KEPT = 20_000;
 
 /**
  * Text on a pdfkit page in one direction: each line is split into bidi pieces (bidi-text.ts),
@@ -26,30 +44,16 @@ export const LINE_HEIGHT = 1.55;
  * here — pdfkit never lays out more than one piece, so it never reorders anything.
  */
 export class TextWriter {
-  private readonly covers = new Map<FontScript, (codePoint: number) => boolean>();
-  private readonly cache = new Map<FontScript, Map<number, boolean>>();
+  private readonly fonts = new Map<FontScript, ReportFont>();
 
   constructor(
     private readonly doc: PDFKit.PDFDocument,
     readonly direction: Direction,
     fonts: readonly ReportFont[],
   ) {
-    for (const f of fonts) doc.registerFont(f.name, f.data);
-    for (const script of SCRIPT_ORDER) {
-      doc.font(fontName(script, 400));
-      const has = (doc as unknown as WithFontkitFont)._font?.font?.hasGlyphForCodePoint;
-      if (!has) throw new Error('pdfkit no longer exposes its fontkit font: the report cannot tell which font has a character.');
-      const font = (doc as unknown as WithFontkitFont)._font!.font!;
-      this.covers.set(script, (cp) => has.call(font, cp));
-      this.cache.set(script, new Map());
-    }
-  }
-
-  private has(script: FontScript, codePoint: number): boolean {
-    const known = this.cache.get(script)!;
-    let v = known.get(codePoint);
-    if (v === undefined) known.set(codePoint, (v = this.covers.get(script)!(codePoint)));
-    return v;
+    // pdfkit takes a parsed fontkit font as a source (not in its types): no parsing per report.
+    for (const f of fonts) doc.registerFont(f.name, f.font as unknown as PDFKit.Mixins.PDFFontSource);
+    for (const f of fonts) if (f.weight === 400) this.fonts.set(f.script, f);
   }
 
   /**
@@ -59,9 +63,21 @@ export class TextWriter {
    */
   private readonly fontOf = (codePoint: number, current: FontScript | undefined): FontScript => {
     if (codePoint === 0x20) return 'latin';
-    if (current && this.has(current, codePoint)) return current;
-    return SCRIPT_ORDER.find((s) => this.has(s, codePoint)) ?? 'latin';
+    if (current && has(this.fonts.get(current)!, codePoint)) return current;
+    return SCRIPT_ORDER.find((s) => has(this.fonts.get(s)!, codePoint)) ?? 'latin';
   };
+
+  private pieceWidth(script: FontScript, text: string, style: TextStyle): number {
+    const key = `${fontName(script, style.bold ? 700 : 400)}\u0000${text}`;
+    let perPoint = widths.get(key);
+    if (perPoint === undefined) {
+      this.use(script, { ...style, size: 100 });
+      perPoint = this.doc.widthOfString(text) / 100;
+      if (widths.size >= WIDTHS_KEPT) widths.clear();
+      widths.set(key, perPoint);
+    }
+    return perPoint * style.size;
+  }
 
   private use(script: FontScript, style: TextStyle): void {
     const weight: FontWeight = style.bold ? 700 : 400;
@@ -71,8 +87,7 @@ export class TextWriter {
   private measured(line: string, style: TextStyle): { pieces: Array<Piece<FontScript> & { width: number }>; width: number } {
     let width = 0;
     const pieces = visualPieces(line, this.direction, this.fontOf).map((p) => {
-      this.use(p.font, style);
-      const w = this.doc.widthOfString(p.text);
+      const w = this.pieceWidth(p.font, p.text, style);
       width += w;
       return { ...p, width: w };
     });
