@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Result } from '@app/shared/schemas/result.schema';
 import { jsonResponse, renderWithProviders, stubServer } from '../../../test/render.tsx';
@@ -27,14 +27,16 @@ async function fillEducation(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('option', { name: 'Amina Rahimi (Karim)' });
   await user.selectOptions(field('Orphan'), '3');
   await user.type(field('Subject'), 'Mathematics');
-  fireEvent.change(field('Exam Date'), { target: { value: '2025-05-20' } });
+  // Typed segment by segment, as a keyboard user does (month, day, year for an English Gregorian reader).
+  await user.click(within(screen.getByRole('group', { name: /^Exam Date/ })).getAllByRole('spinbutton')[0]!);
+  await user.keyboard('05202025');
   await user.selectOptions(field('Term'), 'First Term');
   await user.type(field('Total Marks'), '100');
   await user.type(field('Average'), '81');
   await user.type(field('Score'), '86');
 }
 
-describe('<ResultForm>', { timeout: 15_000 }, () => {
+describe('<ResultForm>', { timeout: 30_000 }, () => {
   it('starts as an education result of the current year', () => {
     renderForm();
     expect((field('Result Type') as HTMLSelectElement).value).toBe('education');

@@ -7,6 +7,7 @@ import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, RESULT_TYPES, recentYears 
 import { GRADE_LETTERS, gradeForScore } from '@app/shared/grade-bands';
 import { resultSchema, type Result, type ResultData } from '@app/shared/schemas/result.schema';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -61,6 +62,7 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
 
   const {
     register,
+    control,
     handleSubmit,
     watch,
     clearErrors,
@@ -170,9 +172,8 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
         <Field label={label('subject', true)} error={message('subject')}>
           {(ids) => <Input {...ids} dir="auto" autoComplete="off" {...register('subject')} disabled={isSubmitting} />}
         </Field>
-        <Field label={label('exam_date', true)} error={message('exam_date')}>
-          {(ids) => <Input {...ids} type="date" {...register('exam_date')} disabled={isSubmitting} />}
-        </Field>
+        {/* In the user's calendar; the form holds the ISO Gregorian day. */}
+        <FormDateField control={control} name="exam_date" label={label('exam_date', true)} error={message('exam_date')} isRequired isDisabled={isSubmitting} />
         <Field label={label('year', true)} error={message('year')}>
           {(ids) => (
             <Select {...ids} {...register('year')} disabled={isSubmitting}>

@@ -6,6 +6,7 @@ import { ArrowLeft } from 'lucide-react';
 import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, GRADES, RESULT_TYPES } from '@app/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -130,9 +131,7 @@ export function ClassResultsPage() {
             )}
           </Field>
         ) : null}
-        <Field label={t('fields.exam_date')} error={message('exam_date')}>
-          {(ids) => <Input {...ids} type="date" value={assessment.exam_date} onChange={set('exam_date')} />}
-        </Field>
+        <DateField label={t('fields.exam_date')} error={message('exam_date')} value={assessment.exam_date} onChange={(iso) => set('exam_date')({ target: { value: iso } })} />
         <Field label={t('fields.year')} error={message('year')}>
           {(ids) => (
             <Select {...ids} value={assessment.year} onChange={set('year')}>
