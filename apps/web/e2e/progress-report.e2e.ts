@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { STORAGE_KEYS } from '@app/shared/constants';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { accessibilityViolations } from './support/accessibility.ts';
+import { launchBrowser, signIn, signOut, type BrowserSession } from './support/browser.ts';
+
+/**
+ * A sponsor's progress report (issue 15): a caseworker opens a child's details in Dari and saves
+ * the report the button makes; the saved PDF is read back with pdftotext (poppler-utils,
+ * scripts/install-system-deps.sh). The administrator only sets the scene through the API.
+ */
+
+const run = promisify(execFile);
+let server: RunningServer;
+let browser: BrowserSession;
+let context: BrowserContext;
+let page: Page;
+
+const suffix = Date.now().toString(36);
+const CASEWORKER = { name: 'Zahra Karimi', email: `caseworker.${suffix}@e2e.test`, password: 'Caseworker-password-1' };
+const CHILD = { first_name: 'مریم', last_name: 'احمدی', father_name: 'احمد', gender: 'female', dob: '2014-03-21', admission_date: '2021-03-01', class_grade: '5' };
+const YEAR = new Date().getUTCFullYear() - 1;
+let childId = 0;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser(server.baseUrl);
+  context = await browser.newContext({ acceptDownloads: true });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A call to the API from the signed-in page, as the app makes them (bearer token, CSRF header). */
+async function apiCall<T>(method: string, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body, tokenKey }) => {
+      await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
+      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const response = await fetch(url, {
+        method,
+        credentials: 'include',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem(tokenKey)}`, 'X-XSRF-TOKEN': xsrf },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { method, url, body, tokenKey: STORAGE_KEYS.token },
+  ) as Promise<T>;
+}
+
+describe('a caseworker saves a child\'s progress report in Dari', () => {
+  it('the administrator creates a Caseworker account and a child with results and attendance', async () => {
+    await page.goto('/login');
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await apiCall('POST', '/api/users', { ...CASEWORKER, password_confirmation: CASEWORKER.password, roles: ['Caseworker'] });
+    childId = (await apiCall<{ data: { id: number } }>('POST', '/api/orphans', CHILD)).data.id;
+    for (const [subject, score] of [['ریاضی', 84], ['دری', 91]] as const) {
+      await apiCall('POST', '/api/results', { orphan_id: childId, result_type: 'education', subject, term: 'First Term', exam_date: `${YEAR}-04-15`, year: YEAR, total: 100, average: 80, score, grade: 'A' });
+    }
+    await apiCall('POST', '/api/attendances', { orphan_id: childId, month: 3, year: YEAR, present_days: 20, absent_days: 0, late_days: 0, excused_days: 0 });
+    await signOut(page);
+  });
+
+  it('opens the child in Dari and saves the report under the child\'s name; the PDF reads in Dari', async () => {
+    await page.goto('/login');
+    await signIn(page, CASEWORKER.email, CASEWORKER.password);
+    // The language the app remembers in this browser: Dari, right to left.
+    await page.evaluate(([key, language]) => localStorage.setItem(key, language), [STORAGE_KEYS.language, 'fa-AF'] as const);
+    await page.goto(`/dashboard/orphans/${childId}`);
+    const button = page.getByRole('button', { name: 'گزارش پیشرفت' });
+    await button.waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const downloaded = page.waitForEvent('download');
+    await button.click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/^progress-report-مریم-احمدی-\d{4}-\d{2}-\d{2}\.pdf$/);
+
+    const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', await download.path(), '-']);
+    const text = stdout.replace(/[\u200e\u200f\u202a-\u202e]/g, '');
+    expect(text).toContain('گزارش پیشرفت');
+    expect(text).toContain('مریم احمدی');
+    expect(text).toContain('ریاضی');
+    // The term's education average, (84 + 91) / 2, in Persian digits.
+    expect(text).toContain(new Intl.NumberFormat('fa-AF').format(87.5));
+    // The button is ready for another report once this one is saved.
+    expect(await button.isEnabled()).toBe(true);
+  });
+});
