@@ -8,7 +8,8 @@ import type { DB } from '../../db/schema.ts';
  * in the trash — and their results and attendance — are never read.
  */
 
-export const EXPORT_PAGE_SIZE = 1000;
+/** Rows read at once: a few MB of rows at most, and few enough queries that each costs little per row. */
+export const EXPORT_PAGE_SIZE = 2000;
 
 // ---------------------------------------------------------------------------------------------
 // Children: by last name, first name, id (orphans_name_idx, children outside the trash only).

@@ -52,8 +52,16 @@ function cell(kind: CellKind, value: CellValue): ExcelJS.CellValue {
 /** The writer stopped because the reader went away (a closed tab): nothing to report to anyone. */
 export class ExportAborted extends Error {}
 
-type Drainable = Writable & { _writableState?: { needDrain?: boolean } };
-const needsDrain = (s: Drainable | undefined): boolean => !!s && !s.destroyed && (s.writableNeedDrain || s._writableState?.needDrain === true);
+/**
+ * How far the writer may run ahead of the zip and of the reader: a page's worth of XML and more,
+ * so exceljs writes the next page while zlib compresses the last one (waiting at every 16 KB
+ * would take turns instead); still a constant, whatever the number of rows.
+ */
+const AHEAD_BYTES = 1024 * 1024;
+// The zip's input is a readable-stream 2 PassThrough (archiver-utils), which has no writableLength.
+type Buffering = Writable & { _writableState?: { length?: number } };
+const buffered = (s: Buffering): number => s.writableLength ?? s._writableState?.length ?? 0;
+const tooFarAhead = (s: Buffering | undefined): boolean => !!s && !s.destroyed && buffered(s) > AHEAD_BYTES;
 
 /** Resolves when the stream asks for more, or ends either way (then the caller looks again). */
 function drainOf(s: Writable): Promise<void> {
@@ -73,15 +81,17 @@ function drainOf(s: Writable): Promise<void> {
 /**
  * Wait until the bytes written so far have moved on. exceljs pushes a sheet's bytes into the
  * zip's input without looking at its answer (its StreamBuf ignores backpressure), so writing
- * ahead of a slow reader would pile the whole file up in memory. Between pages we wait for the
- * zip's input (the stream archiver reads the sheet from) and the answer to ask for more.
+ * ahead of a slow reader would pile the whole file up in memory. Between pages, when the zip's
+ * input (the stream archiver reads the sheet from) or the answer holds more than AHEAD_BYTES,
+ * we wait for it to empty.
  */
 async function drained(sheet: ExcelJS.Worksheet, out: Writable): Promise<void> {
-  const zipInput = (sheet as unknown as { stream?: { pipes?: Drainable[] } }).stream?.pipes?.[0];
+  const zipInput = (sheet as unknown as { stream?: { pipes?: Buffering[] } }).stream?.pipes?.[0];
   for (;;) {
     if (out.destroyed) throw new ExportAborted();
-    if (needsDrain(zipInput)) await drainOf(zipInput!);
-    else if (needsDrain(out)) await drainOf(out);
+    // Past the mark a write has returned false, so 'drain' follows once the stream has emptied.
+    if (tooFarAhead(zipInput)) await drainOf(zipInput!);
+    else if (tooFarAhead(out)) await drainOf(out);
     else return;
   }
 }
