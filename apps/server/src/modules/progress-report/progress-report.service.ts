@@ -64,12 +64,9 @@ export async function progressReport(ctx: ProgressReportContext, user: AuthUser,
   return { pdf, fileName: `progress-report-${fullName(child) || child.id}-${day}.pdf`, asciiFileName: `progress-report-${child.id}-${day}.pdf`, language };
 }
 
-/**
- * The calendar the reader reads dates in, where their account says (issue 16 adds it); the
- * Gregorian one otherwise, which is what every stored date is.
- */
+/** The calendar the reader reads dates in, as their profile says (Intl names Solar Hijri `persian`). */
 function calendarOf(user: AuthUser): ReportCalendar {
-  return (user as { calendar?: unknown }).calendar === 'persian' ? 'persian' : 'gregory';
+  return user.calendar === 'persian' ? 'persian' : 'gregory';
 }
 
 // ---------------------------------------------------------------------------------------------

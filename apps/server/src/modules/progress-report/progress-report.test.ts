@@ -157,6 +157,19 @@ describeEachDatabase('progress report API', (server) => {
     expect((await run('pdfimages', ['-list', none])).stdout.trim().split('\n').slice(2)).toHaveLength(0);
   });
 
+  it("writes dates in the reader's calendar: Solar Hijri for one who chose it, attendance months still Gregorian", async () => {
+    const reader = await userWithRoles(server(), [ROLE.teacher]);
+    const me = (await call(server(), 'GET', '/api/auth/user', { token: reader.token })).body.user;
+    expect((await call(server(), 'PUT', '/api/profile', { token: reader.token, body: { name: me.name, email: me.email, calendar: 'persian' } })).status).toBe(200);
+    // Compared without spaces: poppler drops some between Persian digits and words.
+    const squeeze = (s: string) => s.replace(/\s+/g, '');
+    const text = squeeze(await pdfText((await report(server(), dari, reader.token, 'fa-AF')).body));
+    const day = (iso: string, calendar: string) => squeeze(new Intl.DateTimeFormat('fa-AF', { dateStyle: 'long', timeZone: 'UTC', calendar }).format(new Date(`${iso}T00:00:00Z`)));
+    expect(text).toContain(day(DARI_CHILD.admission_date, 'persian'));
+    expect(text).not.toContain(day(DARI_CHILD.admission_date, 'gregory'));
+    expect(text).toContain(squeeze(new Intl.DateTimeFormat('fa-AF', { month: 'long', year: 'numeric', timeZone: 'UTC', calendar: 'gregory' }).format(new Date(Date.UTC(2025, 1, 1)))));
+  });
+
   it('shows results and attendance only to a reader who may view them, and says so otherwise', async () => {
     const role = await call(server(), 'POST', '/api/roles', { token: admin, body: { name: 'Sponsor liaison', permissions: ['view-orphans'] } });
     expect(role.status).toBe(201);
