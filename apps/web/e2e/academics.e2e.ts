@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 import { accessibilityViolations } from './support/accessibility.ts';
+import { typeDate } from './support/date-field.ts';
 import { launchBrowser, signIn, signOut, type BrowserSession } from './support/browser.ts';
 
 /**
@@ -182,7 +183,7 @@ describe('a teacher records a class in the browser', () => {
     await page.getByLabel('Result Type').selectOption('education');
     await page.getByLabel('Subject').fill('Mathematics');
     await page.getByLabel('Term').selectOption('First Term');
-    await page.getByLabel('Exam Date').fill(`${new Date().getFullYear()}-01-20`);
+    await typeDate(page, 'Exam Date', { year: new Date().getFullYear(), month: 1, day: 20 });
     await page.getByLabel('Total Marks').fill('100');
 
     const [amina, bilal] = CHILDREN as [(typeof CHILDREN)[number], (typeof CHILDREN)[number]];

@@ -5,6 +5,7 @@ import { MEDIA_MESSAGES, mediaUploadSchema, type MediaItem } from '@app/shared/s
 import { FormModal } from '../../../components/list/form-modal.tsx';
 import { useFormSave } from '../../../components/list/use-form-save.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
+import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { useUpdateMedia } from '../api/update-media.ts';
 
@@ -29,6 +30,7 @@ export function MediaEditModal({ item, onClose }: { item: MediaItem; onClose: ()
   const update = useUpdateMedia();
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
@@ -66,9 +68,8 @@ export function MediaEditModal({ item, onClose }: { item: MediaItem; onClose: ()
       <Field label={t('fields.tags')} error={err(errors.tags?.message)}>
         {(ids) => <Input {...ids} placeholder={t('fields.tagsHint')} {...register('tags')} />}
       </Field>
-      <Field label={t('fields.date')} error={err(errors.date?.message)}>
-        {(ids) => <Input {...ids} type="date" {...register('date')} />}
-      </Field>
+      {/* In the user's calendar; the form holds the ISO Gregorian day. */}
+      <FormDateField control={control} name="date" label={t('fields.date')} error={err(errors.date?.message)} />
     </FormModal>
   );
 }

@@ -77,7 +77,11 @@ describe('UploadForm (spec section 5)', { timeout: 20_000 }, () => {
     await screen.findByRole('option', { name: 'Zarghona Sadat (Rahim)' });
     await userEvent.selectOptions(screen.getByLabelText('Orphan'), '7');
     await userEvent.upload(fileInput(), png());
-    await userEvent.clear(screen.getByLabelText('Date'));
+    // Empty the date field, segment by segment, as a keyboard user would.
+    for (const segment of within(screen.getByRole('group', { name: 'Date' })).getAllByRole('spinbutton')) {
+      await userEvent.click(segment);
+      await userEvent.keyboard('{Backspace}{Backspace}{Backspace}{Backspace}');
+    }
     await userEvent.click(submit());
     expect(await screen.findByText(MEDIA_MESSAGES.titleRequired)).toBeTruthy();
     expect(screen.getByText(MEDIA_MESSAGES.dateRequired)).toBeTruthy();

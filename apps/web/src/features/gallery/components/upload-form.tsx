@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MEDIA_TYPES } from '@app/shared/constants';
 import { mediaUploadSchema, type MediaType, type MediaUploadInput } from '@app/shared/schemas/media.schema';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -144,9 +145,8 @@ export function UploadForm({ initialOrphanId, onUploaded, onSomeStored, onCancel
         <Field label={t('fields.tags')} error={err(errors.tags?.message)}>
           {(ids) => <Input {...ids} placeholder={t('fields.tagsHint')} disabled={busy} {...register('tags')} />}
         </Field>
-        <Field label={t('fields.date')} error={err(errors.date?.message)}>
-          {(ids) => <Input {...ids} type="date" disabled={busy} {...register('date')} />}
-        </Field>
+        {/* In the user's calendar; the form holds the ISO Gregorian day. */}
+        <FormDateField control={control} name="date" label={t('fields.date')} error={err(errors.date?.message)} isDisabled={busy} />
       </div>
 
       <FileDropZone
