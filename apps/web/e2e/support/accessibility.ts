@@ -2,11 +2,20 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
 /**
- * What axe finds against WCAG 2.2 A and AA (2.0, 2.1 and 2.2 success criteria) on the page as it is now, one line per rule with the
- * elements it names, so a failing test says what to mend. An empty list is a pass.
+ * What axe finds against WCAG 2.2 A and AA (the 2.0, 2.1 and 2.2 success criteria) on the page as
+ * it is now, one line per rule with the elements it names, so a failing test says what to mend.
+ * An empty list is a pass.
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return describe(await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze());
+}
+
+/** WCAG 2.2's target size alone (2.5.8, 24 px or spaced apart): a quick check at phone widths. */
+export async function targetSizeViolations(page: Page): Promise<string[]> {
+  return describe(await new AxeBuilder({ page }).withRules(['target-size']).analyze());
+}
+
+function describe(result: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
   return result.violations.map((v) => {
     const nodes = v.nodes.map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`);
     return `${v.id} (${v.impact}): ${v.help} — ${nodes.join('; ')}`;

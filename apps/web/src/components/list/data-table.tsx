@@ -28,6 +28,12 @@ export interface DataTableProps<T extends { id: number | string }> {
 }
 
 const phoneHidden = 'hidden md:table-cell';
+/**
+ * The actions stay at the row's end even when a narrow screen or long words make the table wider
+ * than its box (it scrolls inside the box, never the page): on a phone the key columns sit at the
+ * start and the actions at the end, both in view.
+ */
+const stickyEnd = 'sticky end-0';
 
 export function DataTable<T extends { id: number | string }>({ rows, columns, actions, sort, onSort }: DataTableProps<T>) {
   const { t } = useTranslation();
@@ -39,7 +45,7 @@ export function DataTable<T extends { id: number | string }>({ rows, columns, ac
           {columns.map((column) => (
             <SortableHeader key={column.id} column={column} sort={sort} onSort={onSort} />
           ))}
-          {usable.length > 0 ? <TableHeaderCell className="text-end">{t('list.actions')}</TableHeaderCell> : null}
+          {usable.length > 0 ? <TableHeaderCell className={cn('text-end', stickyEnd, 'bg-gray-50 dark:bg-gray-800')}>{t('list.actions')}</TableHeaderCell> : null}
         </tr>
       </TableHead>
       <TableBody>
@@ -51,7 +57,7 @@ export function DataTable<T extends { id: number | string }>({ rows, columns, ac
               </TableCell>
             ))}
             {usable.length > 0 ? (
-              <TableCell>
+              <TableCell className={cn(stickyEnd, 'bg-white group-hover:bg-gray-50 dark:bg-gray-900 dark:group-hover:bg-gray-800')}>
                 <RowActions row={row} actions={usable} />
               </TableCell>
             ) : null}

@@ -18,19 +18,20 @@ export function TableBody({ className, ...props }: HTMLAttributes<HTMLTableSecti
 }
 
 export function TableRow({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) {
-  return <tr className={cn('hover:bg-gray-50 dark:hover:bg-gray-800/60', className)} {...props} />;
+  // `group`: a sticky cell (the row's actions) takes the row's hover colour with it.
+  return <tr className={cn('group hover:bg-gray-50 dark:hover:bg-gray-800/60', className)} {...props} />;
 }
 
 export function TableHeaderCell({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
   return (
     <th
       scope="col"
-      className={cn('px-4 py-3 text-start text-xs font-semibold uppercase tracking-wide text-gray-600 dark:text-gray-300', className)}
+      className={cn('px-3 py-3 text-start text-xs font-semibold uppercase tracking-wide text-gray-600 sm:px-4 dark:text-gray-300', className)}
       {...props}
     />
   );
 }
 
 export function TableCell({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
-  return <td className={cn('px-4 py-3 text-start align-middle', className)} {...props} />;
+  return <td className={cn('px-3 py-3 text-start align-middle sm:px-4', className)} {...props} />;
 }

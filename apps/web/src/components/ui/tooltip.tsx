@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent, type ReactElement, type ReactNode, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type PointerEvent, type ReactElement, type ReactNode, type SyntheticEvent } from 'react';
 import { Direction, Tooltip as RadixTooltip } from 'radix-ui';
 
 /** Where the tip sits; `start` and `end` follow the reading direction. */
@@ -31,6 +31,16 @@ export function Tooltip({ label, children, side = 'top', enabled = true }: Toolt
   const hideTimer = useRef<number | undefined>(undefined);
   const shownByPress = useRef(false);
   const touching = useRef(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+
+  // Focus opens the tip only when it came from the keyboard (:focus-visible): a dialog that moves
+  // focus to its close button after a click should not greet the user with a tip that the first
+  // Escape would then have to close.
+  const onOpenChange = useCallback((next: boolean) => {
+    const el = trigger.current;
+    if (next && el && el === document.activeElement && !el.matches(':focus-visible') && !el.matches(':hover') && !shownByPress.current) return;
+    setOpen(next);
+  }, []);
 
   useEffect(
     () => () => {
@@ -70,8 +80,9 @@ export function Tooltip({ label, children, side = 'top', enabled = true }: Toolt
 
   return (
     <RadixTooltip.Provider delayDuration={300}>
-      <RadixTooltip.Root open={open} onOpenChange={setOpen}>
+      <RadixTooltip.Root open={open} onOpenChange={onOpenChange}>
         <RadixTooltip.Trigger
+          ref={trigger}
           asChild
           onPointerDown={onPointerDown}
           onPointerUp={cancelPress}

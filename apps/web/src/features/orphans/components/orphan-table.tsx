@@ -43,7 +43,7 @@ export function OrphanTable({ rows, sort, onSort, onDelete }: OrphanTableProps) 
               <div className="min-w-0">
                 <Link
                   to={details(orphan)}
-                  className="whitespace-nowrap font-medium text-gray-900 hover:text-brand-700 hover:underline dark:text-gray-100 dark:hover:text-brand-400"
+                  className="font-medium text-gray-900 hover:text-brand-700 md:whitespace-nowrap hover:underline dark:text-gray-100 dark:hover:text-brand-400"
                 >
                   {fullName(orphan)}
                 </Link>

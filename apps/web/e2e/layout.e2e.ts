@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { STORAGE_KEYS } from '@app/shared/constants';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { targetSizeViolations } from './support/accessibility.ts';
+import { launchBrowser, signIn, type BrowserSession } from './support/browser.ts';
+import { DASHBOARD_ROUTE_PATHS, fillRoute } from './support/app-routes.ts';
+import { seedScreenData, type ScreenData } from './support/screen-data.ts';
+import { localeText } from './support/locale-text.ts';
+import { settle, trackRequests, visit } from './support/settle.ts';
+
+/**
+ * Issue 16, items 2 and 4, on a 375 x 800 touch screen: no dashboard screen scrolls the page
+ * sideways, every list keeps each row's actions on screen, forms are one column, and controls are
+ * big enough for a thumb (WCAG 2.2 target size); the sidebar is a drawer that keeps focus inside
+ * and gives it back on Escape; the public menu likewise. In Dari (right to left) the drawer and
+ * the wide screen's rail sit on the right.
+ */
+
+const PHONE = { width: 375, height: 800 };
+const WIDE = { width: 1280, height: 800 };
+
+let server: RunningServer;
+let browser: BrowserSession;
+let context: BrowserContext;
+let page: Page;
+let data: ScreenData;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser(server.baseUrl);
+  context = await browser.browser.newContext({ baseURL: server.baseUrl, viewport: PHONE, hasTouch: true });
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  trackRequests(page);
+  await page.goto('/login');
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  data = await seedScreenData(page, { photo: true });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Lists that hold seeded rows, so their row checks cannot pass on an empty table. */
+const LISTS_WITH_ROWS = ['orphans', 'results', 'attendance', 'users', 'roles', 'pages', 'contacts'];
+
+function dashboardUrl(route: string): string {
+  const params = { 'orphans/:id': String(data.orphanId), 'results/:id': String(data.resultId), 'attendance/:id': String(data.attendanceId) };
+  const path = `/dashboard${route ? `/${fillRoute(route, params)}` : ''}`;
+  return route.startsWith('gallery') ? `${path}?orphan_id=${data.orphanId}` : path;
+}
+
+const sidewaysOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** What sticks out past the window's sides (for the failure message): the innermost such elements. */
+const overflowing = () =>
+  page.evaluate(() => {
+    const width = window.innerWidth;
+    const out = [...document.querySelectorAll('body *')].filter((el) => {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || (box.right <= width + 0.5 && box.left >= -0.5)) return false;
+      // Inside a box that scrolls sideways by design: not the page's overflow.
+      for (let up = el.parentElement; up; up = up.parentElement) if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(up).overflowX)) return false;
+      return true;
+    });
+    return out
+      .filter((el) => !out.some((other) => other !== el && el.contains(other)))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${Math.round(el.getBoundingClientRect().left)}-${Math.round(el.getBoundingClientRect().right)})`);
+  });
+
+/** Every link and button in a table's body row that is not on screen from side to side. */
+function rowControlsOffScreen() {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const out: string[] = [];
+    let rows = 0;
+    for (const row of document.querySelectorAll('main tbody tr')) {
+      if (!(row instanceof HTMLElement) || row.offsetParent === null) continue;
+      rows += 1;
+      for (const control of row.querySelectorAll('a, button')) {
+        const box = control.getBoundingClientRect();
+        if (box.width === 0) continue;
+        if (box.left < 0 || box.right > width + 0.5) out.push(`${control.getAttribute('aria-label') ?? control.textContent} at ${Math.round(box.left)}-${Math.round(box.right)}`);
+      }
+    }
+    return { rows, out };
+  });
+}
+
+/** Text-like fields of the screen's forms that sit beside another (a two-column form). */
+function fieldsSideBySide() {
+  return page.evaluate(() => {
+    const selector = 'main form :is(input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=file]), select, textarea)';
+    // Visually hidden inputs (a date picker's form value, clipped to nothing) are not fields on screen.
+    const shown = (el: Element) => {
+      const style = getComputedStyle(el);
+      return style.clip === 'auto' && style.clipPath === 'none' && !el.closest('[aria-hidden="true"]');
+    };
+    const boxes = [...document.querySelectorAll(selector)]
+      .filter(shown)
+      .map((el) => ({ name: el.getAttribute('name') ?? el.id, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height > 0);
+    const pairs: string[] = [];
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const overlapY = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (overlapY > 4) pairs.push(`${a.name} beside ${b.name}`);
+      }
+    }
+    return pairs;
+  });
+}
+
+describe('the dashboard on a 375 px phone', () => {
+  it.each(DASHBOARD_ROUTE_PATHS)('/dashboard/%s fits the width, keeps row actions on screen, one-column forms, thumb-sized targets', async (route) => {
+    await visit(page, dashboardUrl(route));
+    expect(new URL(page.url()).pathname).toBe(dashboardUrl(route).split('?')[0]);
+    expect(await sidewaysOverflow(), (await overflowing()).join('; ')).toBeLessThanOrEqual(0);
+    const { rows, out } = await rowControlsOffScreen();
+    expect(out).toEqual([]);
+    if (LISTS_WITH_ROWS.includes(route)) expect(rows).toBeGreaterThan(0);
+    expect(await fieldsSideBySide()).toEqual([]);
+    expect(await targetSizeViolations(page)).toEqual([]);
+  });
+
+  it('has no rail: the sidebar opens as a drawer that keeps focus inside and gives it back on Escape', async () => {
+    await visit(page, '/dashboard/orphans');
+    expect(await page.locator('aside').count()).toBe(0);
+    const button = page.getByRole('button', { name: 'Open navigation' });
+    await button.click();
+    const drawer = page.getByRole('dialog', { name: 'Dashboard navigation' });
+    await drawer.waitFor();
+    await settle(page);
+    const box = (await drawer.boundingBox())!;
+    expect(box.x).toBe(0);
+    expect(box.width).toBeLessThan(PHONE.width);
+    expect(await drawer.getByRole('link', { name: 'Orphans' }).isVisible()).toBe(true);
+
+    // Tab and Shift+Tab go round inside the drawer, never to the page behind it.
+    for (const key of [...Array(25).fill('Tab'), ...Array(25).fill('Shift+Tab')]) {
+      await page.keyboard.press(key);
+      expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    // (From a link: on an icon button the first Escape closes its tooltip, as WCAG 1.4.13 asks.)
+    await drawer.getByRole('link', { name: 'Orphans' }).focus();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // A link in the drawer goes there and closes it (its group opened first).
+    await button.click();
+    await drawer.getByRole('button', { name: 'Management' }).click();
+    await drawer.getByRole('link', { name: 'Results' }).click();
+    await page.waitForURL('**/dashboard/results');
+    await drawer.waitFor({ state: 'detached' });
+  });
+
+  it('gives the public menu the same behaviour', async () => {
+    await visit(page, '/about');
+    const button = page.getByRole('button', { name: 'Open menu' });
+    await button.click();
+    const menu = page.getByRole('dialog');
+    await menu.waitFor();
+    expect(await menu.getByRole('link', { name: 'Contact' }).isVisible()).toBe(true);
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await sidewaysOverflow()).toBeLessThanOrEqual(0);
+  });
+});
+
+describe('right to left (Dari)', () => {
+  const text = (ref: string) => localeText('fa-AF', ref);
+
+  beforeAll(async () => {
+    await page.evaluate((key) => localStorage.setItem(key, 'fa-AF'), STORAGE_KEYS.language);
+  });
+  afterAll(async () => {
+    await page.evaluate((key) => localStorage.setItem(key, 'en'), STORAGE_KEYS.language);
+    await page.setViewportSize(PHONE);
+  });
+
+  it('opens the drawer from the right on a phone, and the lists still fit', async () => {
+    await page.goto('/dashboard/orphans');
+    await settle(page);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await sidewaysOverflow()).toBeLessThanOrEqual(0);
+    expect((await rowControlsOffScreen()).out).toEqual([]);
+    await page.getByRole('button', { name: text('dashboard:sidebar.openMenu') }).click();
+    const drawer = page.getByRole('dialog', { name: text('dashboard:sidebar.navigation') });
+    await drawer.waitFor();
+    await settle(page);
+    const box = (await drawer.boundingBox())!;
+    expect(box.x + box.width).toBeCloseTo(PHONE.width, 0);
+    expect(box.x).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+  });
+
+  it('puts the rail on the right of a wide screen, and the page beside it on the left', async () => {
+    await page.setViewportSize(WIDE);
+    await settle(page);
+    const rail = (await page.getByRole('complementary', { name: text('dashboard:sidebar.label') }).boundingBox())!;
+    const main = (await page.locator('main').boundingBox())!;
+    expect(rail.x + rail.width).toBeCloseTo(WIDE.width, 0);
+    expect(main.x + main.width).toBeLessThanOrEqual(rail.x + 1);
+  });
+});
