@@ -118,6 +118,10 @@ describe.each(TRANSLATIONS)('%s translations', (language) => {
         problems.push(`${key}: still English`);
       }
     }
+    // Each counted text has every plural form the language's rules ask for (i18next picks by Intl.PluralRules).
+    const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+    const counted = new Set(Object.keys(translated).flatMap((key) => /^(.*)_(zero|one|two|few|many|other)$/.exec(key)?.[1] ?? []));
+    for (const base of counted) for (const form of categories) if (!(`${base}_${form}` in translated)) problems.push(`${base}: no ${form} plural form`);
     expect(problems).toEqual([]);
   });
 });
