@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_SUBJECT_TYPES, ACTIVITY_TYPES } from '@app/shared/schemas/activity.schema';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input } from '../../../components/ui/input.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
+import { Field } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import type { ListState } from '../../../components/list/use-list-state.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
@@ -66,12 +67,9 @@ export function ActivityFilters({ id, list }: ActivityFiltersProps) {
           </Select>
         )}
       </Field>
-      <Field label={t('filters.from')} error={translateMessage(t, invalid.date_from)}>
-        {(ids) => <Input {...ids} type="date" value={params.date_from ?? ''} max={params.date_to} onChange={(e) => setFilters({ date_from: e.target.value })} />}
-      </Field>
-      <Field label={t('filters.to')} error={translateMessage(t, invalid.date_to)}>
-        {(ids) => <Input {...ids} type="date" value={params.date_to ?? ''} min={params.date_from} onChange={(e) => setFilters({ date_to: e.target.value })} />}
-      </Field>
+      {/* In the reader's calendar; the URL keeps ISO Gregorian days. */}
+      <DateField label={t('filters.from')} error={translateMessage(t, invalid.date_from)} value={params.date_from ?? ''} max={params.date_to} onChange={(iso) => setFilters({ date_from: iso })} />
+      <DateField label={t('filters.to')} error={translateMessage(t, invalid.date_to)} value={params.date_to ?? ''} min={params.date_from} onChange={(iso) => setFilters({ date_to: iso })} />
       <div className="flex items-end">
         <Button variant="outline" onClick={list.resetFilters} disabled={!list.hasFilters} className="w-full">
           {t('filters.reset')}

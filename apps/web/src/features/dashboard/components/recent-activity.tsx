@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Activity, CalendarCheck, CalendarDays, FileText, User, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { useFormat } from '../../../lib/use-format.ts';
 import type { ActivityView } from '@app/shared/schemas/activity.schema';
 
 const ICONS: Record<string, LucideIcon> = {
@@ -12,14 +13,10 @@ const ICONS: Record<string, LucideIcon> = {
   user: User,
 };
 
-function formatTime(value: string, locale: string): string {
-  const date = new Date(value);
-  // The server may already send a human text ("2 hours ago"); show it unchanged then.
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 export function RecentActivity({ activities }: { activities: ActivityView[] }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
+  // The server may send a human text ("2 hours ago") instead of a time: formatDate shows it unchanged.
+  const format = useFormat();
   if (activities.length === 0) return <EmptyState message={t('overview.activity.empty')} className="py-6" />;
   return (
     <ul className="divide-y divide-gray-200 dark:divide-gray-800">
@@ -35,7 +32,7 @@ export function RecentActivity({ activities }: { activities: ActivityView[] }) {
                 <span className="font-medium">{activity.name}</span> <span className="text-gray-600 dark:text-gray-400">{activity.action}</span>
               </p>
               <p className="text-xs text-gray-500 dark:text-gray-400">
-                <time dateTime={activity.time}>{formatTime(activity.time, i18n.language)}</time>
+                <time dateTime={activity.time}>{format.dateTime(activity.time)}</time>
                 {activity.user?.name ? ` · ${t('overview.activity.by', { name: activity.user.name })}` : null}
               </p>
             </div>
