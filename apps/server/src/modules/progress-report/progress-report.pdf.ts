@@ -107,7 +107,7 @@ class ReportLayout {
     const date: LineOptions = { size: 9, color: COLOR.muted, align: 'end' };
     this.text.line(fill(this.labels.generatedOn, { date: this.format.today(c.now) }), PAGE.margin, this.y + 8, CONTENT, date);
     this.y += this.text.lineHeight(title);
-    this.text.line(fullName(c.child), PAGE.margin, this.y, CONTENT, { size: 14, bold: true });
+    this.text.line(fullName(c.child), PAGE.margin, this.y, CONTENT, { size: 14, bold: true, fit: true });
     this.y += this.text.lineHeight({ size: 14 }) + 4;
     this.rule();
   }
@@ -149,8 +149,8 @@ class ReportLayout {
     this.text.line(l.basicInfo, this.x(left, CONTENT - left), top, CONTENT - left, { size: 12, bold: true, color: COLOR.accent });
     let y = top + this.text.lineHeight({ size: 12 });
     for (const [label, value] of rows) {
-      this.text.line(label, this.x(left, labelWidth), y, labelWidth, { ...BODY, bold: true, color: COLOR.muted });
-      this.text.line(value || '-', this.x(left + labelWidth, valueWidth), y, valueWidth, BODY);
+      this.text.line(label, this.x(left, labelWidth), y, labelWidth, { ...BODY, bold: true, color: COLOR.muted, fit: true });
+      this.text.line(value || '-', this.x(left + labelWidth, valueWidth), y, valueWidth, { ...BODY, fit: true });
       y += this.text.lineHeight(BODY);
     }
     this.y = Math.max(top + photo.height, y) + 14;
@@ -176,7 +176,7 @@ class ReportLayout {
     let offset = 0;
     columns.forEach((col, i) => {
       const pad = 6;
-      this.text.line(cells[i] ?? '', this.x(offset + pad, col.width - 2 * pad), this.y + 2, col.width - 2 * pad, { ...style, align: col.align });
+      this.text.line(cells[i] ?? '', this.x(offset + pad, col.width - 2 * pad), this.y + 2, col.width - 2 * pad, { ...style, align: col.align, fit: true });
       offset += col.width;
     });
     this.y += height;

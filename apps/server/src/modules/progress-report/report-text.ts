@@ -10,6 +10,8 @@ export interface TextStyle {
 export interface LineOptions extends TextStyle {
   /** Where in `width` the line sits: 'start' is the left in English and the right in Dari and Pashto. */
   align?: 'start' | 'end' | 'center';
+  /** Shorten a line wider than its box, ending it with '…' (a table cell, a name), instead of drawing past the box. */
+  fit?: boolean;
 }
 
 /** Line height per point of font size: Vazirmatn's Arabic ascenders and descenders need room. */
@@ -104,7 +106,7 @@ export class TextWriter {
 
   /** One line, never wrapped, placed in the box [x, x + width] by `align` and the direction. */
   line(text: string, x: number, y: number, width: number, options: LineOptions): void {
-    const { pieces, width: used } = this.measured(text, options);
+    const { pieces, width: used } = this.measured(options.fit ? this.fitted(text, width, options) : text, options);
     const align = options.align ?? 'start';
     const left =
       align === 'center' ? x + (width - used) / 2 : (align === 'start') === (this.direction === 'ltr') ? x : x + width - used;
@@ -115,6 +117,20 @@ export class TextWriter {
       this.doc.text(p.text, at, y + (this.lineHeight(options) - options.size * 1.2) / 2, { lineBreak: false });
       at += p.width;
     }
+  }
+
+  /** `text`, or as much of its start as fits in `width` with '…' after it. */
+  private fitted(text: string, width: number, style: TextStyle): string {
+    if (this.width(text, style) <= width) return text;
+    const chars = [...text];
+    const cut = (n: number) => `${chars.slice(0, n).join('').trimEnd()}…`;
+    let [lo, hi] = [0, chars.length - 1];
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.width(cut(mid), style) <= width) lo = mid;
+      else hi = mid - 1;
+    }
+    return cut(lo);
   }
 
   /** Wrapped text (line breaks in it start new paragraphs); returns the height it took. */
