@@ -13,7 +13,7 @@ import SQLite from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { orphanColumns } from '../apps/server/src/modules/exports/export-columns.ts';
 import type { OrphanExportRow } from '../apps/server/src/modules/exports/exports.repository.ts';
-import { peakRssDuring } from './process-tree.ts';
+import { peakRssDuring, treeRssMb } from './process-tree.ts';
 
 const NAME = 'exports: orphans list 10,000 vs 100,000, against exceljs alone';
 const SMALL = 10_000;
@@ -109,8 +109,10 @@ export async function printExports(b: { base: string; headers: Record<string, st
   const small = smallSetFilter(b.dbPath);
   const smallBody = { admission_end: small.admission_end };
 
+  const before = treeRssMb(b.serverPid);
   // Unmeasured first: loads exceljs in the server and warms the path.
   await download(b.base, b.headers, smallBody);
+  if (before !== null) lines.push(`server RSS before the first export: ${before.toFixed(0)} MB`);
   const smallRun = await peakRssDuring(b.serverPid, () => download(b.base, b.headers, smallBody), 20);
   const largeRun = await peakRssDuring(b.serverPid, () => download(b.base, b.headers, {}), 20);
   for (const [label, run] of [[`${small.count.toLocaleString('en')} children`, smallRun], [`${b.children.toLocaleString('en')} children`, largeRun]] as const) {
