@@ -68,7 +68,8 @@ describe('choosing a language', () => {
 
   it('reports a key English does not have instead of passing it by silently', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    i18n.t('nav.noSuchKey');
+    const untyped = i18n.t.bind(i18n) as unknown as (key: string) => string; // the typed t refuses unknown keys at compile time
+    untyped('nav.noSuchKey');
     expect(missingKeys.has('common:nav.noSuchKey')).toBe(true);
     expect(error).toHaveBeenCalledWith(expect.stringContaining('common:nav.noSuchKey'));
   });
