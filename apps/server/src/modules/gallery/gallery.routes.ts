@@ -20,6 +20,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requires } from '../../lib/access.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { currentUser } from '../../plugins/access.ts';
+import { asFormError } from '../storage/uploads.service.ts';
 import { readGalleryUpload } from './gallery-upload.ts';
 import { createFromUpload, deleteMedia, getMedia, listMedia, orphanMedia, updateMedia, type GalleryContext } from './gallery.service.ts';
 
@@ -43,9 +44,14 @@ const updateBody = { schema: mediaUpdateSchema, consumes: ['application/json', '
 async function readUpdateFields(request: FastifyRequest): Promise<Record<string, unknown>> {
   if (request.isMultipart()) {
     const fields: Record<string, unknown> = {};
-    for await (const part of request.parts({ limits: { files: 1, fileSize: 1, fields: 50, fieldSize: 64 * 1024 } })) {
-      if (part.type === 'field') fields[part.fieldname] = part.value;
-      else part.file.resume();
+    try {
+      for await (const part of request.parts({ limits: { files: 1, fileSize: 1, fields: 50, fieldSize: 64 * 1024 } })) {
+        if (part.type === 'field') fields[part.fieldname] = part.value;
+        else part.file.resume();
+      }
+    } catch (err) {
+      // A body cut off or without its boundary is the client's: 400, as for every form (found by the API fuzzer).
+      throw asFormError(err, request);
     }
     return fields;
   }

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
+import { upload } from '../gallery/gallery-test-kit.ts';
 import { MALFORMED_FORM } from './uploads.service.ts';
 import { call, describeEachDatabase, loginAdmin, type TestServer } from '../../../test/harness.ts';
 
@@ -94,12 +95,15 @@ describeEachDatabase('malformed multipart', (server) => {
   let token: string;
   let photo: Buffer;
   let orphanId: number;
+  let mediaId: number;
 
   beforeAll(async () => {
     token = await loginAdmin(server());
     photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
     const created = await call(server(), 'POST', '/api/orphans', { token, body: VALID });
     orphanId = created.body.data.id;
+    const media = await upload(server(), token, { orphan_id: orphanId }, { data: photo, name: 'p.png', type: 'image/png' });
+    mediaId = media.body.data.id;
   });
 
   const routes = () => [
@@ -107,6 +111,10 @@ describeEachDatabase('malformed multipart', (server) => {
     { method: 'PUT', path: `/api/orphans/${orphanId}` },
     { method: 'POST', path: `/api/orphans/${orphanId}` },
     { method: 'PUT', path: '/api/settings' },
+    { method: 'POST', path: '/api/galleries' },
+    // The gallery item's edit answered 500 to a cut-off body (found by the API fuzzer).
+    { method: 'PUT', path: `/api/galleries/${mediaId}` },
+    { method: 'POST', path: `/api/galleries/${mediaId}` },
   ];
 
   it('answers every malformed body on every multipart route with a 4xx {message}, stores nothing, keeps serving', async () => {
@@ -117,6 +125,9 @@ describeEachDatabase('malformed multipart', (server) => {
         for (const chunked of [false, true]) {
           const res = await rawRequest(server(), route.method, route.path, { Authorization: `Bearer ${token}`, 'Content-Type': bad.contentType }, bad.body, { chunked });
           const label = `${route.method} ${route.path}: ${bad.name}${chunked ? ' (chunked)' : ''}`;
+          // A gallery edit may change any field or none: a headerless part, which the parser skips,
+          // leaves an empty edit — a 200 that changes nothing (checked below).
+          if (route.path.startsWith('/api/galleries/') && bad.name === 'a part without headers' && res.status === 200) continue;
           expect(res.status, label).toBeGreaterThanOrEqual(400);
           expect(res.status, label).toBeLessThan(500);
           expect(typeof res.body?.message, label).toBe('string');
@@ -129,6 +140,7 @@ describeEachDatabase('malformed multipart', (server) => {
     const child = await call(server(), 'GET', `/api/orphans/${orphanId}`, { token });
     expect(child.body.data.first_name).toBe('Maryam');
     expect((await call(server(), 'GET', '/api/settings', { token })).body).toEqual(settingsBefore);
+    expect((await call(server(), 'GET', `/api/galleries/${mediaId}`, { token })).body.data.title).toBe('A photo');
     expect((await call(server(), 'GET', '/api/health')).status).toBe(200);
   });
 

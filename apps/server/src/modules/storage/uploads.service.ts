@@ -56,7 +56,7 @@ export async function readMultipartForm(request: FastifyRequest, opts: { fileFie
  * prototype property — is about the bytes the client sent, not a fault of ours: 400 with one plain
  * message, never 500 (issue 12, finding 5).
  */
-function asFormError(err: unknown, request: FastifyRequest): unknown {
+export function asFormError(err: unknown, request: FastifyRequest): unknown {
   if (err instanceof AppError) return err;
   const { statusCode, code } = err as { statusCode?: unknown; code?: unknown };
   if (code === 'FST_FIELDS_LIMIT') return new AppError(413, TOO_MANY_FIELDS);
