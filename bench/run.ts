@@ -20,6 +20,7 @@ import { randomChild, rng, seedChildren } from './seed.ts';
 import { printSortComparison, sortScenarios } from './sorts.ts';
 import { academicScenarios, academicsWanted, printAcademics, seedAcademics } from './academics.ts';
 import { galleryScenarios, galleryWanted, printGallery, seedGallery } from './gallery.ts';
+import { overviewScenarios, overviewWanted, printOverview, seedOverview } from './overview.ts';
 import { printExports } from './exports.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -127,6 +128,10 @@ async function main() {
       console.log(`Seeded ${a.attendances.toLocaleString('en')} attendance records and ${a.results.toLocaleString('en')} results in ${a.seconds.toFixed(1)} s (bench/academics.ts)`);
     }
     if (galleryWanted()) seedGallery(dbPath);
+    if (overviewWanted()) {
+      const o = seedOverview(dbPath, CHILDREN);
+      console.log(`Seeded ${o.attendances.toLocaleString('en')} attendance records and ${o.results.toLocaleString('en')} results for the overview in ${o.seconds.toFixed(1)} s (bench/overview.ts)`);
+    }
 
     // BENCH_PROFILE=<dir>: each server process writes a V8 CPU profile there when it stops.
     const profile: Record<string, string> = process.env.BENCH_PROFILE ? { NODE_ARGS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}` } : {};
@@ -195,6 +200,7 @@ async function main() {
     // The orphan sorts at 10,000 and CHILDREN children side by side (bench/sorts.ts).
     scenarios.push(...academicScenarios({ server, base, headers, children: CHILDREN }));
     scenarios.push(...galleryScenarios({ server, base, headers }));
+    scenarios.push(...overviewScenarios({ server, base, headers }));
     scenarios.push(...(await sortScenarios({ dir, server, base, headers, children: CHILDREN, env, port: SERVER_PORT + 2, started: children, signIn, waitFor })));
 
     const rows: Row[] = [];
@@ -221,6 +227,7 @@ async function main() {
     printSortComparison(rows, CHILDREN);
     await printAcademics(rows, { base, headers });
     await printGallery(rows, { base, headers, serverPid: started.pid, dir, childId: CHILDREN });
+    await printOverview(rows, { base, headers });
     await printExports({ base, headers, serverPid: started.pid, dbPath, children: CHILDREN });
 
     if (!only || MIXED_NAME.includes(only)) {

@@ -33,6 +33,8 @@ interface Kept {
   figures: VersionedCache<OverviewFigures>;
   version: (Reading & { value: number }) | null;
   activities: (Reading & { value: ActivityView[] }) | null;
+  /** Each set of permissions' answer as sent, made from these figures and this Recent Activity (see dashboardBody). */
+  bodies: Map<string, { figures: OverviewFigures | null; activities: ActivityView[]; body: Buffer }>;
 }
 const keptByDatabase = new WeakMap<object, Kept>();
 
@@ -41,7 +43,7 @@ function keptFor(db: Kysely<DB>): Kept {
   let kept = keptByDatabase.get(identity);
   if (!kept) {
     // Two days' figures at most are asked for at once (around midnight).
-    kept = { figures: new VersionedCache(() => 1, 2, 2), version: null, activities: null };
+    kept = { figures: new VersionedCache(() => 1, 2, 2), version: null, activities: null, bodies: new Map() };
     keptByDatabase.set(identity, kept);
   }
   return kept;
@@ -68,25 +70,46 @@ export async function overviewFiguresFor(ctx: DashboardContext, today: string): 
 
 const stat = (s: DashboardStat) => s;
 
+/** What the user's answer is made of: Recent Activity (with view-activities) and the figures (with any list's permission). */
+async function readingsFor(ctx: DashboardContext, user: AuthUser) {
+  const activities = can(user, 'view-activities') ? await reused(ctx, 'activities', () => recentActivities(ctx.db, RECENT_ACTIVITIES_LIMIT)) : [];
+  const anyList = can(user, 'view-orphans') || can(user, 'view-results') || can(user, 'view-attendance');
+  const figures = anyList ? await overviewFiguresFor(ctx, localToday(ctx.now?.())) : null;
+  return { activities, figures };
+}
+
 /**
- * GET /dashboard/data: the cards, lists and charts the user may act on — a part is shown only
+ * GET /dashboard/data's answer as JSON, ready to send. The answer of one set of permissions is
+ * made once from the figures and the Recent Activity it shows, and sent again while both are the
+ * ones it was made from (the same objects: kept per version, and per reading of decision 0010):
+ * an 8 KB answer checked against its schema and turned into JSON on every request cost more
+ * than everything else the request does (docs/benchmarks/2026-11-24-overview.md).
+ * dashboard.test.ts checks the answers against the response schema.
+ */
+export async function dashboardBody(ctx: DashboardContext, user: AuthUser): Promise<Buffer> {
+  const { activities, figures } = await readingsFor(ctx, user);
+  const mask = ['view-orphans', 'view-results', 'view-attendance', 'view-activities'].map((p) => +can(user, p)).join('');
+  const bodies = keptFor(ctx.db).bodies;
+  const made = bodies.get(mask);
+  if (made && made.figures === figures && made.activities === activities) return made.body;
+  const body = Buffer.from(JSON.stringify(answerOf(user, activities, figures)));
+  bodies.set(mask, { figures, activities, body });
+  return body;
+}
+
+/**
+ * The answer of GET /dashboard/data: the cards, lists and charts the user may act on — a part is shown only
  * with the permission of the list behind it (the orphan list for children, the attendance list
  * for missing months, the results list for exams and grade bands) — and Recent Activity with
  * view-activities. Cards stay in the spec's order; a card made of two parts counts the parts the
  * user may see.
  */
-export async function dashboardData(ctx: DashboardContext, user: AuthUser): Promise<DashboardResponse> {
+function answerOf(user: AuthUser, activities: ActivityView[], f: OverviewFigures | null): DashboardResponse {
   const orphans = can(user, 'view-orphans');
   const results = can(user, 'view-results');
   const attendance = can(user, 'view-attendance');
-  const answer: DashboardResponse = {
-    stats: [],
-    activities: can(user, 'view-activities') ? await reused(ctx, 'activities', () => recentActivities(ctx.db, RECENT_ACTIVITIES_LIMIT)) : [],
-    charts: { attendance_rate: null, grade_bands: null, admissions: null },
-  };
-  if (!orphans && !results && !attendance) return answer;
-
-  const f = await overviewFiguresFor(ctx, localToday(ctx.now?.()));
+  const answer: DashboardResponse = { stats: [], activities, charts: { attendance_rate: null, grade_bands: null, admissions: null } };
+  if (!f) return answer;
   if (orphans) {
     answer.total_orphans = f.totalOrphans;
     answer.new_admissions = f.newAdmissions;

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { call, describeEachDatabase, loginAdmin, userWithRoles } from '../../../test/harness.ts';
+import { dashboardResponseSchema } from '@app/shared/schemas/dashboard.schema';
 import { nowIso } from '../../lib/time.ts';
 
 /**
@@ -144,6 +145,9 @@ describeEachDatabase('dashboard overview', (server) => {
   const data = async (token: string) => {
     const res = await call(server(), 'GET', '/api/dashboard/data', { token });
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // Sent as kept JSON, not through the route's serialiser: the shape is checked here, strictly.
+    expect(() => dashboardResponseSchema.strict().parse(res.body)).not.toThrow();
     return res.body;
   };
   const cards = (body: any) => Object.fromEntries(body.stats.map((s: any) => [s.key, { label: s.label, value: s.value, href: s.href }]));
