@@ -40,6 +40,12 @@ const MATRIX: Record<string, string> = {
   'GET /api/orphans/trash': 'delete-orphans',
   'POST /api/orphans/:id/restore': 'delete-orphans',
   'DELETE /api/orphans/:id/purge': 'admin+delete-orphans',
+  // Sections the reader may not see are left out of the page, not refused.
+  'GET /api/orphans/:id/progress-report': 'view-orphans',
+  // Excel exports: the Reports permission and the view permission of the data exported.
+  'POST /api/export/orphans': 'view-reports+view-orphans',
+  'POST /api/export/results': 'view-reports+view-results',
+  'POST /api/export/attendance': 'view-reports+view-attendance',
 
   'GET /api/galleries': 'view-gallery',
   'GET /api/galleries/:id': 'view-gallery',
