@@ -33,6 +33,11 @@ interface Kept {
   figures: VersionedCache<OverviewFigures>;
   version: (Reading & { value: number }) | null;
   activities: (Reading & { value: ActivityView[] }) | null;
+  /**
+   * Figures being computed, by day and version: requests arriving meanwhile wait for the same
+   * computation (about 1.7 s at 100,000 children) instead of each starting their own.
+   */
+  computing: Map<string, Promise<OverviewFigures>>;
   /** Each set of permissions' answer as sent, made from these figures and this Recent Activity (see dashboardBody). */
   bodies: Map<string, { figures: OverviewFigures | null; activities: ActivityView[]; body: Buffer }>;
 }
@@ -43,7 +48,7 @@ function keptFor(db: Kysely<DB>): Kept {
   let kept = keptByDatabase.get(identity);
   if (!kept) {
     // Two days' figures at most are asked for at once (around midnight).
-    kept = { figures: new VersionedCache(() => 1, 2, 2), version: null, activities: null, bodies: new Map() };
+    kept = { figures: new VersionedCache(() => 1, 2, 2), version: null, activities: null, computing: new Map(), bodies: new Map() };
     keptByDatabase.set(identity, kept);
   }
   return kept;
@@ -65,7 +70,21 @@ async function reused<T>(ctx: DashboardContext, slot: 'version' | 'activities', 
 export async function overviewFiguresFor(ctx: DashboardContext, today: string): Promise<OverviewFigures> {
   // The version is read before anything else: a change made meanwhile makes what follows stale at once.
   const version = await reused(ctx, 'version', () => readOverviewVersion(ctx.db));
-  return keptFor(ctx.db).figures.getOrLoad(today, version, () => overviewFigures(ctx.db, today));
+  const kept = keptFor(ctx.db);
+  const figures = kept.figures.get(today, version);
+  if (figures) return figures;
+  const key = `${today}|${version}`;
+  let computing = kept.computing.get(key);
+  if (!computing) {
+    computing = overviewFigures(ctx.db, today)
+      .then((computed) => {
+        kept.figures.set(today, version, computed);
+        return computed;
+      })
+      .finally(() => kept.computing.delete(key));
+    kept.computing.set(key, computing);
+  }
+  return computing;
 }
 
 const stat = (s: DashboardStat) => s;
