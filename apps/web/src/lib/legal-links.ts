@@ -4,8 +4,9 @@ import { api } from './api-client.ts';
 
 /**
  * The footer's Privacy Policy, Terms of Service and Cookie Policy links. The spec's originals went
- * nowhere; here they appear only once an administrator publishes the page under Content Management
- * (GET /api/pages/published lists published pages only), so a visitor never meets a dead link.
+ * nowhere; here the server publishes starter texts on a fresh install (db/seed-content.ts), and a
+ * link shows only while its page is published (GET /api/pages/published lists published pages
+ * only), so a visitor never meets a dead link after an administrator hides or deletes one.
  */
 export interface LegalLink {
   /** Visible label, taken from the page title. */
@@ -13,7 +14,7 @@ export interface LegalLink {
   to: string;
 }
 
-/** Slugs the footer treats as legal pages (seeded as drafts by the server). */
+/** Slugs the footer treats as legal pages (seeded, published, by the server). */
 export const LEGAL_SLUGS = ['privacy-policy', 'terms-of-service', 'cookie-policy'] as const;
 
 export function legalLinksFrom(pages: readonly PublishedPageLink[]): LegalLink[] {

@@ -45,7 +45,7 @@ export function UserMenu({ className }: { className?: string }) {
         <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white" aria-hidden>
           {initials(user.name) || <User className="h-4 w-4" />}
         </span>
-        <span className="hidden max-w-32 truncate font-medium sm:inline">{user.name}</span>
+        <span className="hidden max-w-32 truncate font-medium sm:inline" dir="auto">{user.name}</span>
         <ChevronDown className="h-4 w-4 text-gray-500" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -55,8 +55,8 @@ export function UserMenu({ className }: { className?: string }) {
           className="z-50 min-w-56 rounded-md border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900"
         >
           <DropdownMenu.Label className="px-3 py-2">
-            <p className="truncate text-sm font-medium text-gray-900 dark:text-gray-100">{user.name}</p>
-            <p className="truncate text-xs text-gray-500 dark:text-gray-400">{user.email}</p>
+            <p className="truncate text-sm font-medium text-gray-900 dark:text-gray-100" dir="auto">{user.name}</p>
+            <p className="truncate text-xs text-gray-500 dark:text-gray-400" dir="ltr">{user.email}</p>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-gray-200 dark:bg-gray-700" />
           <DropdownMenu.Item asChild className={itemClasses}>

@@ -13,6 +13,11 @@ export interface Column<T> {
   sort?: string;
   /** Stays on phones; the other columns show from the md breakpoint (the actions always stay). */
   key?: boolean;
+  /**
+   * Text people typed (a name, a title): isolated in <bdi>, so a Latin name or a number inside
+   * Dari reads in its own direction and does not reorder the text around it.
+   */
+  userText?: boolean;
   className?: string;
 }
 
@@ -53,7 +58,7 @@ export function DataTable<T extends { id: number | string }>({ rows, columns, ac
           <TableRow key={row.id}>
             {columns.map((column) => (
               <TableCell key={column.id} className={cn(!column.key && phoneHidden, column.className)}>
-                {column.cell(row)}
+                {column.userText ? <bdi>{column.cell(row)}</bdi> : column.cell(row)}
               </TableCell>
             ))}
             {usable.length > 0 ? (

@@ -30,7 +30,7 @@ export function AttendanceTable({ rows, onDelete }: AttendanceTableProps) {
           header: t('columns.student'),
           key: true,
           cell: (record) => (
-            <Link to={`/dashboard/orphans/${record.orphan_id}`} className="font-medium text-gray-900 hover:text-brand-700 hover:underline dark:text-gray-100 dark:hover:text-brand-400">
+            <Link to={`/dashboard/orphans/${record.orphan_id}`} dir="auto" className="font-medium text-gray-900 hover:text-brand-700 hover:underline dark:text-gray-100 dark:hover:text-brand-400">
               {format.child(record)}
             </Link>
           ),

@@ -51,7 +51,7 @@ export function ContactsPage() {
         <DataTable
           rows={contacts.rows}
           columns={[
-            { id: 'name', header: t('contacts.columns.name'), cell: (contact) => contact.name, key: true, className: 'font-medium' },
+            { id: 'name', header: t('contacts.columns.name'), cell: (contact) => contact.name, key: true, userText: true, className: 'font-medium' },
             { id: 'email', header: t('contacts.columns.email'), cell: (contact) => <span dir="ltr">{contact.email}</span> },
             { id: 'subject', header: t('contacts.columns.subject'), cell: (contact) => <span dir="auto">{contact.subject}</span>, key: true },
             {

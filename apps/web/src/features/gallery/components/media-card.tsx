@@ -31,7 +31,7 @@ export function MediaCard({ item, onOpen, onDownload, onEdit, onDelete }: MediaC
         <MediaPicture item={item} />
       </button>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 id={titleId} className="truncate text-sm font-semibold" title={item.title}>
+        <h3 id={titleId} className="truncate text-sm font-semibold" title={item.title} dir="auto">
           {item.title}
         </h3>
         <p className="text-xs text-gray-600 dark:text-gray-400">

@@ -95,7 +95,7 @@ export function MediaViewer({ items, index, onIndexChange, onClose, onDownload }
         <p className="text-sm text-gray-600 dark:text-gray-400">
           {t(`types.${item.media_type}`)} · <time dateTime={item.date}>{format.date(item.date)}</time>
         </p>
-        {item.description ? <p className="text-sm whitespace-pre-line">{item.description}</p> : null}
+        {item.description ? <p className="text-sm whitespace-pre-line" dir="auto">{item.description}</p> : null}
         {tags.length > 0 ? (
           <ul className="flex flex-wrap gap-1" aria-label={t('fields.tags')}>
             {tags.map((tag) => (

@@ -51,7 +51,7 @@ function Strip({ orphanId }: { orphanId: number }) {
             <li key={item.id}>
               <Link to={galleryPath} className="block overflow-hidden rounded-md border border-gray-200 dark:border-gray-700" title={item.title}>
                 <MediaPicture item={item} />
-                <span className="block truncate px-2 py-1 text-xs">{item.title}</span>
+                <span className="block truncate px-2 py-1 text-xs" dir="auto">{item.title}</span>
               </Link>
             </li>
           ))}

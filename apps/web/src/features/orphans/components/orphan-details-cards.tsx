@@ -160,7 +160,7 @@ export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
 
       <Card title={t('form.sections.notes')} className="lg:col-span-2">
         {orphan.notes?.trim() ? (
-          <p className="whitespace-pre-line text-sm text-gray-900 dark:text-gray-100">{orphan.notes}</p>
+          <p className="whitespace-pre-line text-sm text-gray-900 dark:text-gray-100" dir="auto">{orphan.notes}</p>
         ) : (
           <p className="text-sm text-gray-500 dark:text-gray-400">{t('details.noNotes')}</p>
         )}

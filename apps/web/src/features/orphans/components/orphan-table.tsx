@@ -43,11 +43,12 @@ export function OrphanTable({ rows, sort, onSort, onDelete }: OrphanTableProps) 
               <div className="min-w-0">
                 <Link
                   to={details(orphan)}
+                  dir="auto"
                   className="font-medium text-gray-900 hover:text-brand-700 md:whitespace-nowrap hover:underline dark:text-gray-100 dark:hover:text-brand-400"
                 >
                   {fullName(orphan)}
                 </Link>
-                {orphan.father_name ? <div className="truncate text-xs text-gray-500 dark:text-gray-400">{orphan.father_name}</div> : null}
+                {orphan.father_name ? <div className="truncate text-xs text-gray-500 dark:text-gray-400" dir="auto">{orphan.father_name}</div> : null}
               </div>
             </div>
           ),

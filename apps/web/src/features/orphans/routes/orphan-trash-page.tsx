@@ -79,7 +79,7 @@ export function OrphanTrashPage() {
               key: true,
               cell: (orphan) => (
                 <>
-                  <div className="font-medium">{fullName(orphan)}</div>
+                  <div className="font-medium" dir="auto">{fullName(orphan)}</div>
                   {orphan.father_name ? <div className="text-xs text-gray-500 dark:text-gray-400">{orphan.father_name}</div> : null}
                 </>
               ),

@@ -19,17 +19,23 @@ export function CalendarSetting() {
   const current = useCalendar();
   const update = useUpdateCalendar();
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // The choice being saved shows as chosen at once; a refused save puts the stored one back.
+  const [pending, setPending] = useState<CalendarName | null>(null);
+  const shown = pending ?? current;
   const today = todayIso();
 
   const choose = async (calendar: CalendarName) => {
     if (!user || calendar === current) return;
     setResult(null);
+    setPending(calendar);
     try {
       await update.mutateAsync({ user, calendar });
       await refreshUser();
       setResult({ tone: 'success', text: t('profile.calendar.saved') });
     } catch (err) {
       setResult({ tone: 'error', text: messageOr(t, err, t('profile.calendar.failed')) });
+    } finally {
+      setPending(null);
     }
   };
 
@@ -45,7 +51,7 @@ export function CalendarSetting() {
             type="radio"
             name="calendar"
             value={calendar}
-            checked={current === calendar}
+            checked={shown === calendar}
             onChange={() => void choose(calendar)}
             className="h-4 w-4 text-brand-700 focus:ring-brand-600"
           />

@@ -39,7 +39,7 @@ export function ResultDetailsCards({ result }: { result: Result }) {
       <Card id="result-card-basic" title={t('details.basic')}>
         <Row label={t('columns.student')}>
           {result.orphan_name ? (
-            <Link to={`/dashboard/orphans/${result.orphan_id}`} className="text-brand-700 underline dark:text-brand-400">
+            <Link to={`/dashboard/orphans/${result.orphan_id}`} dir="auto" className="text-brand-700 underline dark:text-brand-400">
               {format.student(result)}
             </Link>
           ) : (

@@ -31,7 +31,7 @@ export function ResultTable({ rows, onDelete }: ResultTableProps) {
           header: t('columns.student'),
           key: true,
           cell: (result) => (
-            <Link to={resultPath(result)} className="font-medium text-gray-900 hover:text-brand-700 hover:underline dark:text-gray-100 dark:hover:text-brand-400">
+            <Link to={resultPath(result)} dir="auto" className="font-medium text-gray-900 hover:text-brand-700 hover:underline dark:text-gray-100 dark:hover:text-brand-400">
               {format.student(result)}
             </Link>
           ),

@@ -32,7 +32,7 @@ export function RoleManager({ variant }: { variant: 'card' | 'page' }) {
     failed: t('roles.errors.delete'),
   });
 
-  const name: Column<RoleSummary> = { id: 'name', header: t(card ? 'roles.columns.name' : 'roles.columns.roleName'), cell: (role) => role.name, key: true, className: 'font-medium' };
+  const name: Column<RoleSummary> = { id: 'name', header: t(card ? 'roles.columns.name' : 'roles.columns.roleName'), cell: (role) => role.name, key: true, userText: true, className: 'font-medium' };
   const columns: Column<RoleSummary>[] = card
     ? [
         name,

@@ -56,7 +56,7 @@ function UsersSection() {
 
   const columns: Column<UserItem>[] = [
     { id: 'id', header: t('users.columns.id'), cell: (user) => user.id },
-    { id: 'name', header: t('users.columns.name'), cell: (user) => user.name, key: true, className: 'font-medium' },
+    { id: 'name', header: t('users.columns.name'), cell: (user) => user.name, key: true, userText: true, className: 'font-medium' },
     { id: 'email', header: t('users.columns.email'), cell: (user) => <span dir="ltr">{user.email}</span> },
     {
       id: 'roles',
