@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { AuthUser } from '@app/shared/schemas/auth.schema';
+import type { OrphanResponse, OrphanSavedResponse } from '@app/shared/schemas/orphan.schema';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { accessibilityViolations } from './support/accessibility.ts';
+import { apiCall } from './support/api.ts';
+import { dateField, shownDate, typeDate } from './support/date-field.ts';
+import { launchBrowser, signIn, type BrowserSession } from './support/browser.ts';
+
+/**
+ * The Solar Hijri calendar end to end (issue 16, item 3): a staff member chooses it on the
+ * profile, enters a child's birthday as the office writes it (1 Farvardin 1393) from the keyboard,
+ * and the API stores the Gregorian day (2014-03-21); the details show it back in Solar Hijri. The
+ * open date picker passes axe.
+ */
+
+let server: RunningServer;
+let browser: BrowserSession;
+let context: BrowserContext;
+let page: Page;
+let orphanId = 0;
+
+const FIRST = `Nargis${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser(server.baseUrl);
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The value beside a label in a details card (<dt>label</dt><dd>value</dd>). */
+const detail = (label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+
+describe('the Solar Hijri calendar in the browser', () => {
+  it('is chosen on the profile and saved with the user', async () => {
+    await page.goto('/login');
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto('/dashboard/profile');
+    const hijri = page.getByRole('radio', { name: /^Solar Hijri/ });
+    await hijri.waitFor();
+    expect(await page.getByRole('radio', { name: /^Gregorian/ }).isChecked()).toBe(true);
+    await hijri.check();
+    await page.getByText('Calendar saved.').waitFor();
+    expect(await hijri.isChecked()).toBe(true);
+    const { user } = await apiCall<{ user: AuthUser }>(page, 'GET', '/api/auth/user');
+    expect(user.calendar).toBe('persian');
+  });
+
+  it('takes a date of birth typed as a Solar Hijri date and stores its Gregorian day', async () => {
+    await page.goto('/dashboard/orphans/create');
+    await page.getByRole('heading', { name: 'Add New Orphan' }).waitFor();
+    await page.getByLabel(/^First Name/).fill(FIRST);
+    await page.getByLabel(/^Last Name/).fill('Hashimi');
+    await page.getByLabel(/^Gender/).selectOption('female');
+    // Nowruz 1393, and 10 Sonbola (Shahrivar) 1402, each typed segment by segment.
+    await typeDate(page, /^Date of Birth/, { year: 1393, month: 1, day: 1 });
+    await typeDate(page, /^Admission Date/, { year: 1402, month: 6, day: 10 });
+    expect(await shownDate(page, /^Date of Birth/)).toEqual({ year: '1393', month: '1', day: '1' });
+
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/orphans') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Add Orphan' }).click();
+    const response = await saved;
+    expect(response.status()).toBe(201);
+    orphanId = ((await response.json()) as OrphanSavedResponse).data.id;
+
+    const { data } = await apiCall<OrphanResponse>(page, 'GET', `/api/orphans/${orphanId}`);
+    expect(data.first_name).toBe(FIRST);
+    expect(data.dob?.slice(0, 10)).toBe('2014-03-21');
+    expect(data.admission_date?.slice(0, 10)).toBe('2023-09-01');
+  });
+
+  it('shows the stored dates back in Solar Hijri, in the form and on the details', async () => {
+    await page.goto(`/dashboard/orphans/${orphanId}`);
+    await page.getByRole('heading', { name: 'Orphan Details' }).waitFor();
+    await expect.poll(() => detail('Date of Birth').textContent()).toBe('Farvardin 1, 1393');
+    expect(await detail('Admission Date').textContent()).toBe('Shahrivar 10, 1402');
+
+    await page.goto(`/dashboard/orphans/edit/${orphanId}`);
+    await dateField(page, /^Date of Birth/).waitFor();
+    await expect.poll(() => shownDate(page, /^Date of Birth/)).toEqual({ year: '1393', month: '1', day: '1' });
+  });
+
+  it('opens an accessible Solar Hijri calendar from the keyboard, and picks a day in it', async () => {
+    const button = page.getByRole('button', { name: /^Choose a date Date of Birth/ });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Calendar' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('grid').getAttribute('aria-label')).toMatch(/^Farvardin 1393/);
+    // Popovers fade in: scan once they are still.
+    await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The selected day has the focus; a week later is 8 Farvardin 1393, 2014-03-28.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await shownDate(page, /^Date of Birth/)).toEqual({ year: '1393', month: '1', day: '8' });
+
+    const saved = page.waitForResponse((r) => new RegExp(`/api/orphans/${orphanId}$`).test(r.url()) && r.request().method() !== 'GET');
+    await page.getByRole('button', { name: 'Update Orphan' }).click();
+    expect((await saved).status()).toBe(200);
+    const { data } = await apiCall<OrphanResponse>(page, 'GET', `/api/orphans/${orphanId}`);
+    expect(data.dob?.slice(0, 10)).toBe('2014-03-28');
+  });
+});
