@@ -39,6 +39,22 @@ describe('public site', () => {
     await app.page.getByText('10,000+').waitFor({ state: 'visible' });
   });
 
+  it('links the Privacy Policy, Terms of Service and Cookie Policy from the footer on a fresh install', async () => {
+    const footer = app.page.locator('footer');
+    for (const [title, slug, words] of [
+      ['Privacy Policy', 'privacy-policy', 'What we collect'],
+      ['Terms of Service', 'terms-of-service', 'Use of the site'],
+      ['Cookie Policy', 'cookie-policy', 'What we store'],
+    ] as const) {
+      await app.page.goto('/');
+      await footer.getByRole('link', { name: title, exact: true }).click();
+      await app.page.waitForURL(`**/pages/${slug}`);
+      await app.page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await app.page.getByRole('heading', { level: 3, name: words }).waitFor();
+      expect(await app.page.getByRole('heading', { name: '404 - Page Not Found' }).count(), slug).toBe(0);
+    }
+  });
+
   it('sends the app\'s scripts compressed, and cached for good once fetched', async () => {
     const pending: Array<Promise<{ url: string; encoding?: string; cache?: string; bytes: number }>> = [];
     app.page.on('response', (r) => {

@@ -2,11 +2,10 @@ import type { Transaction } from 'kysely';
 import { DEFAULT_SETTINGS } from '@app/shared/schemas/settings.schema';
 import type { DB } from './schema.ts';
 
-/** Marks that the starter pages were written once; an administrator may delete them afterwards. */
+/** Marks that the starter pages were written once; an administrator may edit, hide or delete them afterwards. */
 const PAGES_SEEDED_KEY = 'seeded_starter_pages';
 
-const PRIVACY = `<h2>Privacy Policy</h2>
-<p>This policy explains what information our organisation collects through this web site and the staff dashboard, why we collect it, and how we protect it. We care for children whose safety depends on their information staying private, so we collect as little as we can and share nothing without a reason.</p>
+const PRIVACY = `<p>This policy explains what information our organisation collects through this web site and the staff dashboard, why we collect it, and how we protect it. We care for children whose safety depends on their information staying private, so we collect as little as we can and share nothing without a reason.</p>
 <h3>What we collect</h3>
 <ul>
 <li><strong>Contact form:</strong> your name, e-mail address, subject and message, and the network address the message came from (to stop abuse).</li>
@@ -20,8 +19,7 @@ const PRIVACY = `<h2>Privacy Policy</h2>
 <h3>Your rights</h3>
 <p>You may ask us what information we hold about you, ask us to correct it, or ask us to delete it. Write to us using the contact page.</p>`;
 
-const TERMS = `<h2>Terms of Service</h2>
-<p>By using this web site you agree to these terms. If you do not agree, please do not use the site.</p>
+const TERMS = `<p>By using this web site you agree to these terms. If you do not agree, please do not use the site.</p>
 <h3>Use of the site</h3>
 <ul>
 <li>Use the site lawfully and do not try to gain access to parts of it you are not authorised to use.</li>
@@ -35,8 +33,7 @@ const TERMS = `<h2>Terms of Service</h2>
 <h3>Changes</h3>
 <p>We may update these terms. The version published on this page is the one that applies.</p>`;
 
-const COOKIES = `<h2>Cookie Policy</h2>
-<p>This site uses as few cookies and similar storage as it needs to work. We use no advertising or tracking cookies.</p>
+const COOKIES = `<p>This site uses as few cookies and similar storage as it needs to work. We use no advertising or tracking cookies.</p>
 <h3>What we store</h3>
 <ul>
 <li><strong>XSRF-TOKEN</strong> (cookie): protects forms such as sign-in and the contact form against cross-site request forgery. It expires after two hours.</li>
@@ -53,8 +50,11 @@ export const STARTER_PAGES = [
 ];
 
 /**
- * Default site settings (each written only when missing) and the starter legal pages as drafts
- * (written once; an administrator edits, publishes or deletes them afterwards).
+ * Default site settings (each written only when missing) and the starter legal pages, published
+ * (written once, on a fresh install: the footer links them as soon as the site is up, so a visitor
+ * never meets a dead Privacy Policy link; an administrator edits, unpublishes or deletes them
+ * afterwards under Content Management). An install seeded before they were published keeps its
+ * drafts as they are: someone may have chosen not to publish them.
  */
 export async function seedAdminContent(trx: Transaction<DB>, now: string): Promise<void> {
   for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
@@ -65,7 +65,7 @@ export async function seedAdminContent(trx: Transaction<DB>, now: string): Promi
   for (const page of STARTER_PAGES) {
     await trx
       .insertInto('pages')
-      .values({ ...page, meta_title: page.title, is_published: 0, created_at: now, updated_at: now })
+      .values({ ...page, meta_title: page.title, is_published: 1, created_at: now, updated_at: now })
       .onConflict((oc) => oc.column('slug').doNothing())
       .execute();
   }
