@@ -11,10 +11,10 @@ function serverText(data: unknown): string | undefined {
   return undefined;
 }
 
-/** Spec section 8, Login: which text a failed sign-in shows. */
-export function loginErrorMessage(err: unknown, t: TFunction<'auth'>): string {
+/** Spec section 8, Login: which text a failed sign-in shows; `port` is where the app really runs ({@link appPort}). */
+export function loginErrorMessage(err: unknown, t: TFunction<'auth'>, port: string): string {
   if (isApiError(err)) {
-    if (err.status === 0) return err.reason === 'network' ? t('login.errors.network') : t('login.errors.noResponse');
+    if (err.status === 0) return err.reason === 'network' ? t('login.errors.network', { port }) : t('login.errors.noResponse', { port });
     if (err.status === 419) return t('login.errors.sessionExpired');
     return translateMessage(t, serverText(err.data)) ?? t('login.errors.serverStatus', { status: err.status });
   }

@@ -12,10 +12,13 @@ import { Checkbox, Field, Input } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
 import { loginErrorMessage } from '../api/login-error.ts';
+import { appPort } from '../api/app-port.ts';
 import { useServerReachable } from '../api/use-server-reachable.ts';
 
 export function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
+  // The messages name the port this page came from, not the spec's default 8000.
+  const port = appPort(window.location, i18n.language);
   const { login, isAuthenticated } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -33,21 +36,21 @@ export function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     if (!(await recheck())) {
-      setError(t('login.errors.recheckFailed'));
+      setError(t('login.errors.recheckFailed', { port }));
       return;
     }
     try {
       await login({ email: values.email, password: values.password, remember: values.remember ?? false });
       navigate(target, { replace: true });
     } catch (err) {
-      setError(loginErrorMessage(err, t));
+      setError(loginErrorMessage(err, t, port));
     }
   });
 
   // Already signed in (or just signed in): go where the visitor was heading.
   if (isAuthenticated && !isSubmitting) return <Navigate to={target} replace />;
 
-  const shownError = error ?? (reachable === false ? t('login.errors.unreachable') : null);
+  const shownError = error ?? (reachable === false ? t('login.errors.unreachable', { port }) : null);
   const fieldError = (message?: string) => translateMessage(t, message);
 
   return (
