@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Clock, ExternalLink, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { messagingLink, telLink, useSiteInfo } from '../../lib/site-info.ts';
 import { useLegalLinks } from '../../lib/legal-links.ts';
+import { todayIso } from '../../lib/format-date.ts';
+import { useFormat } from '../../lib/use-format.ts';
 
 const headingClasses = 'mb-3 text-sm font-semibold uppercase tracking-wide text-gray-900 dark:text-gray-100';
 const linkClasses = 'text-gray-600 hover:text-brand-700 dark:text-gray-400 dark:hover:text-brand-400';
@@ -18,7 +20,8 @@ export function PublicFooter() {
     { url: site.instagram_url, label: 'Instagram' },
     { url: site.youtube_url, label: 'YouTube' },
   ].filter((s) => s.url);
-  const year = new Date().getFullYear();
+  // This year in the reader's calendar and digits (۱۴۰۵ for a Dari reader).
+  const year = useFormat().date(todayIso(), { style: 'year' });
 
   return (
     <footer className="border-t border-gray-200 bg-white text-sm dark:border-gray-800 dark:bg-gray-950">
@@ -32,7 +35,7 @@ export function PublicFooter() {
                 <li key={label}>
                   <a href={url} target="_blank" rel="noopener noreferrer" className={`inline-flex items-center gap-1 ${linkClasses}`}>
                     {label}
-                    <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+                    <ExternalLink className="rtl-flip h-3.5 w-3.5" aria-hidden />
                   </a>
                 </li>
               ))}

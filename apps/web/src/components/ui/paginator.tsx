@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
+import { formatNumber } from '../../lib/format-date.ts';
 import { paginatorPages } from './paginator-pages.ts';
 
 export interface PaginatorProps {
@@ -32,7 +33,9 @@ export function Paginator({
   onPageSizeChange,
   className,
 }: PaginatorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Counts and page numbers in the language's digits (۱ ۲ ۳ in Dari and Pashto).
+  const n = (value: number) => formatNumber(value, i18n.language);
   const last = Math.max(1, lastPage);
   const items = paginatorPages(currentPage, last);
 
@@ -40,7 +43,7 @@ export function Paginator({
     <div className={cn('flex flex-wrap items-center justify-between gap-3 text-sm', className)}>
       <div className="flex items-center gap-3 text-gray-600 dark:text-gray-400">
         {total !== undefined ? (
-          <span>{t('paginator.showing', { from: from ?? 0, to: to ?? 0, total })}</span>
+          <span>{t('paginator.showing', { from: n(from ?? 0), to: n(to ?? 0), total: n(total) })}</span>
         ) : null}
         {pageSizeOptions && onPageSizeChange ? (
           <label className="flex items-center gap-2">
@@ -52,7 +55,7 @@ export function Paginator({
             >
               {pageSizeOptions.map((size) => (
                 <option key={size} value={size}>
-                  {size}
+                  {n(size)}
                 </option>
               ))}
             </select>
@@ -82,9 +85,9 @@ export function Paginator({
               )}
               onClick={() => onPageChange(item)}
               aria-current={item === currentPage ? 'page' : undefined}
-              aria-label={t('paginator.page', { page: item })}
+              aria-label={t('paginator.page', { page: n(item) })}
             >
-              {item}
+              {n(item)}
             </button>
           ) : (
             <span key={item} className="px-1 text-gray-500" aria-hidden>

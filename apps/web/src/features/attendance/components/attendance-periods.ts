@@ -20,7 +20,9 @@ export function monthsOffered(year: number | string | undefined, now = new Date(
 /** 'March' (or the reader's language's name) for 3. */
 export function monthName(month: number, locale: string): string {
   try {
-    return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, month - 1, 1)));
+    // Attendance is kept per Gregorian month: its name stays Gregorian in every language (Dari and
+    // Pashto would otherwise name the Solar Hijri month the 1st falls in).
+    return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC', calendar: 'gregory' }).format(new Date(Date.UTC(2000, month - 1, 1)));
   } catch {
     return String(month);
   }
@@ -29,7 +31,7 @@ export function monthName(month: number, locale: string): string {
 /** 'March 2025' for a record's month. */
 export function periodLabel(month: number, year: number, locale: string): string {
   try {
-    return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+    return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC', calendar: 'gregory' }).format(new Date(Date.UTC(year, month - 1, 1)));
   } catch {
     return `${month}/${year}`;
   }

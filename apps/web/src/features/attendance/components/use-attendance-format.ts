@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Attendance } from '@app/shared/schemas/attendance.schema';
+import { formatNumber } from '../../../lib/format-date.ts';
 import { monthName, periodLabel } from './attendance-periods.ts';
 
 /** The display texts of attendance: a record's child and month, in the reader's language. */
@@ -11,6 +12,6 @@ export function useAttendanceFormat() {
     period: (record: Pick<Attendance, 'month' | 'year'>) => periodLabel(record.month, record.year, locale),
     child: (record: Pick<Attendance, 'first_name' | 'last_name'>) => `${record.first_name} ${record.last_name}`.trim(),
     /** A rate as '92.5%', or '-' without days. */
-    rate: (rate: number | null) => (rate === null ? '-' : new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(rate / 100)),
+    rate: (rate: number | null) => (rate === null ? '-' : formatNumber(rate / 100, locale, { style: 'percent', maximumFractionDigits: 1 })),
   };
 }
