@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { STORAGE_KEYS } from '@app/shared/constants';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import type { OrphanResponse, OrphanSavedResponse } from '@app/shared/schemas/orphan.schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
@@ -7,6 +8,7 @@ import { accessibilityViolations } from './support/accessibility.ts';
 import { apiCall } from './support/api.ts';
 import { dateField, shownDate, typeDate } from './support/date-field.ts';
 import { launchBrowser, signIn, type BrowserSession } from './support/browser.ts';
+import { localeText } from './support/locale-text.ts';
 
 /**
  * The Solar Hijri calendar end to end (issue 16, item 3): a staff member chooses it on the
@@ -110,5 +112,46 @@ describe('the Solar Hijri calendar in the browser', () => {
     expect((await saved).status()).toBe(200);
     const { data } = await apiCall<OrphanResponse>(page, 'GET', `/api/orphans/${orphanId}`);
     expect(data.dob?.slice(0, 10)).toBe('2014-03-28');
+  });
+
+  it('works the same in Dari, right to left: Dari digits shown, Latin digits typed, the Gregorian day stored', async () => {
+    await page.evaluate(([key]) => localStorage.setItem(key!, 'fa-AF'), [STORAGE_KEYS.language]);
+    const fa = (ref: string) => localeText('fa-AF', ref);
+    // A field's whole label (required ones end in '*'): 'نام' alone, not 'نام پدر'.
+    const label = (ref: string) => new RegExp(`^${fa(ref)}\\s*\\*?$`);
+    await page.goto('/dashboard/orphans/create');
+    await page.getByRole('heading', { name: fa('orphans:form.createTitle') }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByLabel(label('orphans:fields.first_name')).fill(`${FIRST}b`);
+    await page.getByLabel(label('orphans:fields.last_name')).fill('Hashimi');
+    await page.getByLabel(label('orphans:fields.gender')).selectOption('female');
+    // Nowruz 1390 and 1 Mizan (Mehr) 1400.
+    const dob = label('orphans:fields.dob');
+    await typeDate(page, dob, { year: 1390, month: 1, day: 1 });
+    await typeDate(page, label('orphans:fields.admission_date'), { year: 1400, month: 7, day: 1 });
+    expect(await shownDate(page, dob)).toEqual({ year: '۱۳۹۰', month: '۱', day: '۱' });
+
+    // The calendar popover in right-to-left Dari passes axe too.
+    await page.getByRole('button', { name: new RegExp(`^${fa('common:dateField.open')} ${fa('orphans:fields.dob')}`) }).click();
+    const dialog = page.getByRole('dialog', { name: fa('common:dateField.dialog') });
+    await dialog.waitFor();
+    await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/orphans') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: fa('orphans:form.create') }).click();
+    const response = await saved;
+    expect(response.status()).toBe(201);
+    const id = ((await response.json()) as OrphanSavedResponse).data.id;
+    const { data } = await apiCall<OrphanResponse>(page, 'GET', `/api/orphans/${id}`);
+    expect(data.dob?.slice(0, 10)).toBe('2011-03-21');
+    expect(data.admission_date?.slice(0, 10)).toBe('2021-09-23');
+
+    await page.goto(`/dashboard/orphans/${id}`);
+    const shown = detail(fa('orphans:fields.dob'));
+    await expect.poll(() => shown.textContent()).toContain('۱۳۹۰');
+    expect(await shown.textContent()).not.toMatch(/[0-9]/);
   });
 });
