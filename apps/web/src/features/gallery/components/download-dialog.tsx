@@ -15,7 +15,7 @@ import { formatBytes } from './transfer-rate.ts';
  * held in the page's memory.
  */
 export function DownloadDialog({ item, onClose }: { item: MediaItem; onClose: () => void }) {
-  const { t } = useTranslation('gallery');
+  const { t, i18n } = useTranslation('gallery');
   const notice = downloadNotice(item);
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} size="sm" title={t('download.title', { title: item.title })} description={t('download.choose')}>
@@ -27,7 +27,7 @@ export function DownloadDialog({ item, onClose }: { item: MediaItem; onClose: ()
               <a href={choice.url} download className={buttonClasses(choice.name === 'original' ? 'outline' : 'primary', 'md', 'w-full justify-start')}>
                 <Download className="h-4 w-4" aria-hidden />
                 {choice.name === 'original'
-                  ? `${t('download.original')} (${formatBytes(item.size_bytes)})`
+                  ? `${t('download.original')} (${formatBytes(item.size_bytes, i18n.language)})`
                   : t('download.resolution', { name: choice.name })}
               </a>
             </li>

@@ -41,6 +41,8 @@ describe('upload speed and time left', () => {
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(300 * MB)).toBe('300 MB');
     expect(formatBytes(2.25 * 1024 * MB)).toBe('2.3 GB');
+    // The number in the reader's digits (the unit stays, as Kabul staff read it).
+    expect(formatBytes(1536, 'fa-AF')).toBe('۱٫۵ KB');
     expect(formatDuration(45)).toBe('45 s');
     expect(formatDuration(185)).toBe('3 min 5 s');
     expect(formatDuration(4800)).toBe('1 h 20 min');

@@ -1,3 +1,5 @@
+import { formatNumber } from '../../../lib/format-date.ts';
+
 /**
  * Speed and time left of an upload, from its progress events. The speed is taken over the last
  * few seconds only: on a mobile link that stalls and recovers, the average since the start would
@@ -41,9 +43,9 @@ export function rateOf(samples: readonly TransferSample[], totalBytes: number, n
   return { bytesPerSecond, secondsLeft: bytesPerSecond > 0 ? left / bytesPerSecond : null };
 }
 
-/** "850 KB", "12.4 MB", "1.2 GB" — for sizes and (with "/s") speeds. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${Math.round(bytes)} B`;
+/** "850 KB", "12.4 MB", "1.2 GB" — for sizes and (with "/s") speeds; the number in the language's digits. */
+export function formatBytes(bytes: number, language = 'en'): string {
+  if (bytes < 1024) return `${formatNumber(Math.round(bytes), language)} B`;
   const units = ['KB', 'MB', 'GB'];
   let value = bytes / 1024;
   let unit = 0;
@@ -51,7 +53,7 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  return `${value >= 100 ? Math.round(value) : +value.toFixed(1)} ${units[unit]}`;
+  return `${formatNumber(value, language, { maximumFractionDigits: value >= 100 ? 0 : 1 })} ${units[unit]}`;
 }
 
 /** "45 s", "3 min 5 s", "1 h 20 min". */
