@@ -142,6 +142,17 @@ describe.each(MODES.map((m) => [`${m.theme} theme, ${m.dir} (${m.language})`, m]
     await staff.keyboard.press('Escape');
   });
 
+  it('a success toast (its green text on its pale green)', async () => {
+    await scan(staff, `/dashboard/attendance/edit/${data.attendanceId}`, mode);
+    await staff.locator('main form button[type="submit"]').click();
+    const toast = staff.locator('[data-sonner-toast][data-type="success"]');
+    await toast.waitFor();
+    // Hovered, a toast waits instead of closing after 3 s, long enough to be measured.
+    await toast.hover();
+    await settle(staff);
+    expect(await accessibilityViolations(staff)).toEqual([]);
+  });
+
   it('the user menu', async () => {
     await scan(staff, '/dashboard', mode);
     await staff.getByRole('button', { name: text('userMenu.open') }).click();

@@ -127,6 +127,20 @@ describe('the dashboard on a 375 px phone', () => {
     expect(await targetSizeViolations(page)).toEqual([]);
   });
 
+  it.each(['attendance/class', 'results/class'])('/dashboard/%s: the class grid scrolls in its own box, names in view, thumb-sized fields', async (route) => {
+    await visit(page, dashboardUrl(route));
+    await page.getByLabel('Class / Grade').selectOption('4');
+    if (route === 'results/class') await page.getByLabel('Result Type').selectOption('education');
+    const name = page.getByRole('rowheader', { name: data.orphanName });
+    await name.waitFor();
+    await settle(page);
+    expect(await sidewaysOverflow(), (await overflowing()).join('; ')).toBeLessThanOrEqual(0);
+    const box = (await name.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await targetSizeViolations(page)).toEqual([]);
+  });
+
   it('has no rail: the sidebar opens as a drawer that keeps focus inside and gives it back on Escape', async () => {
     await visit(page, '/dashboard/orphans');
     expect(await page.locator('aside').count()).toBe(0);
@@ -170,6 +184,7 @@ describe('the dashboard on a 375 px phone', () => {
       await page.keyboard.press('Tab');
       expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     }
+    await menu.getByRole('link', { name: 'Contact' }).focus();
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);

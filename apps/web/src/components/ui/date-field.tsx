@@ -129,7 +129,7 @@ export function DateField({ label, value, onChange, onBlur, error, min, max, isR
           )}
         >
           {/* Digits and segment order follow the language (۱۴۰۵/۰۹/۰۲ in Dari); Latin digits typed are read too. */}
-          <DateInput className="flex flex-1 flex-wrap px-3 py-2 tabular-nums">
+          <DateInput className="flex flex-1 flex-wrap px-3 py-1.5 tabular-nums">
             {(segment) =>
               // Intl adds the Solar Hijri era ("AP") in English and Pashto; one who chose the calendar knows it.
               segment.type === 'era' && calendar === 'persian' ? (
@@ -140,7 +140,8 @@ export function DateField({ label, value, onChange, onBlur, error, min, max, isR
                 className={cn(
                   'rounded px-0.5 outline-none focus:bg-brand-700 focus:text-white',
                   'data-[placeholder]:text-gray-500 dark:data-[placeholder]:text-gray-400',
-                  segment.type === 'literal' && 'px-0',
+                  // Each part a thumb-sized target (WCAG 2.2: 24 px); the separators are not targets.
+                  segment.type === 'literal' ? 'px-0' : 'min-w-6 text-center leading-6',
                 )}
               />
               )
