@@ -22,6 +22,7 @@ import { academicScenarios, academicsWanted, printAcademics, seedAcademics } fro
 import { galleryScenarios, galleryWanted, printGallery, seedGallery } from './gallery.ts';
 import { overviewScenarios, overviewWanted, printOverview, seedOverview } from './overview.ts';
 import { printExports } from './exports.ts';
+import { runStaffLoad, staffWanted } from './staff.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHILDREN = Number(process.env.BENCH_CHILDREN || 100_000);
@@ -246,6 +247,9 @@ async function main() {
     servers.push(restarted);
     const idleLoaded = await settledIdle(restarted.pid, IDLE_SECONDS);
     printMemory({ idleFresh, freshStartMs: fresh.startMs, rows, restartMs: restarted.startMs, idleLoaded });
+    await restarted.stop();
+    // 50 staff for 60 s on each database, on servers of their own (bench/staff.ts).
+    if (staffWanted()) await runStaffLoad(SERVER_PORT + 3);
   } finally {
     await stop();
     rmSync(dir, { recursive: true, force: true });
