@@ -117,6 +117,7 @@ describe('a manager reads the overview', () => {
     const dialog = page.getByRole('dialog', { name: 'Upcoming Events' });
     await dialog.waitFor();
     const items = dialog.getByRole('listitem');
+    await items.nth(1).waitFor(); // the list is fetched when the dialog opens
     expect(await items.count()).toBe(2);
     expect(await items.nth(0).textContent()).toContain('Birthday, turns 9');
     expect(await items.nth(1).textContent()).toContain('Exam: Dari');
@@ -132,6 +133,7 @@ describe('a manager reads the overview', () => {
     const dialog = page.getByRole('dialog', { name: 'Pending Tasks' });
     await dialog.waitFor();
     const attendance = dialog.getByRole('region', { name: /Missing attendance/ });
+    await attendance.waitFor(); // the lists are fetched when the dialog opens
     expect(await attendance.getByRole('link').allTextContents()).toEqual([`Laila ${LAILA.last_name}`, `Sara ${SARA.last_name}`, expect.stringMatching(/^Record attendance/)]);
     const health = dialog.getByRole('region', { name: /Health needing attention/ });
     expect(await health.getByRole('listitem').allTextContents()).toEqual([`Laila ${LAILA.last_name}Critical`, `Sara ${SARA.last_name}Needs Attention`]);

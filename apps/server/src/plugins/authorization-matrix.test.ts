@@ -14,7 +14,7 @@ import { nowIso } from '../lib/time.ts';
  * against what the server really enforces.
  *
  * Notation: `public`, `signed-in`, or `+`-joined parts: `admin` (Super Admin or Manager role) and
- * permission names, all of which must hold.
+ * permission names, all of which must hold; or `|`-joined permission names, any of which will do.
  */
 const MATRIX: Record<string, string> = {
   'GET /sanctum/csrf-cookie': 'public',
@@ -25,6 +25,9 @@ const MATRIX: Record<string, string> = {
   'POST /api/auth/reset-password': 'public',
   'GET /api/auth/user': 'signed-in',
   'GET /api/dashboard/data': 'signed-in',
+  // The lists behind two overview cards: for those who may see a part of them.
+  'GET /api/dashboard/events': 'view-orphans|view-results',
+  'GET /api/dashboard/tasks': 'view-orphans|view-attendance',
   'PUT /api/profile': 'signed-in',
   'GET /api/activities/recent': 'view-activities',
   'GET /api/activities': 'admin+view-activities',
@@ -121,6 +124,7 @@ type Expected = 'public' | 'signed-in' | AccessRule;
 
 function parse(notation: string): Expected {
   if (notation === 'public' || notation === 'signed-in') return notation;
+  if (notation.includes('|')) return { anyPermission: notation.split('|') as Permission[] };
   const parts = notation.split('+');
   const rule: { anyRole?: readonly RoleName[]; allPermissions?: Permission[] } = {};
   const permissions = parts.filter((p) => p !== 'admin') as Permission[];
@@ -170,7 +174,7 @@ function concrete(url: string): string {
  * call every route.
  */
 function concerns(caller: Caller, notation: string): boolean {
-  return !caller.only || notation.split('+').includes(caller.only);
+  return !caller.only || notation.split(/[+|]/).includes(caller.only);
 }
 
 type Outcome = 'unauthenticated' | 'forbidden' | 'allowed';

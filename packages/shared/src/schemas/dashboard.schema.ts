@@ -53,6 +53,34 @@ export type UpcomingEvent = z.infer<typeof upcomingEventSchema>;
 
 const monthPoint = { year: z.number().int(), month: z.number().int().min(1).max(12) };
 
+/**
+ * Upcoming Events within [from, to]: `birthdays` and `exams` count each kind (null: not the
+ * user's to see). The overview's answer carries the counts; GET /dashboard/events the list too.
+ */
+const upcomingCounts = z.object({ from: day, to: day, total: z.number().int(), birthdays: z.number().int().nullable(), exams: z.number().int().nullable() });
+/** The events themselves, soonest first: at most DASHBOARD_LIST_LIMIT. */
+export const upcomingEventsSchema = upcomingCounts.extend({ items: z.array(upcomingEventSchema) });
+export type UpcomingEvents = z.infer<typeof upcomingEventsSchema>;
+export const upcomingEventsResponseSchema = z.object({ data: upcomingEventsSchema });
+export type UpcomingEventsResponse = z.infer<typeof upcomingEventsResponseSchema>;
+
+/**
+ * Pending Tasks: children in care without last month's attendance record, and children whose
+ * condition is in NEEDS_CARE_CONDITIONS (null: not the user's to see). The overview's answer
+ * carries the counts; GET /dashboard/tasks also lists at most DASHBOARD_LIST_LIMIT children of each.
+ */
+const missingCounts = z.object({ ...monthPoint, total: z.number().int() });
+const medicalCounts = z.object({ total: z.number().int() });
+const pendingCounts = z.object({ total: z.number().int(), missing_attendance: missingCounts.nullable(), medical: medicalCounts.nullable() });
+export const pendingTasksSchema = z.object({
+  total: z.number().int(),
+  missing_attendance: missingCounts.extend({ items: z.array(childSchema) }).nullable(),
+  medical: medicalCounts.extend({ items: z.array(childSchema.extend({ medical_condition: z.string() })) }).nullable(),
+});
+export type PendingTasks = z.infer<typeof pendingTasksSchema>;
+export const pendingTasksResponseSchema = z.object({ data: pendingTasksSchema });
+export type PendingTasksResponse = z.infer<typeof pendingTasksResponseSchema>;
+
 export const dashboardResponseSchema = z.object({
   stats: z.array(dashboardStatSchema),
   activities: z.array(activitySchema),
@@ -60,32 +88,8 @@ export const dashboardResponseSchema = z.object({
   total_orphans: z.object({ in_care: z.number().int(), on_record: z.number().int() }).optional(),
   /** New Admissions: children admitted within this month, [from, to]. */
   new_admissions: z.object({ from: day, to: day, count: z.number().int() }).optional(),
-  /**
-   * Upcoming Events within [from, to], soonest first: at most DASHBOARD_LIST_LIMIT items; `birthdays`
-   * and `exams` count each kind (null: not the user's to see).
-   */
-  upcoming_events: z
-    .object({
-      from: day,
-      to: day,
-      total: z.number().int(),
-      birthdays: z.number().int().nullable(),
-      exams: z.number().int().nullable(),
-      items: z.array(upcomingEventSchema),
-    })
-    .optional(),
-  /**
-   * Pending Tasks: children in care without last month's attendance record, and children whose
-   * condition is in NEEDS_CARE_CONDITIONS (null: not the user's to see). Each lists at most
-   * DASHBOARD_LIST_LIMIT children.
-   */
-  pending_tasks: z
-    .object({
-      total: z.number().int(),
-      missing_attendance: z.object({ ...monthPoint, total: z.number().int(), items: z.array(childSchema) }).nullable(),
-      medical: z.object({ total: z.number().int(), items: z.array(childSchema.extend({ medical_condition: z.string() })) }).nullable(),
-    })
-    .optional(),
+  upcoming_events: upcomingCounts.optional(),
+  pending_tasks: pendingCounts.optional(),
   /** The charts, oldest month first; null: not the user's to see. */
   charts: z.object({
     /** The twelve months up to last month: present and late days over all days recorded (null: nothing recorded). */

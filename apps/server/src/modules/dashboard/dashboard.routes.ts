@@ -1,19 +1,31 @@
-import type { FastifyInstance } from 'fastify';
-import { dashboardResponseSchema } from '@app/shared/schemas/dashboard.schema';
-import { signedIn } from '../../lib/access.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { dashboardResponseSchema, pendingTasksResponseSchema, upcomingEventsResponseSchema } from '@app/shared/schemas/dashboard.schema';
+import { requires, signedIn } from '../../lib/access.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { dashboardBody } from './dashboard.service.ts';
+import { dashboardBody, type DashboardKind } from './dashboard.service.ts';
 
 /**
  * GET /dashboard/data (spec section 7): any signed-in user; each part follows its own permission
- * (dashboard.service.ts). The answer goes out as the JSON the service keeps for it (dashboardBody),
- * so the route is not typed by its schema; the schema still describes it (API docs) and the API
- * test checks every answer against it.
+ * (dashboard.service.ts). GET /dashboard/events and /dashboard/tasks: the lists behind the
+ * Upcoming Events and Pending Tasks cards, for those who may see a part of them.
+ *
+ * Each answer goes out as the JSON the service keeps for it (dashboardBody), so these routes are
+ * not typed by their schemas; the schemas still describe them (API docs) and the API test checks
+ * every answer against them.
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
+  const send = (kind: DashboardKind) => async (request: FastifyRequest, reply: FastifyReply) =>
+    reply.type('application/json; charset=utf-8').send(await dashboardBody({ db: app.db, changes: app.changes }, currentUser(request), kind));
+  const tags = ['dashboard'];
+  app.get('/dashboard/data', { config: signedIn, schema: { tags, response: { 200: dashboardResponseSchema } } }, send('data'));
   app.get(
-    '/dashboard/data',
-    { config: signedIn, schema: { tags: ['dashboard'], response: { 200: dashboardResponseSchema } } },
-    async (request, reply) => reply.type('application/json; charset=utf-8').send(await dashboardBody({ db: app.db, changes: app.changes }, currentUser(request))),
+    '/dashboard/events',
+    { config: requires({ anyPermission: ['view-orphans', 'view-results'] }), schema: { tags, response: { 200: upcomingEventsResponseSchema } } },
+    send('events'),
+  );
+  app.get(
+    '/dashboard/tasks',
+    { config: requires({ anyPermission: ['view-orphans', 'view-attendance'] }), schema: { tags, response: { 200: pendingTasksResponseSchema } } },
+    send('tasks'),
   );
 }

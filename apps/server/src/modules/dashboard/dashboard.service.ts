@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { can } from '@app/shared/permissions';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import type { ActivityView } from '@app/shared/schemas/activity.schema';
-import { DASHBOARD_LIST_LIMIT, type DashboardResponse, type DashboardStat } from '@app/shared/schemas/dashboard.schema';
+import { DASHBOARD_LIST_LIMIT, type DashboardResponse, type DashboardStat, type PendingTasks, type UpcomingEvents } from '@app/shared/schemas/dashboard.schema';
 import { RECENT_ACTIVITIES_LIMIT } from '@app/shared/constants';
 import { stillValid, type LocalChanges, type Reading } from '../../db/local-changes.ts';
 import { databaseIdentity } from '../../db/prepared-query.ts';
@@ -89,41 +89,65 @@ export async function overviewFiguresFor(ctx: DashboardContext, today: string): 
 
 const stat = (s: DashboardStat) => s;
 
-/** What the user's answer is made of: Recent Activity (with view-activities) and the figures (with any list's permission). */
-async function readingsFor(ctx: DashboardContext, user: AuthUser) {
-  const activities = can(user, 'view-activities') ? await reused(ctx, 'activities', () => recentActivities(ctx.db, RECENT_ACTIVITIES_LIMIT)) : [];
+/** The three answers: the overview, and the lists behind its Upcoming Events and Pending Tasks cards. */
+export type DashboardKind = 'data' | 'events' | 'tasks';
+
+/** What the user's answers are made of: Recent Activity (with view-activities) and the figures (with any list's permission). */
+async function readingsFor(ctx: DashboardContext, user: AuthUser, kind: DashboardKind) {
+  const activities = kind === 'data' && can(user, 'view-activities') ? await reused(ctx, 'activities', () => recentActivities(ctx.db, RECENT_ACTIVITIES_LIMIT)) : [];
   const anyList = can(user, 'view-orphans') || can(user, 'view-results') || can(user, 'view-attendance');
   const figures = anyList ? await overviewFiguresFor(ctx, localToday(ctx.now?.())) : null;
   return { activities, figures };
 }
 
 /**
- * GET /dashboard/data's answer as JSON, ready to send. The answer of one set of permissions is
- * made once from the figures and the Recent Activity it shows, and sent again while both are the
- * ones it was made from (the same objects: kept per version, and per reading of decision 0010):
- * an 8 KB answer checked against its schema and turned into JSON on every request cost more
- * than everything else the request does (docs/benchmarks/2026-11-24-overview.md).
- * dashboard.test.ts checks the answers against the response schema.
+ * An answer as JSON, ready to send. The answer of one kind and set of permissions is made once
+ * from the figures and the Recent Activity it shows, and sent again while both are the ones it
+ * was made from (the same objects: kept per version, and per reading of decision 0010). Checking
+ * an answer against its schema and turning it into JSON on every request cost more than
+ * everything else the request does (docs/benchmarks/2026-11-24-overview.md); dashboard.test.ts
+ * checks every answer against its schema instead.
  */
-export async function dashboardBody(ctx: DashboardContext, user: AuthUser): Promise<Buffer> {
-  const { activities, figures } = await readingsFor(ctx, user);
-  const mask = ['view-orphans', 'view-results', 'view-attendance', 'view-activities'].map((p) => +can(user, p)).join('');
+export async function dashboardBody(ctx: DashboardContext, user: AuthUser, kind: DashboardKind): Promise<Buffer> {
+  const { activities, figures } = await readingsFor(ctx, user, kind);
+  const key = `${kind}:${['view-orphans', 'view-results', 'view-attendance', 'view-activities'].map((p) => +can(user, p)).join('')}`;
   const bodies = keptFor(ctx.db).bodies;
-  const made = bodies.get(mask);
+  const made = bodies.get(key);
   if (made && made.figures === figures && made.activities === activities) return made.body;
-  const body = Buffer.from(JSON.stringify(answerOf(user, activities, figures)));
-  bodies.set(mask, { figures, activities, body });
+  const answer = kind === 'data' ? overviewOf(user, activities, figures) : { data: kind === 'events' ? eventsOf(user, figures) : tasksOf(user, figures) };
+  const body = Buffer.from(JSON.stringify(answer));
+  bodies.set(key, { figures, activities, body });
   return body;
 }
 
+/** Upcoming Events with the birthdays (view-orphans) and exams (view-results) the user may see; null with neither. */
+function eventsOf(user: AuthUser, f: OverviewFigures | null): UpcomingEvents | null {
+  const birthdays = can(user, 'view-orphans') ? f?.birthdays : null;
+  const exams = can(user, 'view-results') ? f?.exams : null;
+  if (!f || (!birthdays && !exams)) return null;
+  const items = [...(birthdays?.items ?? []), ...(exams?.items ?? [])]
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.type.localeCompare(b.type) || a.name.localeCompare(b.name)))
+    .slice(0, DASHBOARD_LIST_LIMIT);
+  return { ...f.upcoming, total: (birthdays?.total ?? 0) + (exams?.total ?? 0), birthdays: birthdays?.total ?? null, exams: exams?.total ?? null, items };
+}
+
+/** Pending Tasks with the missing attendance (view-attendance) and poor health (view-orphans) the user may see; null with neither. */
+function tasksOf(user: AuthUser, f: OverviewFigures | null): PendingTasks | null {
+  const missing = can(user, 'view-attendance') ? f?.missingAttendance ?? null : null;
+  const medical = can(user, 'view-orphans') ? f?.medical ?? null : null;
+  if (!missing && !medical) return null;
+  return { total: (missing?.total ?? 0) + (medical?.total ?? 0), missing_attendance: missing, medical };
+}
+
 /**
- * The answer of GET /dashboard/data: the cards, lists and charts the user may act on — a part is shown only
- * with the permission of the list behind it (the orphan list for children, the attendance list
- * for missing months, the results list for exams and grade bands) — and Recent Activity with
- * view-activities. Cards stay in the spec's order; a card made of two parts counts the parts the
- * user may see.
+ * The answer of GET /dashboard/data: the cards and charts the user may act on — a part is shown
+ * only with the permission of the list behind it (the orphan list for children, the attendance
+ * list for missing months, the results list for exams and grade bands) — and Recent Activity
+ * with view-activities. Cards stay in the spec's order; a card made of two parts counts the parts
+ * the user may see. The lists behind Upcoming Events and Pending Tasks are their own answers
+ * (eventsOf, tasksOf), fetched when a card is opened: they were most of this answer's bytes.
  */
-function answerOf(user: AuthUser, activities: ActivityView[], f: OverviewFigures | null): DashboardResponse {
+function overviewOf(user: AuthUser, activities: ActivityView[], f: OverviewFigures | null): DashboardResponse {
   const orphans = can(user, 'view-orphans');
   const results = can(user, 'view-results');
   const attendance = can(user, 'view-attendance');
@@ -144,22 +168,20 @@ function answerOf(user: AuthUser, activities: ActivityView[], f: OverviewFigures
       }),
     );
   }
-  if (orphans || results) {
-    const birthdays = orphans ? f.birthdays : null;
-    const exams = results ? f.exams : null;
-    const items = [...(birthdays?.items ?? []), ...(exams?.items ?? [])]
-      .sort((a, b) => a.date.localeCompare(b.date) || a.type.localeCompare(b.type) || a.name.localeCompare(b.name))
-      .slice(0, DASHBOARD_LIST_LIMIT);
-    const total = (birthdays?.total ?? 0) + (exams?.total ?? 0);
-    answer.upcoming_events = { ...f.upcoming, total, birthdays: birthdays?.total ?? null, exams: exams?.total ?? null, items };
-    answer.stats.push(stat({ key: 'upcoming_events', label: 'Upcoming Events', value: total, icon: 'calendar', color: 'purple', href: null }));
+  const events = eventsOf(user, f);
+  if (events) {
+    const { items: _items, ...counts } = events;
+    answer.upcoming_events = counts;
+    answer.stats.push(stat({ key: 'upcoming_events', label: 'Upcoming Events', value: events.total, icon: 'calendar', color: 'purple', href: null }));
   }
-  if (orphans || attendance) {
-    const missing = attendance ? f.missingAttendance : null;
-    const medical = orphans ? f.medical : null;
-    const total = (missing?.total ?? 0) + (medical?.total ?? 0);
-    answer.pending_tasks = { total, missing_attendance: missing, medical };
-    answer.stats.push(stat({ key: 'pending_tasks', label: 'Pending Tasks', value: total, icon: 'clipboard-list', color: 'amber', href: null }));
+  const tasks = tasksOf(user, f);
+  if (tasks) {
+    answer.pending_tasks = {
+      total: tasks.total,
+      missing_attendance: tasks.missing_attendance && { year: tasks.missing_attendance.year, month: tasks.missing_attendance.month, total: tasks.missing_attendance.total },
+      medical: tasks.medical && { total: tasks.medical.total },
+    };
+    answer.stats.push(stat({ key: 'pending_tasks', label: 'Pending Tasks', value: tasks.total, icon: 'clipboard-list', color: 'amber', href: null }));
   }
   answer.charts = {
     attendance_rate: attendance ? f.charts.attendance_rate : null,

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { call, describeEachDatabase, loginAdmin, userWithRoles } from '../../../test/harness.ts';
-import { dashboardResponseSchema } from '@app/shared/schemas/dashboard.schema';
+import { dashboardResponseSchema, pendingTasksResponseSchema, upcomingEventsResponseSchema } from '@app/shared/schemas/dashboard.schema';
 import { nowIso } from '../../lib/time.ts';
 
 /**
@@ -142,13 +142,38 @@ describeEachDatabase('dashboard overview', (server) => {
     },
   });
 
-  const data = async (token: string) => {
-    const res = await call(server(), 'GET', '/api/dashboard/data', { token });
-    expect(res.status).toBe(200);
+  /** A JSON answer, sent as kept (not through a serialiser): its shape is checked here, strictly at the top. */
+  async function get(token: string, url: string, schema: { strict(): { parse(v: unknown): unknown } }) {
+    const res = await call(server(), 'GET', url, { token });
+    if (res.status !== 200) return res;
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    // Sent as kept JSON, not through the route's serialiser: the shape is checked here, strictly.
-    expect(() => dashboardResponseSchema.strict().parse(res.body)).not.toThrow();
-    return res.body;
+    expect(() => schema.strict().parse(res.body)).not.toThrow();
+    return res;
+  }
+
+  /**
+   * The overview as a user sees it once both lists are opened: GET /dashboard/data, with its
+   * Upcoming Events and Pending Tasks replaced by GET /dashboard/events and /tasks — whose counts
+   * must be the overview's — or those two refused (403) when the overview has no such card.
+   */
+  const data = async (token: string) => {
+    const res = await get(token, '/api/dashboard/data', dashboardResponseSchema);
+    expect(res.status).toBe(200);
+    const body = res.body;
+    const events = await get(token, '/api/dashboard/events', upcomingEventsResponseSchema);
+    if (body.upcoming_events) {
+      const { items: _items, ...counts } = events.body.data;
+      expect(counts).toEqual(body.upcoming_events);
+      body.upcoming_events = events.body.data;
+    } else expect(events.status).toBe(403);
+    const tasks = await get(token, '/api/dashboard/tasks', pendingTasksResponseSchema);
+    if (body.pending_tasks) {
+      const t = tasks.body.data;
+      const counts = { total: t.total, missing_attendance: t.missing_attendance && { ...t.missing_attendance, items: undefined }, medical: t.medical && { total: t.medical.total } };
+      expect(JSON.parse(JSON.stringify(counts))).toEqual(body.pending_tasks);
+      body.pending_tasks = t;
+    } else expect(tasks.status).toBe(403);
+    return body;
   };
   const cards = (body: any) => Object.fromEntries(body.stats.map((s: any) => [s.key, { label: s.label, value: s.value, href: s.href }]));
 

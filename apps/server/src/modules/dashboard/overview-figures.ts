@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { attendanceRate } from '@app/shared/schemas/attendance.schema';
-import { DASHBOARD_LIST_LIMIT, NEEDS_CARE_CONDITIONS, type DashboardResponse, type UpcomingEvent } from '@app/shared/schemas/dashboard.schema';
+import { DASHBOARD_LIST_LIMIT, NEEDS_CARE_CONDITIONS, type DashboardResponse, type PendingTasks, type UpcomingEvent, type UpcomingEvents } from '@app/shared/schemas/dashboard.schema';
 import { GRADE_LETTERS } from '@app/shared/grade-bands';
 import type { DB } from '../../db/schema.ts';
 import { attendanceOverview } from '../attendance/attendance.service.ts';
@@ -9,8 +9,8 @@ import { resultsOverview } from '../results/results.service.ts';
 import { birthdayDate, overviewPeriods } from './overview-periods.ts';
 
 type Charts = DashboardResponse['charts'];
-type Pending = NonNullable<DashboardResponse['pending_tasks']>;
-type Events = NonNullable<DashboardResponse['upcoming_events']>;
+type Pending = PendingTasks;
+type Events = UpcomingEvents;
 
 /**
  * Every figure, list and series of the overview for one day, whoever asks: the service gives

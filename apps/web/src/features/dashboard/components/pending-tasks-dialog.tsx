@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { DashboardChild, DashboardResponse } from '@app/shared/schemas/dashboard.schema';
+import type { DashboardChild } from '@app/shared/schemas/dashboard.schema';
 import { PERMISSION } from '@app/shared/permissions';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth-context.tsx';
+import { usePendingTasks } from '../api/get-pending-tasks.ts';
 import { useOverviewFormat } from './overview-format.ts';
-
-type Tasks = NonNullable<DashboardResponse['pending_tasks']>;
 
 function Children({ items, extra }: { items: Array<DashboardChild & { medical_condition?: string }>; extra: (c: DashboardChild & { medical_condition?: string }) => string }) {
   return (
@@ -24,21 +25,23 @@ function Children({ items, extra }: { items: Array<DashboardChild & { medical_co
 }
 
 /**
- * Pending Tasks' list, in its two parts (each only when the user may see it): children in care
+ * Pending Tasks' list, fetched when opened, in its two parts (each only when the user may see it): children in care
  * with no attendance record for last month — with the class attendance screen for that month,
  * for those who record attendance — and children whose health needs attention, gravest first.
  */
-export function PendingTasksDialog({ open, onOpenChange, tasks }: { open: boolean; onOpenChange: (open: boolean) => void; tasks: Tasks }) {
+export function PendingTasksDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('dashboard');
   const { can } = useAuth();
   const f = useOverviewFormat();
-  const missing = tasks.missing_attendance;
-  const medical = tasks.medical;
+  const list = usePendingTasks(open);
+  const missing = list.data?.data.missing_attendance ?? null;
+  const medical = list.data?.data.medical ?? null;
   const more = (shown: number, total: number) =>
     total > shown ? <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{t('overview.pending.more', { shown: f.number(shown), total: f.number(total) })}</p> : null;
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('overview.pending.title')} description={t('overview.pending.description')} size="lg">
+      {list.isError ? <Notice tone="error">{t('overview.error')}</Notice> : list.isPending ? <Spinner /> : null}
       <div className="space-y-6">
         {missing ? (
           <section aria-labelledby="pending-attendance">

@@ -105,8 +105,8 @@ export function StatCards({ data }: { data?: DashboardResponse }) {
           <li key={stat.key}>{cardOf(stat)}</li>
         ))}
       </ul>
-      {data.upcoming_events ? <UpcomingEventsDialog open={open === 'events'} onOpenChange={(o) => setOpen(o ? 'events' : null)} events={data.upcoming_events} /> : null}
-      {data.pending_tasks ? <PendingTasksDialog open={open === 'tasks'} onOpenChange={(o) => setOpen(o ? 'tasks' : null)} tasks={data.pending_tasks} /> : null}
+      {data.upcoming_events ? <UpcomingEventsDialog open={open === 'events'} onOpenChange={(o) => setOpen(o ? 'events' : null)} counts={data.upcoming_events} /> : null}
+      {data.pending_tasks ? <PendingTasksDialog open={open === 'tasks'} onOpenChange={(o) => setOpen(o ? 'tasks' : null)} /> : null}
     </>
   );
 }

@@ -4,14 +4,19 @@ import { useTranslation } from 'react-i18next';
 import type { DashboardResponse } from '@app/shared/schemas/dashboard.schema';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useUpcomingEvents } from '../api/get-upcoming-events.ts';
 import { useOverviewFormat } from './overview-format.ts';
 
-type Events = NonNullable<DashboardResponse['upcoming_events']>;
+type Counts = NonNullable<DashboardResponse['upcoming_events']>;
 
-/** Upcoming Events' list: birthdays and exams soonest first, each leading to its child. */
-export function UpcomingEventsDialog({ open, onOpenChange, events }: { open: boolean; onOpenChange: (open: boolean) => void; events: Events }) {
+/** Upcoming Events' list, fetched when opened: birthdays and exams soonest first, each leading to its child. */
+export function UpcomingEventsDialog({ open, onOpenChange, counts }: { open: boolean; onOpenChange: (open: boolean) => void; counts: Counts }) {
   const { t } = useTranslation('dashboard');
   const f = useOverviewFormat();
+  const list = useUpcomingEvents(open);
+  const events = list.data?.data ?? { ...counts, items: [] };
   const period = { from: f.date(events.from), to: f.date(events.to), birthdays: f.number(events.birthdays ?? 0), exams: f.number(events.exams ?? 0) };
   const description =
     events.birthdays !== null && events.exams !== null
@@ -22,7 +27,11 @@ export function UpcomingEventsDialog({ open, onOpenChange, events }: { open: boo
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('overview.events.title')} description={description} size="lg">
-      {events.items.length === 0 ? (
+      {list.isError ? (
+        <Notice tone="error">{t('overview.error')}</Notice>
+      ) : list.isPending ? (
+        <Spinner />
+      ) : events.items.length === 0 ? (
         <EmptyState message={t('overview.events.empty')} className="py-6" />
       ) : (
         <>
