@@ -55,6 +55,47 @@ describe('public site', () => {
     }
   });
 
+  it('lists Services in the phone menu, between Home and About', async () => {
+    await app.page.setViewportSize({ width: 375, height: 740 });
+    await app.page.goto('/contact');
+    await app.page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = app.page.getByRole('navigation', { name: 'Mobile navigation' });
+    await menu.waitFor();
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'Services', 'About', 'Contact', 'Log in', 'Sign up']);
+    await menu.getByRole('link', { name: 'Services' }).click();
+    await app.page.waitForURL('**/Services');
+    await app.page.getByRole('heading', { level: 1, name: 'Our Services' }).waitFor();
+    await menu.waitFor({ state: 'detached' });
+  });
+
+  it('renders the contact page whole without any third party, and loads the map only when asked', async () => {
+    const elsewhere: string[] = [];
+    // Offline for everything but the app: every request to another host fails, and is noted.
+    await app.page.route((url) => url.origin !== new URL(app.server.baseUrl).origin, async (route) => {
+      elsewhere.push(route.request().url());
+      await route.abort('internetdisconnected');
+    });
+    await app.page.goto('/contact');
+    await app.page.getByRole('heading', { name: 'Frequently Asked Questions' }).waitFor();
+    const office = app.page.getByRole('region', { name: 'Our Office' });
+    await office.getByText('Kabul, Afghanistan').waitFor();
+    const open = office.getByRole('link', { name: 'Open in maps' });
+    expect(await open.getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\//);
+    expect(await app.page.locator('iframe').count()).toBe(0);
+    expect(await app.page.getByRole('button', { name: 'Send Message' }).isVisible()).toBe(true);
+    expect(elsewhere).toEqual([]);
+
+    await office.getByRole('button', { name: 'Show the map' }).click();
+    const frame = office.locator('iframe[title="Map of our office in Kabul"]');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html/);
+    await expect.poll(() => elsewhere.some((u) => u.startsWith('https://www.openstreetmap.org/'))).toBe(true);
+    // The map could not load (offline): the address and the link are still there, the page whole.
+    expect(await office.getByText('Kabul, Afghanistan').isVisible()).toBe(true);
+    expect(await open.isVisible()).toBe(true);
+    expect(await app.page.getByRole('button', { name: 'Send Message' }).isVisible()).toBe(true);
+  });
+
   it('sends the app\'s scripts compressed, and cached for good once fetched', async () => {
     const pending: Array<Promise<{ url: string; encoding?: string; cache?: string; bytes: number }>> = [];
     app.page.on('response', (r) => {

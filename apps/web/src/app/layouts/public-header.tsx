@@ -105,6 +105,11 @@ export function PublicHeader() {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/Services" className={mobileLinkClasses}>
+                  {t('nav.services')}
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/about" className={mobileLinkClasses}>
                   {t('nav.about')}
                 </NavLink>

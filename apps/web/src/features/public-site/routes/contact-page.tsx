@@ -3,6 +3,7 @@ import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { messagingLink, telLink, useSiteInfo } from '../../../lib/site-info.ts';
 import { PageHero } from '../components/page-hero.tsx';
 import { ContactForm } from '../components/contact-form.tsx';
+import { OfficeMap } from '../components/office-map.tsx';
 
 const FAQ = ['visit', 'sponsor', 'volunteer', 'enrol'] as const;
 const cardClasses = 'rounded-lg border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900';
@@ -60,16 +61,7 @@ export function ContactPage() {
 
       <section className="mx-auto max-w-6xl px-4 pb-12 sm:px-6" aria-labelledby="contact-map">
         <h2 id="contact-map" className="mb-4 text-lg font-semibold">{t('contact.map.title')}</h2>
-        <iframe
-          title={t('contact.map.iframeTitle')}
-          src={site.map_embed_url}
-          loading="lazy"
-          referrerPolicy="no-referrer-when-downgrade"
-          className="h-80 w-full rounded-lg border border-gray-200 dark:border-gray-800"
-        />
-        <a href={site.map_link_url} target="_blank" rel="noopener noreferrer" className={`mt-2 inline-block text-sm ${linkClasses}`}>
-          {t('contact.map.larger')}
-        </a>
+        <OfficeMap site={site} />
       </section>
 
       <section className="mx-auto max-w-4xl px-4 pb-16 sm:px-6" aria-labelledby="contact-faq">
