@@ -23,5 +23,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the chunk graph e2e/build-budget.e2e.ts sums a page's first load from.
+    manifest: true,
   },
 });

@@ -21,7 +21,8 @@ describe('protected routes', () => {
   it('sends a guest to /login and remembers where they were going', async () => {
     stubServer(null);
     const router = renderAt('/dashboard/orphans?page=2');
-    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    // Screens load on demand; the first import of one in this test process takes a moment.
+    expect(await screen.findByRole('heading', { name: 'Log in' }, { timeout: 10_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard/orphans', search: '?page=2' } });
   });

@@ -1,33 +1,40 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ACCESS, PERMISSION, type AccessRule, type SpecCheck } from '@app/shared/permissions';
 import { PublicLayout } from './layouts/public-layout.tsx';
-import { DashboardLayout } from './layouts/dashboard-layout.tsx';
 import { ProtectedRoute } from './routes/protected-route.tsx';
 import { AliasRedirect } from './routes/alias-redirect.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { MaintenanceGate } from './routes/maintenance-gate.tsx';
-import { HomePage } from '../features/public-site/routes/home-page.tsx';
-import { AboutPage } from '../features/public-site/routes/about-page.tsx';
-import { ContactPage } from '../features/public-site/routes/contact-page.tsx';
-import { ServicesPage } from '../features/public-site/routes/services-page.tsx';
-import { CollegePage } from '../features/public-site/routes/college-page.tsx';
-import { UnauthorizedPage } from '../features/public-site/routes/unauthorized-page.tsx';
-import { NotFoundPage } from '../features/public-site/routes/not-found-page.tsx';
-import { LoginPage } from '../features/auth/routes/login-page.tsx';
-import { RegisterPage } from '../features/auth/routes/register-page.tsx';
-import { ForgotPasswordPage } from '../features/auth/routes/forgot-password-page.tsx';
-import { ResetPasswordPage } from '../features/auth/routes/reset-password-page.tsx';
-import { PublishedPage } from '../features/pages/routes/published-page.tsx';
+import { LoadingScreen } from '../components/ui/spinner.tsx';
 import { Can } from '../components/can.tsx';
 
 /**
- * Dashboard screens load on demand, so public visitors never download them. Each screen stays a
- * named export in its feature's routes/ folder; swapping the component needs no router change.
+ * Every screen loads on demand: the first load carries the public layout and the one page asked
+ * for, never the dashboard (its layout, TipTap, recharts, the date picker, tus) nor another page's
+ * forms and zod (e2e/build-budget.e2e.ts holds the home and login pages to their budgets). Each
+ * screen stays a named export in its feature's routes/ folder; swapping the component needs no
+ * router change.
  */
 function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
+
+/**
+ * A public page, loaded on demand. Navigations run in a transition, so the page shown stays until
+ * the next one has arrived; only a first load waits here, in a box that keeps the footer down.
+ */
+function publicPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+  return (
+    <Suspense fallback={<div className="min-h-[70vh]" />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+const DashboardLayout = lazyPage(() => import('./layouts/dashboard-layout.tsx'), 'DashboardLayout');
+const NotFoundPage = lazyPage(() => import('../features/public-site/routes/not-found-page.tsx'), 'NotFoundPage');
 
 const OverviewPage = lazyPage(() => import('../features/dashboard/routes/overview-page.tsx'), 'OverviewPage');
 const OrphansPage = lazyPage(() => import('../features/orphans/routes/orphans-page.tsx'), 'OrphansPage');
@@ -122,20 +129,20 @@ export const routes: RouteObject[] = [
         path: '/',
         element: <PublicLayout />,
         children: [
-          { index: true, element: <HomePage /> },
-          { path: 'about', element: <AboutPage /> },
-          { path: 'contact', element: <ContactPage /> },
+          { index: true, element: publicPage(() => import('../features/public-site/routes/home-page.tsx'), 'HomePage') },
+          { path: 'about', element: publicPage(() => import('../features/public-site/routes/about-page.tsx'), 'AboutPage') },
+          { path: 'contact', element: publicPage(() => import('../features/public-site/routes/contact-page.tsx'), 'ContactPage') },
           // Route matching ignores case, so this serves both /Services and /services.
-          { path: 'Services', element: <ServicesPage /> },
-          { path: 'college', element: <CollegePage /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'register', element: <RegisterPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'Services', element: publicPage(() => import('../features/public-site/routes/services-page.tsx'), 'ServicesPage') },
+          { path: 'college', element: publicPage(() => import('../features/public-site/routes/college-page.tsx'), 'CollegePage') },
+          { path: 'login', element: publicPage(() => import('../features/auth/routes/login-page.tsx'), 'LoginPage') },
+          { path: 'register', element: publicPage(() => import('../features/auth/routes/register-page.tsx'), 'RegisterPage') },
+          { path: 'forgot-password', element: publicPage(() => import('../features/auth/routes/forgot-password-page.tsx'), 'ForgotPasswordPage') },
+          { path: 'reset-password', element: publicPage(() => import('../features/auth/routes/reset-password-page.tsx'), 'ResetPasswordPage') },
           // Published content pages; outranks the /pages/* alias below because a named segment beats a splat.
-          { path: 'pages/:slug', element: <PublishedPage /> },
-          { path: 'unauthorized', element: <UnauthorizedPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: 'pages/:slug', element: publicPage(() => import('../features/pages/routes/published-page.tsx'), 'PublishedPage') },
+          { path: 'unauthorized', element: publicPage(() => import('../features/public-site/routes/unauthorized-page.tsx'), 'UnauthorizedPage') },
+          { path: '*', element: publicPage(() => import('../features/public-site/routes/not-found-page.tsx'), 'NotFoundPage') },
         ],
       },
       ...DASHBOARD_ALIASES.flatMap((alias) => [
@@ -151,7 +158,9 @@ export const routes: RouteObject[] = [
             path: '/dashboard',
             element: (
               <ProtectedRoute>
-                <DashboardLayout />
+                <Suspense fallback={<LoadingScreen />}>
+                  <DashboardLayout />
+                </Suspense>
               </ProtectedRoute>
             ),
             children: [

@@ -58,7 +58,8 @@ describe('MaintenanceGate', () => {
 
   it('keeps the public site open to visitors: home, contact form, sign-in', async () => {
     renderAt('/contact', null, '1');
-    expect(await screen.findByRole('heading', { name: 'Send us a message' })).toBeTruthy();
+    // Screens load on demand; the first import of one in this test process takes a moment.
+    expect(await screen.findByRole('heading', { name: 'Send us a message' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole('heading', UNDER_MAINTENANCE)).toBeNull();
   });
 
