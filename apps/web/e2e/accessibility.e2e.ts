@@ -151,6 +151,18 @@ describe.each(MODES.map((m) => [`${m.theme} theme, ${m.dir} (${m.language})`, m]
     await toast.hover();
     await settle(staff);
     expect(await accessibilityViolations(staff)).toEqual([]);
+    // Closed, so it does not cover the header's controls for the next test.
+    await toast.locator('[data-close-button]').click();
+    await toast.waitFor({ state: 'detached' });
+  });
+
+  it('the language menu', async () => {
+    await scan(staff, '/dashboard/profile', mode);
+    await staff.getByTestId('language-switcher').first().click();
+    await staff.getByRole('menu').waitFor();
+    await settle(staff);
+    expect(await accessibilityViolations(staff)).toEqual([]);
+    await staff.keyboard.press('Escape');
   });
 
   it('the user menu', async () => {

@@ -39,7 +39,8 @@ export function LanguageSwitcher({ className, align = 'end', compact = false }: 
   };
 
   return (
-    <DropdownMenu.Root>
+    // Not modal, like the user menu: a modal menu leaves the page's links focusable under aria-hidden.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className={cn(
           'inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-gray-300 dark:hover:bg-gray-800',
