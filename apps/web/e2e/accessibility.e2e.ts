@@ -174,3 +174,55 @@ describe.each(MODES.map((m) => [`${m.theme} theme, ${m.dir} (${m.language})`, m]
     await staff.keyboard.press('Escape');
   });
 });
+
+/**
+ * Tab through a screen (at most `stops` times, or until focus comes round again) and name each
+ * control whose focus shows nothing: no outline, no ring (box-shadow), no background of its own.
+ */
+async function controlsWithoutVisibleFocus(page: Page, stops = 60): Promise<string[]> {
+  const missing: string[] = [];
+  let first: string | null = null;
+  for (let i = 0; i < stops; i += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      const ring = style.boxShadow !== 'none';
+      const filled = el.getAttribute('role') === 'spinbutton' && style.backgroundColor !== 'rgba(0, 0, 0, 0)';
+      const box = el.getBoundingClientRect();
+      const id = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}" @${Math.round(box.x)},${Math.round(box.y + window.scrollY)}`;
+      return { id, shown: outline || ring || filled };
+    });
+    if (!focused) continue;
+    if (focused.id === first) break;
+    first ??= focused.id;
+    if (!focused.shown && !missing.includes(focused.id)) missing.push(focused.id);
+  }
+  return missing;
+}
+
+describe('visible focus (light theme, English)', () => {
+  beforeAll(async () => {
+    await useMode(visitor, MODES[0]!);
+    await useMode(staff, MODES[0]!);
+  });
+
+  it.each(['/', '/login', '/contact'])('every control on %s shows where focus is', async (url) => {
+    await visit(visitor, url);
+    expect(await controlsWithoutVisibleFocus(visitor)).toEqual([]);
+  });
+
+  it('notices a control whose focus shows nothing (the check itself)', async () => {
+    await visit(visitor, '/about');
+    await visitor.addStyleTag({ content: 'a:focus, a:focus-visible { outline: none !important; box-shadow: none !important; }' });
+    expect((await controlsWithoutVisibleFocus(visitor)).some((id) => id.startsWith('a '))).toBe(true);
+    await visitor.reload();
+  });
+
+  it.each(['/dashboard', '/dashboard/orphans', '/dashboard/orphans/create', '/dashboard/users'])('every control on %s shows where focus is', async (url) => {
+    await visit(staff, url);
+    expect(await controlsWithoutVisibleFocus(staff)).toEqual([]);
+  });
+});
