@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
+import { Tooltip } from './tooltip.tsx';
 import { formatNumber } from '../../lib/format-date.ts';
 import { paginatorPages } from './paginator-pages.ts';
 
@@ -63,15 +64,17 @@ export function Paginator({
         ) : null}
       </div>
       <nav aria-label={t('paginator.label')} className="flex items-center gap-1">
-        <button
-          type="button"
-          className={cn(pageButton, 'border-gray-300 dark:border-gray-600')}
-          onClick={() => onPageChange(currentPage - 1)}
-          disabled={currentPage <= 1}
-          aria-label={t('paginator.previous')}
-        >
-          <ChevronLeft className="rtl-flip h-4 w-4" aria-hidden />
-        </button>
+        <Tooltip label={t('paginator.previous')}>
+          <button
+            type="button"
+            className={cn(pageButton, 'border-gray-300 dark:border-gray-600')}
+            onClick={() => onPageChange(currentPage - 1)}
+            disabled={currentPage <= 1}
+            aria-label={t('paginator.previous')}
+          >
+            <ChevronLeft className="rtl-flip h-4 w-4" aria-hidden />
+          </button>
+        </Tooltip>
         {items.map((item) =>
           typeof item === 'number' ? (
             <button
@@ -95,15 +98,17 @@ export function Paginator({
             </span>
           ),
         )}
-        <button
-          type="button"
-          className={cn(pageButton, 'border-gray-300 dark:border-gray-600')}
-          onClick={() => onPageChange(currentPage + 1)}
-          disabled={currentPage >= last}
-          aria-label={t('paginator.next')}
-        >
-          <ChevronRight className="rtl-flip h-4 w-4" aria-hidden />
-        </button>
+        <Tooltip label={t('paginator.next')}>
+          <button
+            type="button"
+            className={cn(pageButton, 'border-gray-300 dark:border-gray-600')}
+            onClick={() => onPageChange(currentPage + 1)}
+            disabled={currentPage >= last}
+            aria-label={t('paginator.next')}
+          >
+            <ChevronRight className="rtl-flip h-4 w-4" aria-hidden />
+          </button>
+        </Tooltip>
       </nav>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { formatBytes, formatDuration, type TransferRate } from './transfer-rate.ts';
 import type { QueuedUpload } from './use-upload-queue.ts';
@@ -53,9 +54,11 @@ export function UploadFileRow({ item, rate, locked, onCancel, onRemove }: Upload
             {t('upload.cancel')}
           </Button>
         ) : state !== 'done' && !locked ? (
-          <Button variant="ghost" size="icon" onClick={onRemove} aria-label={t('upload.remove', { name: file.name })}>
-            <X className="h-4 w-4" aria-hidden />
-          </Button>
+          <Tooltip label={t('upload.remove', { name: file.name })}>
+            <Button variant="ghost" size="icon" onClick={onRemove} aria-label={t('upload.remove', { name: file.name })}>
+              <X className="h-4 w-4" aria-hidden />
+            </Button>
+          </Tooltip>
         ) : null}
       </div>
       {state !== 'waiting' && state !== 'cancelled' ? (

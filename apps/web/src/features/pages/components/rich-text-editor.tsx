@@ -4,6 +4,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
 import { Bold, Heading2, Heading3, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2 } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { proseClasses } from './prose.ts';
 
 export interface RichTextEditorProps {
@@ -123,19 +124,20 @@ function ToolButton({
   children: ReactNode;
 }) {
   return (
-    <button
-      type="button"
-      title={label}
-      aria-label={label}
-      aria-pressed={active === undefined ? undefined : active}
-      disabled={disabled}
-      onClick={onClick}
-      className={cn(
-        'inline-flex h-8 w-8 items-center justify-center rounded text-gray-700 hover:bg-gray-100 disabled:opacity-40 dark:text-gray-200 dark:hover:bg-gray-800',
-        active && 'bg-brand-100 text-brand-800 dark:bg-brand-900/50 dark:text-brand-100',
-      )}
-    >
-      {children}
-    </button>
+    <Tooltip label={label}>
+      <button
+        type="button"
+        aria-label={label}
+        aria-pressed={active === undefined ? undefined : active}
+        disabled={disabled}
+        onClick={onClick}
+        className={cn(
+          'inline-flex h-8 w-8 items-center justify-center rounded text-gray-700 hover:bg-gray-100 disabled:opacity-40 dark:text-gray-200 dark:hover:bg-gray-800',
+          active && 'bg-brand-100 text-brand-800 dark:bg-brand-900/50 dark:text-brand-100',
+        )}
+      >
+        {children}
+      </button>
+    </Tooltip>
   );
 }
