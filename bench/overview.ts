@@ -5,7 +5,8 @@
  * dates over the last eleven months, one child in 200 with an exam in the next weeks — 1.7
  * million rows at 100,000 children, written straight into the SQLite file. Then
  * GET /api/dashboard/data as the signed-in Super Admin (every card, list, chart and Recent
- * Activity) must reach a quarter of the ceiling's req/s in the same run. Also printed: how long
+ * Activity) must reach a quarter of the ceiling's req/s in the same run; one child by id, the
+ * cheapest signed-in read, is measured beside it as the floor every request pays. Also printed: how long
  * the first answer after a change takes (the figures computed again, decision 0027's cost) next to a
  * kept one.
  */
@@ -16,13 +17,15 @@ import { gradeForScore } from '@app/shared/grade-bands';
 import { randomChild, rng } from './seed.ts';
 
 const NAME = 'overview: GET /api/dashboard/data, every card, list and chart';
+/** The same run's floor: the cheapest signed-in read there is, one child by id (what every API request pays). */
+const FLOOR = 'overview floor: GET /api/orphans/:id, one child';
 const CEILING_SHARE = 0.25;
 const RESULTS_PER_CHILD = 6;
 
 /** Whether this run measures the overview (and so must seed for it). */
 export function overviewWanted(): boolean {
   const only = process.env.BENCH_ONLY?.toLowerCase();
-  return !only || NAME.toLowerCase().includes(only);
+  return !only || NAME.toLowerCase().includes(only) || FLOOR.toLowerCase().includes(only);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -77,9 +80,18 @@ interface Scenario {
   options: autocannon.Options;
 }
 
-export function overviewScenarios(b: { server: ChildProcess; base: string; headers: Record<string, string> }): Scenario[] {
+export function overviewScenarios(b: { server: ChildProcess; base: string; headers: Record<string, string>; children: number }): Scenario[] {
   if (!overviewWanted()) return [];
-  return [{ name: NAME, server: b.server, target: null, options: { url: `${b.base}/api/dashboard/data`, headers: b.headers } }];
+  const r = rng(17);
+  return [
+    { name: NAME, server: b.server, target: null, options: { url: `${b.base}/api/dashboard/data`, headers: b.headers } },
+    {
+      name: FLOOR,
+      server: b.server,
+      target: null,
+      options: { url: b.base, headers: b.headers, requests: [{ setupRequest: (req) => ({ ...req, path: `/api/orphans/${1 + Math.floor(r() * b.children)}` }) }] },
+    },
+  ];
 }
 
 async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number; bytes: number }> {
@@ -95,6 +107,7 @@ export async function printOverview(rows: Array<{ name: string; rps: number; non
   if (!overviewWanted()) return;
   const row = rows.find((x) => x.name === NAME);
   if (!row) return;
+  const floor = rows.find((x) => x.name === FLOOR);
   const ceiling = rows[0]!;
   const share = row.rps / ceiling.rps;
   const ok = share >= CEILING_SHARE && row.non2xx + row.errors === 0;
@@ -109,6 +122,7 @@ export async function printOverview(rows: Array<{ name: string; rps: number; non
     `\nOverview (issue 15):\n` +
       `  ${NAME}: ${Math.round(row.rps).toLocaleString('en')} req/s = ${(share * 100).toFixed(0)} % of the ceiling's ${Math.round(ceiling.rps).toLocaleString('en')} (≥ ${CEILING_SHARE * 100} % wanted): ${ok ? 'yes' : 'NO'}` +
       `${row.cpuPerRequest === null ? '' : `; server CPU ${Math.round(row.cpuPerRequest)} µs a request (ceiling ${Math.round(ceiling.cpuPerRequest ?? 0)} µs)`}\n` +
+      (floor ? `  the floor in the same run, one child by id: ${Math.round(floor.rps).toLocaleString('en')} req/s = ${((floor.rps / ceiling.rps) * 100).toFixed(0)} % of the ceiling${floor.cpuPerRequest === null ? '' : `, ${Math.round(floor.cpuPerRequest)} µs a request`}\n` : '') +
       `  answer ${kept.bytes.toLocaleString('en')} bytes; one request with the figures kept: ${kept.ms.toFixed(1)} ms; the first after a child is created (every figure computed again): ${recomputed.ms.toFixed(0)} ms; the next: ${again.ms.toFixed(1)} ms`,
   );
 }

@@ -23,6 +23,7 @@ import { galleryScenarios, galleryWanted, printGallery, seedGallery } from './ga
 import { overviewScenarios, overviewWanted, printOverview, seedOverview } from './overview.ts';
 import { printExports } from './exports.ts';
 import { runStaffLoad, staffWanted } from './staff.ts';
+import { lighthouseWanted, runLighthouse } from './lighthouse.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHILDREN = Number(process.env.BENCH_CHILDREN || 100_000);
@@ -93,6 +94,11 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
 }
 
 async function main() {
+  // The public pages' Lighthouse scores need no seeded children: asked for alone, it runs alone.
+  if (process.env.BENCH_ONLY?.toLowerCase().startsWith('lighthouse')) {
+    await runLighthouse(SERVER_PORT + 4);
+    return;
+  }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'oc-bench-'));
   const children: ChildProcess[] = [];
   /** Servers started by `npm start`: stopped with all they started. */
@@ -201,7 +207,7 @@ async function main() {
     // The orphan sorts at 10,000 and CHILDREN children side by side (bench/sorts.ts).
     scenarios.push(...academicScenarios({ server, base, headers, children: CHILDREN }));
     scenarios.push(...galleryScenarios({ server, base, headers }));
-    scenarios.push(...overviewScenarios({ server, base, headers }));
+    scenarios.push(...overviewScenarios({ server, base, headers, children: CHILDREN }));
     scenarios.push(...(await sortScenarios({ dir, server, base, headers, children: CHILDREN, env, port: SERVER_PORT + 2, started: children, signIn, waitFor })));
 
     const rows: Row[] = [];
@@ -250,6 +256,8 @@ async function main() {
     await restarted.stop();
     // 50 staff for 60 s on each database, on servers of their own (bench/staff.ts).
     if (staffWanted()) await runStaffLoad(SERVER_PORT + 3);
+    // Mobile Lighthouse scores of home, contact and login, on a server of its own (bench/lighthouse.ts).
+    if (lighthouseWanted()) await runLighthouse(SERVER_PORT + 4);
   } finally {
     await stop();
     rmSync(dir, { recursive: true, force: true });
