@@ -5,6 +5,15 @@ import { Direction, Tooltip as RadixTooltip } from 'radix-ui';
 export type TooltipSide = 'top' | 'bottom' | 'start' | 'end';
 
 const LONG_PRESS_MS = 500;
+
+/** A selector test that counts as a match where the engine does not know the selector. */
+function matches(el: Element, selector: string): boolean {
+  try {
+    return el.matches(selector);
+  } catch {
+    return true;
+  }
+}
 const TOUCH_VISIBLE_MS = 1500;
 
 interface TooltipProps {
@@ -38,7 +47,7 @@ export function Tooltip({ label, children, side = 'top', enabled = true }: Toolt
   // Escape would then have to close.
   const onOpenChange = useCallback((next: boolean) => {
     const el = trigger.current;
-    if (next && el && el === document.activeElement && !el.matches(':focus-visible') && !el.matches(':hover') && !shownByPress.current) return;
+    if (next && el && el === document.activeElement && !matches(el, ':focus-visible') && !matches(el, ':hover') && !shownByPress.current) return;
     setOpen(next);
   }, []);
 
