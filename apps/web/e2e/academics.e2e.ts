@@ -4,6 +4,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './
 import { accessibilityViolations } from './support/accessibility.ts';
 import { typeDate } from './support/date-field.ts';
 import { launchBrowser, signIn, signOut, type BrowserSession } from './support/browser.ts';
+import { apiCall } from './support/api.ts';
 
 /**
  * A teacher's month through the class screens (issue 13): "Take Attendance" for a whole class,
@@ -43,30 +44,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A call to the API from the signed-in page, as the app makes them (bearer token, CSRF header). */
-async function apiCall<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: {
-          Accept: 'application/json',
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${localStorage.getItem('auth_token')}`,
-          'X-XSRF-TOKEN': xsrf,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
-
 const pathOf = (p: Page) => new URL(p.url()).pathname;
 const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
 const gridCell = (field: string, child: (typeof CHILDREN)[number]) => page.getByLabel(`${field} for ${nameOf(child)}`, { exact: true });
@@ -75,9 +52,9 @@ describe('a teacher records a class in the browser', () => {
   it('the administrator creates a Teacher account and a class of three', async () => {
     await page.goto('/login');
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await apiCall('POST', '/api/users', { ...TEACHER, password_confirmation: TEACHER.password, roles: ['Teacher'] });
+    await apiCall(page, 'POST', '/api/users', { ...TEACHER, password_confirmation: TEACHER.password, roles: ['Teacher'] });
     for (const child of CHILDREN) {
-      const saved = await apiCall<{ data: { id: number } }>('POST', '/api/orphans', {
+      const saved = await apiCall<{ data: { id: number } }>(page, 'POST', '/api/orphans', {
         ...child,
         dob: '2014-02-10',
         gender: 'female',

@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 import { accessibilityViolations } from './support/accessibility.ts';
 import { launchBrowser, signIn, type BrowserSession } from './support/browser.ts';
+import { apiCall } from './support/api.ts';
 
 /**
  * A caseworker's gallery through the real screens (issue 14, item 8): upload a photo and a video
@@ -68,30 +69,6 @@ afterAll(async () => {
 
 const pathOf = (p: Page) => new URL(p.url()).pathname;
 
-/** A call to the API from the signed-in page, as the app makes them (bearer token, CSRF header). */
-async function apiCall<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: {
-          Accept: 'application/json',
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${localStorage.getItem('auth_token')}`,
-          'X-XSRF-TOKEN': xsrf,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
-
 /** Fill the upload page and send; resolves once the page has gone back to the child's gallery. */
 async function upload(mediaType: 'Image' | 'Video' | 'Document', title: string, file: string) {
   await page.getByLabel('Media Type').selectOption({ label: mediaType });
@@ -119,7 +96,7 @@ describe('the gallery in the browser', () => {
   it('signs in and has a child to file media under', async () => {
     await page.goto('/login');
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const saved = await apiCall<{ data: { id: number } }>('POST', '/api/orphans', {
+    const saved = await apiCall<{ data: { id: number } }>(page, 'POST', '/api/orphans', {
       first_name: NAME,
       last_name: 'Karimi',
       father_name: 'Nasir',
@@ -190,7 +167,7 @@ describe('the gallery in the browser', () => {
     expect(requests).toEqual(['PATCH 0', `PATCH ${chunk}`, 'HEAD', `PATCH ${chunk}`, `PATCH ${2 * 5 * 1024 * 1024}`]);
 
     // What was stored is the file, byte for byte.
-    const list = await apiCall<{ data: Array<{ title: string; original_url: string }> }>('GET', `/api/galleries?orphan_id=${orphanId}&media_type=document`);
+    const list = await apiCall<{ data: Array<{ title: string; original_url: string }> }>(page, 'GET', `/api/galleries?orphan_id=${orphanId}&media_type=document`);
     const stored = list.data.find((m) => m.title === 'Caseworker notes')!;
     const digest = await page.evaluate(async (url) => {
       const bytes = await (await fetch(url)).arrayBuffer();
@@ -291,7 +268,7 @@ describe('the gallery in the browser', () => {
   });
 
   it("puts the server's refusal on the field it concerns: a child moved to the trash meanwhile", async () => {
-    const other = await apiCall<{ data: { id: number } }>('POST', '/api/orphans', {
+    const other = await apiCall<{ data: { id: number } }>(page, 'POST', '/api/orphans', {
       first_name: `${NAME}b`,
       last_name: 'Karimi',
       dob: '2014-01-10',
@@ -301,7 +278,7 @@ describe('the gallery in the browser', () => {
     });
     await page.goto(`/dashboard/gallery/upload?orphan_id=${other.data.id}`);
     await expect.poll(() => page.getByLabel('Orphan').inputValue()).toBe(String(other.data.id));
-    await apiCall('DELETE', `/api/orphans/${other.data.id}`);
+    await apiCall(page, 'DELETE', `/api/orphans/${other.data.id}`);
 
     await page.getByLabel('Title').fill('Too late');
     await page.getByLabel('Files').setInputFiles(photoPath);

@@ -6,6 +6,7 @@ import { STORAGE_KEYS } from '@app/shared/constants';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 import { accessibilityViolations } from './support/accessibility.ts';
 import { launchBrowser, signIn, signOut, type BrowserSession } from './support/browser.ts';
+import { apiCall } from './support/api.ts';
 
 /**
  * A sponsor's progress report (issue 15): a caseworker opens a child's details in Dari and saves
@@ -38,35 +39,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A call to the API from the signed-in page, as the app makes them (bearer token, CSRF header). */
-async function apiCall<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body, tokenKey }) => {
-      await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem(tokenKey)}`, 'X-XSRF-TOKEN': xsrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { method, url, body, tokenKey: STORAGE_KEYS.token },
-  ) as Promise<T>;
-}
-
 describe('a caseworker saves a child\'s progress report in Dari', () => {
   it('the administrator creates a Caseworker account and a child with results and attendance', async () => {
     await page.goto('/login');
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await apiCall('POST', '/api/users', { ...CASEWORKER, password_confirmation: CASEWORKER.password, roles: ['Caseworker'] });
-    childId = (await apiCall<{ data: { id: number } }>('POST', '/api/orphans', CHILD)).data.id;
+    await apiCall(page, 'POST', '/api/users', { ...CASEWORKER, password_confirmation: CASEWORKER.password, roles: ['Caseworker'] });
+    childId = (await apiCall<{ data: { id: number } }>(page, 'POST', '/api/orphans', CHILD)).data.id;
     for (const [subject, score] of [['ریاضی', 84], ['دری', 91]] as const) {
-      await apiCall('POST', '/api/results', { orphan_id: childId, result_type: 'education', subject, term: 'First Term', exam_date: `${YEAR}-04-15`, year: YEAR, total: 100, average: 80, score, grade: 'A' });
+      await apiCall(page, 'POST', '/api/results', { orphan_id: childId, result_type: 'education', subject, term: 'First Term', exam_date: `${YEAR}-04-15`, year: YEAR, total: 100, average: 80, score, grade: 'A' });
     }
-    await apiCall('POST', '/api/attendances', { orphan_id: childId, month: 3, year: YEAR, present_days: 20, absent_days: 0, late_days: 0, excused_days: 0 });
+    await apiCall(page, 'POST', '/api/attendances', { orphan_id: childId, month: 3, year: YEAR, present_days: 20, absent_days: 0, late_days: 0, excused_days: 0 });
     await signOut(page);
   });
 

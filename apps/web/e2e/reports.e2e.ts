@@ -4,6 +4,7 @@ import type { BrowserContext, Download, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 import { accessibilityViolations } from './support/accessibility.ts';
 import { launchBrowser, signIn, signOut, type BrowserSession } from './support/browser.ts';
+import { apiCall } from './support/api.ts';
 
 /**
  * A manager's monthly reports (issue 15): the Orphans List and an Education results export taken
@@ -40,30 +41,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A call to the API from the signed-in page, as the app makes them (bearer token, CSRF header). */
-async function apiCall<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: {
-          Accept: 'application/json',
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${localStorage.getItem('auth_token')}`,
-          'X-XSRF-TOKEN': xsrf,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
-
 /** The saved file's first sheet: headings and the data rows as objects keyed by heading. */
 async function readDownload(download: Download): Promise<{ headings: string[]; rows: Array<Record<string, unknown>> }> {
   const file = await download.path();
@@ -82,15 +59,15 @@ describe('a manager exports reports in the browser', () => {
   it('the administrator creates a Manager account, two children and their results', async () => {
     await page.goto('/login');
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await apiCall('POST', '/api/users', { ...MANAGER, password_confirmation: MANAGER.password, roles: ['Manager'] });
+    await apiCall(page, 'POST', '/api/users', { ...MANAGER, password_confirmation: MANAGER.password, roles: ['Manager'] });
     for (const child of CHILDREN) {
-      const saved = await apiCall<{ data: { id: number } }>('POST', '/api/orphans', { ...child, dob: '2013-04-02', admission_date: '2021-09-01', class_grade: '5' });
+      const saved = await apiCall<{ data: { id: number } }>(page, 'POST', '/api/orphans', { ...child, dob: '2013-04-02', admission_date: '2021-09-01', class_grade: '5' });
       ids.push(saved.data.id);
     }
-    await apiCall('POST', '/api/results', {
+    await apiCall(page, 'POST', '/api/results', {
       orphan_id: ids[0], result_type: 'education', subject: 'Mathematics', term: 'First Term', exam_date: `${YEAR}-04-15`, year: YEAR, total: 100, average: 81, score: 88,
     });
-    await apiCall('POST', '/api/results', {
+    await apiCall(page, 'POST', '/api/results', {
       orphan_id: ids[1], result_type: 'education', subject: 'Geography', term: 'Final', exam_date: `${YEAR}-11-20`, year: YEAR, total: 100, average: 64, score: 61,
     });
     await signOut(page);

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { STORAGE_KEYS } from '@app/shared/constants';
 
 /**
  * A call to the API from a signed-in page, as the app makes it (bearer token from localStorage,
@@ -6,10 +7,10 @@ import type { Page } from 'playwright-core';
  */
 export async function apiCall<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
   return page.evaluate(
-    async ({ method, url, body }) => {
+    async ({ method, url, body, tokenKey }) => {
       await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
       const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const token = localStorage.getItem('auth_token');
+      const token = localStorage.getItem(tokenKey);
       const response = await fetch(url, {
         method,
         credentials: 'include',
@@ -24,6 +25,6 @@ export async function apiCall<T>(page: Page, method: string, url: string, body?:
       if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
       return response.json();
     },
-    { method, url, body },
+    { method, url, body, tokenKey: STORAGE_KEYS.token },
   ) as Promise<T>;
 }

@@ -1,9 +1,9 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium; the tests never download a browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -16,8 +16,8 @@ const CHROMIUM_ARGS = [
 
 export interface BrowserSession {
   browser: Browser;
-  /** A fresh, isolated profile (no cookies, no localStorage) pointed at the server. */
-  newContext: () => Promise<BrowserContext>;
+  /** A fresh, isolated profile (no cookies, no localStorage) pointed at the server; `options` add to or override the defaults. */
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
   close: () => Promise<void>;
 }
 
@@ -26,8 +26,8 @@ export async function launchBrowser(baseURL: string): Promise<BrowserSession> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   return {
     browser,
-    newContext: async () => {
-      const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+    newContext: async (options = {}) => {
+      const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, ...options });
       context.setDefaultTimeout(15_000);
       return context;
     },
