@@ -17,9 +17,8 @@ export interface SiteInfo {
   twitter_url: string;
   instagram_url: string;
   youtube_url: string;
-  /** Embedded office map (OpenStreetMap, centred on Kabul). */
+  /** Embedded office map (OpenStreetMap, centred on the Kabul office), loaded only when asked for. */
   map_embed_url: string;
-  map_link_url: string;
 }
 
 export const DEFAULT_SITE_INFO: SiteInfo = {
@@ -34,7 +33,6 @@ export const DEFAULT_SITE_INFO: SiteInfo = {
   youtube_url: '',
   map_embed_url:
     'https://www.openstreetmap.org/export/embed.html?bbox=69.10%2C34.48%2C69.25%2C34.57&layer=mapnik&marker=34.5281%2C69.1723',
-  map_link_url: 'https://www.openstreetmap.org/?mlat=34.5281&mlon=69.1723#map=13/34.5281/69.1723',
 };
 
 /**
@@ -48,6 +46,7 @@ const SITE_INFO_KEYS = [
   'organization_slogan',
   'contact_email',
   'contact_phone',
+  'address',
   'facebook_url',
   'twitter_url',
   'instagram_url',
@@ -70,6 +69,11 @@ export function mergeSiteInfo(answer: unknown): SiteInfo {
 export function messagingLink(phone: string): string | null {
   const digits = phone.replace(/\D/g, '');
   return digits.length >= 7 ? `https://wa.me/${digits}` : null;
+}
+
+/** "Open in maps": OpenStreetMap's search for the stored address, so it follows the settings. */
+export function mapSearchLink(address: string): string {
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
 }
 
 export function telLink(phone: string): string {

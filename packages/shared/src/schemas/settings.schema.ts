@@ -16,6 +16,7 @@ export const SETTING_KEYS = [
   'organization_slogan',
   'contact_email',
   'contact_phone',
+  'address',
   'facebook_url',
   'twitter_url',
   'instagram_url',
@@ -49,6 +50,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   organization_slogan: 'Relief, rehabilitation, orphan care and education',
   contact_email: '',
   contact_phone: '',
+  // The office's address, shown on the public site (footer, contact page); an administrator edits it.
+  address: 'Kabul, Afghanistan',
   facebook_url: '',
   twitter_url: '',
   instagram_url: '',
@@ -87,6 +90,7 @@ export const settingsSchema = z.object({
     .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), SETTINGS_MSG.email)
     .optional(),
   contact_phone: z.string().trim().max(50).optional(),
+  address: z.string().trim().max(500).optional(),
   facebook_url: optionalUrl,
   twitter_url: optionalUrl,
   instagram_url: optionalUrl,

@@ -11,9 +11,9 @@ describeEachDatabase('settings', (server) => {
     const res = await call(server(), 'GET', '/api/settings', { token });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['contact_email', 'contact_phone', 'facebook_url', 'instagram_url', 'items_per_page', 'maintenance_mode', 'organization_name', 'organization_slogan', 'twitter_url', 'youtube_url'],
+      ['address', 'contact_email', 'contact_phone', 'facebook_url', 'instagram_url', 'items_per_page', 'maintenance_mode', 'organization_name', 'organization_slogan', 'twitter_url', 'youtube_url'],
     );
-    expect(res.body).toMatchObject({ maintenance_mode: '0', items_per_page: '10' });
+    expect(res.body).toMatchObject({ maintenance_mode: '0', items_per_page: '10', address: 'Kabul, Afghanistan' });
     expect(res.body.organization_name).toBeTruthy();
   });
 
@@ -33,13 +33,14 @@ describeEachDatabase('settings', (server) => {
     form.append('organization_name', 'Kabul Orphan Care (multipart)');
     form.append('organization_slogan', 'Education with care');
     form.append('contact_phone', '+93 700 111 222');
+    form.append('address', 'Karte Char, Kabul, Afghanistan');
     const multi = await call(server(), 'PUT', '/api/settings', { token, body: form });
     expect(multi.status).toBe(200);
     expect(multi.body.data).toMatchObject({ organization_name: 'Kabul Orphan Care (multipart)', organization_slogan: 'Education with care', items_per_page: '25' });
 
     const pub = await call(server(), 'GET', '/api/settings/public');
     expect(pub.status).toBe(200);
-    expect(pub.body).toMatchObject({ organization_name: 'Kabul Orphan Care (multipart)', contact_phone: '+93 700 111 222', facebook_url: 'https://facebook.com/kabul', maintenance_mode: '0' });
+    expect(pub.body).toMatchObject({ organization_name: 'Kabul Orphan Care (multipart)', contact_phone: '+93 700 111 222', address: 'Karte Char, Kabul, Afghanistan', facebook_url: 'https://facebook.com/kabul', maintenance_mode: '0' });
     // Every signed-in user's lists open at it, so the public settings carry it.
     expect(pub.body.items_per_page).toBe('25');
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink, Map as MapIcon, MapPin } from 'lucide-react';
-import type { SiteInfo } from '../../../lib/site-info.ts';
+import { mapSearchLink, type SiteInfo } from '../../../lib/site-info.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 
 const linkClasses = 'inline-flex items-center gap-1 font-medium text-brand-700 hover:underline dark:text-brand-400';
@@ -13,7 +13,7 @@ const linkClasses = 'inline-flex items-center gap-1 font-medium text-brand-700 h
  * load leaves the address and the link beside it. The box keeps its height either way, so asking
  * for the map moves nothing on the page.
  */
-export function OfficeMap({ site }: { site: Pick<SiteInfo, 'address' | 'map_embed_url' | 'map_link_url'> }) {
+export function OfficeMap({ site }: { site: Pick<SiteInfo, 'address' | 'map_embed_url'> }) {
   const { t } = useTranslation('site');
   const [shown, setShown] = useState(false);
 
@@ -35,7 +35,7 @@ export function OfficeMap({ site }: { site: Pick<SiteInfo, 'address' | 'map_embe
           <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-brand-700 dark:text-brand-400" aria-hidden />
           <span dir="auto">{site.address}</span>
         </p>
-        <a href={site.map_link_url} target="_blank" rel="noopener noreferrer" className={linkClasses}>
+        <a href={mapSearchLink(site.address)} target="_blank" rel="noopener noreferrer" className={linkClasses}>
           {t('contact.map.openInMaps')}
           <ExternalLink className="h-3.5 w-3.5" aria-hidden />
         </a>

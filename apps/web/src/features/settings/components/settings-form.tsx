@@ -21,6 +21,7 @@ const GENERAL: { key: TextKey; label: string; type?: string; dir?: 'ltr' }[] = [
   { key: 'organization_slogan', label: 'organizationSlogan' },
   { key: 'contact_email', label: 'contactEmail', type: 'email', dir: 'ltr' },
   { key: 'contact_phone', label: 'contactPhone', type: 'tel', dir: 'ltr' },
+  { key: 'address', label: 'address' },
 ];
 
 const SOCIAL: { key: TextKey; label: string }[] = [
