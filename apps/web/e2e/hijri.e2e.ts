@@ -154,4 +154,31 @@ describe('the Solar Hijri calendar in the browser', () => {
     await expect.poll(() => shown.textContent()).toContain('۱۳۹۰');
     expect(await shown.textContent()).not.toMatch(/[0-9]/);
   });
+
+  it('opens the calendar inside a modal form: a day picked with the mouse, Escape closing the calendar and not the form', async () => {
+    await page.evaluate(([key]) => localStorage.setItem(key!, 'en'), [STORAGE_KEYS.language]);
+    await page.goto('/dashboard/reports');
+    await page.getByRole('button', { name: 'Orphans List' }).click();
+    const form = page.getByRole('dialog', { name: 'Export Orphans List' });
+    await form.waitFor();
+
+    await form.getByRole('button', { name: /^Choose a date Admitted from/ }).click();
+    const calendar = page.getByRole('dialog', { name: 'Calendar' });
+    await calendar.waitFor();
+    await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    // This month, shown in Solar Hijri: its 10th.
+    await calendar.getByRole('button', { name: /\b10, 14\d\d\b/ }).click();
+    await calendar.waitFor({ state: 'hidden' });
+    expect(await form.isVisible()).toBe(true);
+    expect((await shownDate(form, /^Admitted from/)).day).toBe('10');
+
+    await form.getByRole('button', { name: /^Choose a date Admitted to/ }).click();
+    await calendar.waitFor();
+    await page.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'hidden' });
+    expect(await form.isVisible()).toBe(true);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'hidden' });
+  });
 });

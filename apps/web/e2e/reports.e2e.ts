@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Download, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 import { accessibilityViolations } from './support/accessibility.ts';
+import { typeDate } from './support/date-field.ts';
 import { launchBrowser, signIn, signOut, type BrowserSession } from './support/browser.ts';
 import { apiCall } from './support/api.ts';
 
@@ -123,8 +124,8 @@ describe('a manager exports reports in the browser', () => {
       if (r.url().includes('/api/export/')) sent = true;
     };
     page.on('request', onRequest);
-    await dialog.getByLabel('Start date').fill(`${YEAR}-12-31`);
-    await dialog.getByLabel('End date').fill(`${YEAR}-01-01`);
+    await typeDate(dialog, /^Start date/, { year: YEAR, month: 12, day: 31 });
+    await typeDate(dialog, /^End date/, { year: YEAR, month: 1, day: 1 });
     await dialog.getByRole('button', { name: 'Export' }).click();
     await dialog.getByText('The start date must be on or before the end date.').waitFor();
     page.off('request', onRequest);
@@ -133,8 +134,8 @@ describe('a manager exports reports in the browser', () => {
 
   it("exports one year's Education results: the saved file has the education columns and the seeded results", async () => {
     const dialog = page.getByRole('dialog', { name: 'Export Academic Results: Education' });
-    await dialog.getByLabel('Start date').fill(`${YEAR}-01-01`);
-    await dialog.getByLabel('End date').fill(`${YEAR}-12-31`);
+    await typeDate(dialog, /^Start date/, { year: YEAR, month: 1, day: 1 });
+    await typeDate(dialog, /^End date/, { year: YEAR, month: 12, day: 31 });
     await dialog.getByLabel('Year').selectOption(String(YEAR));
     const downloaded = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Export' }).click();

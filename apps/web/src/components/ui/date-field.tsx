@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Button,
   Calendar,
@@ -90,15 +90,34 @@ export function DateField({ label, value, onChange, onBlur, error, min, max, isR
   const errorId = useId();
   const groupRef = useRef<HTMLDivElement | null>(null);
   const dateValue = useMemo(() => isoToDateValue(value), [value]);
+  const [open, setOpen] = useState(false);
+  // Inside a modal (a Radix Dialog), the calendar opens inside it: portalled to <body> it would be
+  // "outside" the modal, which closes on a click there and keeps focus from reaching it.
+  const [modal, setModal] = useState<Element | undefined>();
 
   // react-hook-form focuses a field with an error through its ref: the first segment is the field.
   const setGroup = useCallback(
     (node: HTMLDivElement | null) => {
       groupRef.current = node;
+      setModal(node?.closest('[role="dialog"]') ?? undefined);
       focusRef?.(node ? { focus: () => node.querySelector<HTMLElement>('[role="spinbutton"]')?.focus() } : null);
     },
     [focusRef],
   );
+
+  // Escape in an open calendar closes the calendar only. A modal around it listens for Escape on
+  // the document in the capture phase (before the calendar hears it), so it is caught on window first.
+  useEffect(() => {
+    if (!open || !modal) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      event.preventDefault();
+      setOpen(false);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [open, modal]);
 
   return (
     <I18nProvider locale={locale}>
@@ -117,6 +136,8 @@ export function DateField({ label, value, onChange, onBlur, error, min, max, isR
         name={name}
         aria-describedby={error ? errorId : undefined}
         granularity="day"
+        isOpen={open}
+        onOpenChange={setOpen}
       >
         <Label className="mb-1 block text-sm font-medium text-gray-700 dark:text-gray-200">{label}</Label>
         <Group
@@ -160,6 +181,7 @@ export function DateField({ label, value, onChange, onBlur, error, min, max, isR
           </p>
         ) : null}
         <Popover
+          UNSTABLE_portalContainer={modal}
           placement="bottom start"
           className="rounded-lg border border-gray-200 bg-white p-3 text-gray-900 shadow-lg outline-none dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
         >

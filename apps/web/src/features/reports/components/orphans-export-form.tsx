@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EXPORT_GENDERS } from '@app/shared/constants';
 import { orphanExportSchema } from '@app/shared/schemas/export.schema';
+import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { ExportModal } from './export-modal.tsx';
@@ -14,7 +15,7 @@ const FIELDS = Object.keys(EMPTY) as Array<keyof Values>;
 export function OrphansExportForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('reports');
   const { form, submit, failure, busy, received, message } = useExportForm({ kind: 'orphans', schema: orphanExportSchema, defaultValues: EMPTY, fields: FIELDS, onDone: onClose });
-  const { register } = form;
+  const { register, control } = form;
   return (
     <ExportModal id="export-orphans" title={t('forms.orphans')} busy={busy} received={received} failure={failure} onClose={onClose} onSubmit={submit}>
       <Field label={t('fields.gender')} error={message('gender')}>
@@ -36,12 +37,9 @@ export function OrphansExportForm({ onClose }: { onClose: () => void }) {
         <Field label={t('fields.age_max')} error={message('age_max')}>
           {(ids) => <Input {...ids} type="number" inputMode="numeric" min={0} step={1} {...register('age_max')} disabled={busy} />}
         </Field>
-        <Field label={t('fields.admission_start')} error={message('admission_start')}>
-          {(ids) => <Input {...ids} type="date" {...register('admission_start')} disabled={busy} />}
-        </Field>
-        <Field label={t('fields.admission_end')} error={message('admission_end')}>
-          {(ids) => <Input {...ids} type="date" {...register('admission_end')} disabled={busy} />}
-        </Field>
+        {/* In the user's calendar; the export gets ISO Gregorian days. */}
+        <FormDateField control={control} name="admission_start" label={t('fields.admission_start')} error={message('admission_start')} isDisabled={busy} />
+        <FormDateField control={control} name="admission_end" label={t('fields.admission_end')} error={message('admission_end')} isDisabled={busy} />
       </div>
     </ExportModal>
   );

@@ -3,7 +3,8 @@ import { EXPORT_TERMS, RESULT_TYPES, recentYears } from '@app/shared/constants';
 import { resultExportSchema } from '@app/shared/schemas/export.schema';
 import type { ResultType } from '@app/shared/schemas/result.schema';
 import { OrphanOptions, YearOptions } from '../../../components/school-options.tsx';
-import { Field, Input } from '../../../components/ui/input.tsx';
+import { FormDateField } from '../../../components/ui/date-field.tsx';
+import { Field } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { ExportModal } from './export-modal.tsx';
 import { EXPORT_YEARS } from './export-years.ts';
@@ -22,7 +23,7 @@ export function ResultsExportForm({ resultType, onClose }: { resultType: ResultT
   const { t } = useTranslation('reports');
   const defaultValues: Values = { result_type: resultType, orphan_id: '', from_date: '', to_date: '', term: '', year: '' };
   const { form, submit, failure, busy, received, message } = useExportForm({ kind: 'results', schema: resultExportSchema, defaultValues, fields: FIELDS, onDone: onClose });
-  const { register, watch } = form;
+  const { register, watch, control } = form;
   const type = watch('result_type');
   return (
     <ExportModal
@@ -46,12 +47,9 @@ export function ResultsExportForm({ resultType, onClose }: { resultType: ResultT
         )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={<RequiredMark>{t('fields.from_date')}</RequiredMark>} error={message('from_date')}>
-          {(ids) => <Input {...ids} type="date" {...register('from_date')} disabled={busy} />}
-        </Field>
-        <Field label={<RequiredMark>{t('fields.to_date')}</RequiredMark>} error={message('to_date')}>
-          {(ids) => <Input {...ids} type="date" {...register('to_date')} disabled={busy} />}
-        </Field>
+        {/* In the user's calendar; the export gets ISO Gregorian days. */}
+        <FormDateField control={control} name="from_date" label={<RequiredMark>{t('fields.from_date')}</RequiredMark>} error={message('from_date')} isRequired isDisabled={busy} />
+        <FormDateField control={control} name="to_date" label={<RequiredMark>{t('fields.to_date')}</RequiredMark>} error={message('to_date')} isRequired isDisabled={busy} />
       </div>
       <Field label={t('fields.orphan_id')} error={message('orphan_id')}>
         {(ids) => (

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { ROLE } from '@app/shared/permissions';
@@ -99,8 +99,11 @@ describe('<ReportsPage>', { timeout: 15_000 }, () => {
     // Discipline results have no term.
     expect(within(dialog).queryByLabelText('Term')).toBeNull();
     expect(within(dialog).getAllByRole('option', { name: /^\d{4}$/ })).toHaveLength(10);
-    fireEvent.change(within(dialog).getByLabelText(/Start date/), { target: { value: '2025-01-01' } });
-    fireEvent.change(within(dialog).getByLabelText(/End date/), { target: { value: '2025-12-31' } });
+    // Date fields are typed segment by segment (month, day, year for an English Gregorian reader).
+    for (const [name, digits] of [[/^Start date/, '01012025'], [/^End date/, '12312025']] as const) {
+      await user.click(within(within(dialog).getByRole('group', { name })).getAllByRole('spinbutton')[0]!);
+      await user.keyboard(digits);
+    }
     await user.click(within(dialog).getByRole('button', { name: 'Export' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Error: This action is unauthorized.');
 
