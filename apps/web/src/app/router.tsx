@@ -22,15 +22,18 @@ function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string
 
 /**
  * A public page, loaded on demand. Navigations run in a transition, so the page shown stays until
- * the next one has arrived; only a first load waits here, in a box a screen high, so the footer
- * starts below the fold and nothing in view moves when the page arrives (no layout shift).
+ * the next one has arrived; only a first load waits here. The box is at least a screen high before
+ * and after, so the footer starts below the fold and nothing in view moves when the page arrives,
+ * however short the page (Lighthouse counted the footer rising into view as a layout shift).
  */
 function publicPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
   return (
-    <Suspense fallback={<div className="min-h-screen" />}>
-      <Page />
-    </Suspense>
+    <div className="min-h-screen">
+      <Suspense fallback={null}>
+        <Page />
+      </Suspense>
+    </div>
   );
 }
 
