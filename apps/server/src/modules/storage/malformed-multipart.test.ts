@@ -2,7 +2,6 @@ import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import { upload } from '../gallery/gallery-test-kit.ts';
 import { MALFORMED_FORM } from './uploads.service.ts';
 import { call, describeEachDatabase, loginAdmin, type TestServer } from '../../../test/harness.ts';
 
@@ -102,7 +101,10 @@ describeEachDatabase('malformed multipart', (server) => {
     photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
     const created = await call(server(), 'POST', '/api/orphans', { token, body: VALID });
     orphanId = created.body.data.id;
-    const media = await upload(server(), token, { orphan_id: orphanId }, { data: photo, name: 'p.png', type: 'image/png' });
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ orphan_id: String(orphanId), media_type: 'image', title: 'A photo', date: '2024-05-01' })) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'p.png');
+    const media = await call(server(), 'POST', '/api/galleries', { token, body: form });
     mediaId = media.body.data.id;
   });
 
