@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 import { accessibilityViolations } from './support/accessibility.ts';
+import { apiCall } from './support/api.ts';
 import { launchBrowser, signIn, signOut, type BrowserSession } from './support/browser.ts';
 
 /**
@@ -46,29 +47,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A call to the API from the signed-in page, as the app makes them (bearer token, CSRF header). */
-async function apiCall<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: {
-          Accept: 'application/json',
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${localStorage.getItem('auth_token')}`,
-          'X-XSRF-TOKEN': xsrf,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
+/** A call to the API from the signed-in page, as the app makes them (support/api.ts). */
+const api = <T>(method: string, url: string, body?: unknown) => apiCall<T>(page, method, url, body);
 
 const card = (key: string) => page.getByTestId(`card-${key}`);
 
@@ -76,15 +56,15 @@ describe('a manager reads the overview', () => {
   it('the administrator sets up a Manager account and three children', async () => {
     await page.goto('/login');
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await apiCall('POST', '/api/users', { ...MANAGER, password_confirmation: MANAGER.password, roles: ['Manager'] });
+    await api('POST', '/api/users', { ...MANAGER, password_confirmation: MANAGER.password, roles: ['Manager'] });
     for (const [key, child] of Object.entries({ LAILA, SARA, OMID })) {
-      const saved = await apiCall<{ data: { id: number } }>('POST', '/api/orphans', { ...child, gender: 'female', class_grade: '4' });
+      const saved = await api<{ data: { id: number } }>('POST', '/api/orphans', { ...child, gender: 'female', class_grade: '4' });
       ids[key] = saved.data.id;
     }
-    await apiCall('POST', '/api/attendances', {
+    await api('POST', '/api/attendances', {
       orphan_id: ids.OMID, month: lastMonth.getMonth() + 1, year: lastMonth.getFullYear(), present_days: 20, absent_days: 0, late_days: 0, excused_days: 0,
     });
-    await apiCall('POST', '/api/results', {
+    await api('POST', '/api/results', {
       orphan_id: ids.OMID, result_type: 'education', subject: 'Dari', term: 'Final', exam_date: day(12), year: String(now.getFullYear()), total: 100, average: 85, score: 85, grade: 'A',
     });
     await signOut(page);
