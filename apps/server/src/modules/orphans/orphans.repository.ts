@@ -92,23 +92,3 @@ export async function findLikelyDuplicates(
   return q.orderBy('id').limit(10).execute();
 }
 
-export async function countAdmittedSince(db: Executor, from: string): Promise<number> {
-  const row = await db
-    .selectFrom('orphans')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('deleted_at', 'is', null)
-    .where('admission_date', '>=', from)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Birthdays (MM-DD) within [from, to]; a range across the new year is given as two ranges. */
-export async function countBirthdaysBetween(db: Executor, ranges: Array<[string, string]>): Promise<number> {
-  const row = await db
-    .selectFrom('orphans')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('deleted_at', 'is', null)
-    .where((eb) => eb.or(ranges.map(([a, b]) => eb.and([eb('birthday', '>=', a), eb('birthday', '<=', b)]))))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

@@ -27,7 +27,7 @@ import { detectImageType, processImage } from '../storage/images.service.ts';
 import { childMediaFiles } from '../gallery/gallery.service.ts';
 import { commitQuietly, newStorageKey, releaseQuietly, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import { activeCount, orphanPage, selectorRows, type OrphanFilter, type OrphanListRow } from './orphans-list.repository.ts';
-import { countAdmittedSince, countBirthdaysBetween, findLikelyDuplicates, findOrphanRow, type OrphanRow } from './orphans.repository.ts';
+import { findLikelyDuplicates, findOrphanRow, type OrphanRow } from './orphans.repository.ts';
 import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
 import { searchTextOf } from './orphan-search-text.ts';
 import * as writes from './orphans.writes.ts';
@@ -264,25 +264,7 @@ export async function purgeOrphan(ctx: OrphanContext, userId: number | null, id:
 // ---------------------------------------------------------------------------------------------
 // Dashboard figures
 
-/** Today's date (YYYY-MM-DD) in the server's time zone (TZ), shifted by `days`. */
-function localDate(days = 0, now = new Date()): string {
-  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 export function totalOrphans(db: Kysely<DB>): Promise<number> {
   return activeCount(db);
-}
-
-/** Children admitted in the last 30 days. */
-export function newAdmissions(db: Kysely<DB>, now = new Date()): Promise<number> {
-  return countAdmittedSince(db, localDate(-30, now));
-}
-
-/** Children whose birthday falls within the next 30 days (today included). */
-export function upcomingBirthdays(db: Kysely<DB>, now = new Date()): Promise<number> {
-  const from = localDate(0, now).slice(5);
-  const to = localDate(30, now).slice(5);
-  return countBirthdaysBetween(db, from <= to ? [[from, to]] : [[from, '12-31'], ['01-01', to]]);
 }
 
