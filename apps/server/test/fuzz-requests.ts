@@ -99,7 +99,7 @@ const multipart = fc
 const body = fc.oneof(
   jsonObject.map((o) => ({ type: 'application/json', body: JSON.stringify(o) as string | Uint8Array | FormData })),
   fc.array(oddValue, { maxLength: 3 }).map((a) => ({ type: 'application/json', body: JSON.stringify(a) })),
-  fc.constantFrom('{', '{"a":', 'nul', '"x"', '1', '[{]', '\u0000', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}').map((t) => ({ type: 'application/json', body: t })),
+  fc.constantFrom('{', '{"a":', 'nul', 'null', 'true', '[]', '"x"', '1', '[{]', '\u0000', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}').map((t) => ({ type: 'application/json', body: t })),
   fc.tuple(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml'), oddText).map(([type, t]) => ({ type, body: t })),
   multipart.map((form) => ({ type: '', body: form })),
   // Multipart that lies: no boundary, or a body cut in the middle of a part.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ATTENDANCE_PAGE_SIZES, GRADES, MAX_ID, MAX_PER_PAGE } from '../constants.ts';
-import { pageQuery, paged, plainText } from './common.schema.ts';
+import { WHENEVER_AN_OBJECT, pageQuery, paged, plainText } from './common.schema.ts';
 import { orphanIdField, yearField } from './result.schema.ts';
 
 /**
@@ -127,11 +127,6 @@ function checkNotFuture(d: { month?: number; year?: number }, ctx: z.RefinementC
   }
 }
 
-/**
- * Cross-field rules run even while some fields are still missing or mistyped (zod skips them
- * then by default), so the form shows every message at once; they guard what they read.
- */
-const ALWAYS = { when: () => true };
 
 /** The attendance form and the create/update body. */
 export const attendanceSchema = z
@@ -149,7 +144,7 @@ export const attendanceSchema = z
     const year = monthOk && typeof d.year === 'number' ? d.year : undefined;
     if (month !== undefined && year !== undefined) checkNotFuture({ month, year }, ctx);
     if (countsValid(ctx.issues)) checkMonth(d as Counts, month, year, ctx);
-  }, ALWAYS);
+  }, WHENEVER_AN_OBJECT);
 export type AttendanceInput = z.input<typeof attendanceSchema>;
 export type AttendanceData = z.output<typeof attendanceSchema>;
 
@@ -189,7 +184,7 @@ export const attendanceBatchSchema = z
       }
       if (countsValid(ctx.issues, ['rows', i])) checkMonth(row as Counts, month, year, ctx, ['rows', i]);
     });
-  }, ALWAYS);
+  }, WHENEVER_AN_OBJECT);
 export type AttendanceBatchInput = z.input<typeof attendanceBatchSchema>;
 export type AttendanceBatch = z.output<typeof attendanceBatchSchema>;
 

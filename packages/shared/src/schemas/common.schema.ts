@@ -80,3 +80,13 @@ export function plainText(label: string, max: number) {
     .refine((s) => !hasMarkup(s), `The ${label} may not contain HTML.`)
     .refine((s) => !hasControlCharacters(s), `The ${label} may not contain control characters.`);
 }
+
+/**
+ * For `.superRefine(rule, WHENEVER_AN_OBJECT)`: a cross-field rule runs even while some fields are
+ * missing or mistyped (zod skips it then by default), so a form shows every message at once — but
+ * only when the body is an object at all: a JSON body of `null`, `1` or `[]` has no fields to
+ * compare, and reading them would throw (a 500, found by probing every route).
+ */
+export const WHENEVER_AN_OBJECT = {
+  when: (payload: { value: unknown }) => payload.value !== null && typeof payload.value === 'object' && !Array.isArray(payload.value),
+};

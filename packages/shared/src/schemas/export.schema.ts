@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EXPORT_GENDERS, EXPORT_TERMS, MAX_ID, RESULT_TYPES } from '../constants.ts';
 import { ATTENDANCE_MESSAGES, monthField } from './attendance.schema.ts';
-import { isoDate } from './common.schema.ts';
+import { WHENEVER_AN_OBJECT, isoDate } from './common.schema.ts';
 import { RESULT_MESSAGES, yearField } from './result.schema.ts';
 
 /**
@@ -65,8 +65,6 @@ const optionalYear = z.preprocess((v) => (blank(v) ? undefined : v), yearField.o
 
 type Issues = ReadonlyArray<{ path?: PropertyKey[] }>;
 const fieldsValid = (issues: Issues, fields: readonly string[]) => !issues.some((i) => fields.includes(String(i.path?.[0])));
-/** Cross-field rules run even while other fields are wrong, so the form shows every message at once. */
-const ALWAYS = { when: () => true };
 
 /**
  * Two bounds in order (numbers or ISO dates compare the same way); the message goes on the
@@ -91,8 +89,8 @@ export const orphanExportSchema = z
     admission_start: optionalDate,
     admission_end: optionalDate,
   })
-  .superRefine(inOrder('age_min', 'age_max', EXPORT_MESSAGES.ageRange), ALWAYS)
-  .superRefine(inOrder('admission_start', 'admission_end', EXPORT_MESSAGES.admissionRange), ALWAYS);
+  .superRefine(inOrder('age_min', 'age_max', EXPORT_MESSAGES.ageRange), WHENEVER_AN_OBJECT)
+  .superRefine(inOrder('admission_start', 'admission_end', EXPORT_MESSAGES.admissionRange), WHENEVER_AN_OBJECT);
 export type OrphanExportInput = z.input<typeof orphanExportSchema>;
 export type OrphanExport = z.output<typeof orphanExportSchema>;
 
@@ -113,7 +111,7 @@ export const resultExportSchema = z
     term: z.preprocess(notGiven, z.enum(EXPORT_TERMS, { error: EXPORT_MESSAGES.termInvalid }).optional()),
     year: optionalYear,
   })
-  .superRefine(inOrder('from_date', 'to_date', EXPORT_MESSAGES.dateRange), ALWAYS)
+  .superRefine(inOrder('from_date', 'to_date', EXPORT_MESSAGES.dateRange), WHENEVER_AN_OBJECT)
   .transform((d) => (d.result_type === 'discipline' ? { ...d, term: undefined } : d));
 export type ResultExportInput = z.input<typeof resultExportSchema>;
 export type ResultExport = z.output<typeof resultExportSchema>;
