@@ -1,5 +1,5 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { DB, ResultsTable } from '../../db/schema.ts';
 
 /**
  * The rows of each export, read a page at a time by keyset (the last row's sort key starts the
@@ -79,27 +79,12 @@ export interface ResultExportFilter {
   year?: number;
 }
 
-export interface ResultExportRow {
-  id: number;
-  orphan_id: number;
-  first_name: string;
-  last_name: string;
-  father_name: string | null;
-  subject: string;
-  term: string | null;
-  exam_date: string;
-  year: number;
-  grade: string;
-  assessed_by: string | null;
-  comments: string | null;
-  total: number | null;
-  average: number | null;
-  score: number | null;
-  ethics_score: number | null;
-  uniform_score: number | null;
-  relationship_score: number | null;
-  course_type: string | null;
-}
+/** A result as exported: its columns as stored, with the child's names beside them. */
+export type ResultExportRow = Pick<
+  Selectable<ResultsTable>,
+  | 'id' | 'orphan_id' | 'subject' | 'term' | 'exam_date' | 'year' | 'grade' | 'assessed_by' | 'comments' | 'total' | 'average' | 'score'
+  | 'ethics_score' | 'uniform_score' | 'relationship_score' | 'course_type'
+> & { first_name: string; last_name: string; father_name: string | null };
 
 export async function* resultExportPages(db: Kysely<DB>, f: ResultExportFilter, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<ResultExportRow[]> {
   let after: ResultExportRow | undefined;
