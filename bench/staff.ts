@@ -18,6 +18,7 @@ import sharp from 'sharp';
 import { buildIfStale, npmStart } from './npm-start.ts';
 import { peakRssDuring } from './process-tree.ts';
 import { randomChild, rng } from './seed.ts';
+import { signIn } from './sign-in.ts';
 
 const NAME = 'staff: 50 signed-in staff mixing reads, writes and uploads';
 const STAFF = { Manager: 10, Teacher: 20, Caseworker: 20 } as const;
@@ -88,19 +89,6 @@ function actions(base: string, children: number[], photo: Buffer): Record<string
       },
     },
   };
-}
-
-/** Sign in as the page does: the CSRF cookie first. */
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
-  const cookie = csrf.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0]!;
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', Cookie: cookie, 'X-XSRF-TOKEN': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
 }
 
 async function prepare(base: string): Promise<{ staff: Staff[]; children: number[] }> {
