@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { dataPlace, signInChild, startChildServer, type ChildServer, type DataPlace } from '../test/child-server.ts';
+import { storedFiles } from '../test/stored-files.ts';
 import { loadConfig, type Dialect } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { FILE_REFERENCES } from './modules/storage/uncommitted-files.ts';
@@ -30,16 +29,6 @@ function photo(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Files under the storage folder, as keys (the crash folders included, so leftovers there count too). */
-function storedFiles(place: DataPlace): string[] {
-  try {
-    return readdirSync(place.storageDir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => path.relative(place.storageDir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
-  } catch {
-    return [];
-  }
-}
 
 const CHILD = { dob: '2014-03-21', gender: 'female', admission_date: '2022-09-01', status: 'active' };
 const RESULT = { result_type: 'education', subject: 'Mathematics', term: 'First Term', exam_date: '2025-05-10', year: 2025, total: 100, average: 78, score: 84 };
@@ -161,7 +150,7 @@ describe.each(dialects)('the server killed mid-stream [%s]', (dialect) => {
       const replaced = ack.replacedPhotos;
       while (ackedThisRound < 2 || ack.media.length === media || ack.replacedPhotos === replaced) await new Promise((r) => setTimeout(r, 5));
       if (round % 2 === 0) {
-        while (!storedFiles(place).some((f) => f.startsWith('.uncommitted/'))) await new Promise((r) => setImmediate(r));
+        while (!storedFiles(place.storageDir).some((f) => f.startsWith('.uncommitted/'))) await new Promise((r) => setImmediate(r));
       } else {
         await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 200)));
       }
@@ -169,7 +158,7 @@ describe.each(dialects)('the server killed mid-stream [%s]', (dialect) => {
       killed = true;
       await running.exited;
       await Promise.all(workers);
-      leftBehindAtSomeKill += storedFiles(place).filter((f) => f.startsWith('.')).length;
+      leftBehindAtSomeKill += storedFiles(place.storageDir).filter((f) => f.startsWith('.')).length;
     }
 
     // The last start sweeps before it listens.
@@ -182,7 +171,7 @@ describe.each(dialects)('the server killed mid-stream [%s]', (dialect) => {
         const rows = await (db as any).selectFrom(table).select(columns).execute();
         for (const row of rows) for (const c of columns) if (row[c]) referenced.add(row[c]);
       }
-      const files = storedFiles(place);
+      const files = storedFiles(place.storageDir);
       // Nothing uncommitted or half-written remains, every stored file is some record's, and
       // every file a record names is there.
       expect(files.filter((f) => !referenced.has(f))).toEqual([]);

@@ -1,9 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { dataPlace, runNpm, signInChild, startChildServer, type ChildServer, type DataPlace } from '../../test/child-server.ts';
+import { storedFiles } from '../../test/stored-files.ts';
 import { loadConfig, type Dialect } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 
@@ -18,12 +19,6 @@ import { openDatabase } from '../db/database.ts';
 const dialects: Dialect[] = inject('pgAdminUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
 const WRITERS = 3;
 
-function storedFiles(root: string): string[] {
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
-}
 
 describe.each(dialects)('backup and restore under writes [%s]', (dialect) => {
   const places: DataPlace[] = [];

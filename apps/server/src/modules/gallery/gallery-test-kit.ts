@@ -1,7 +1,6 @@
-import { readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { call, type TestServer } from '../../../test/harness.ts';
+import { storedFiles as storedFilesUnder } from '../../../test/stored-files.ts';
 
 /** What the gallery's API tests share: a child to upload for, an upload, what is stored. */
 
@@ -37,23 +36,7 @@ export function upload(server: TestServer, token: string, fields: UploadFields, 
 
 /** Every file under the storage root, marks and temporary files included (relative paths). */
 export function storedFiles(server: TestServer): string[] {
-  const root = server.config.storageDir;
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    let entries: string[] = [];
-    try {
-      entries = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const p = path.join(dir, e);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(path.relative(root, p));
-    }
-  };
-  walk(root);
-  return out.sort();
+  return storedFilesUnder(server.config.storageDir);
 }
 
 /** The stored gallery files (not the children's photos). */

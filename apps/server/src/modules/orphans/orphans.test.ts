@@ -1,11 +1,10 @@
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import SQLite from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES } from '@app/shared/constants';
 import { REUSE_MS } from '../../db/local-changes.ts';
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
+import { storedFiles } from '../../../test/stored-files.ts';
 
 let seq = 0;
 /** A unique Latin word per test, so tests sharing one database can search for their own children. */
@@ -29,25 +28,6 @@ async function createOrphan(server: TestServer, token: string, fields: Record<st
   return res.body.data;
 }
 
-function storedFiles(server: TestServer): string[] {
-  const root = server.config.storageDir;
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    let entries: string[] = [];
-    try {
-      entries = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const p = path.join(dir, e);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(path.relative(root, p));
-    }
-  };
-  walk(root);
-  return out.sort();
-}
 
 async function countRows(server: TestServer): Promise<number> {
   const r = await server.database.db.selectFrom('orphans').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -358,7 +338,7 @@ describeEachDatabase('orphans', (server, dialect) => {
 
   it('refuses a non-image photo with 422 on the field and stores nothing', async () => {
     const token = await loginAdmin(server());
-    const before = { rows: await countRows(server()), files: storedFiles(server()) };
+    const before = { rows: await countRows(server()), files: storedFiles(server().config.storageDir) };
     const res = await call(server(), 'POST', '/api/orphans', {
       token,
       body: form(VALID, { data: Buffer.from('%PDF-1.4 not an image at all'), name: 'photo.jpg', type: 'image/jpeg' }),
@@ -375,12 +355,12 @@ describeEachDatabase('orphans', (server, dialect) => {
     const invalidFields = await call(server(), 'POST', '/api/orphans', { token, body: form({ ...VALID, dob: 'x' }, { data: await jpegWithGps(), name: 'a.jpg', type: 'image/jpeg' }) });
     expect(invalidFields.status).toBe(422);
     expect(await countRows(server())).toBe(before.rows);
-    expect(storedFiles(server())).toEqual(before.files);
+    expect(storedFiles(server().config.storageDir)).toEqual(before.files);
   });
 
   it('refuses a 50 MB photo, and one just over the limit, with 413 and stores nothing', async () => {
     const token = await loginAdmin(server());
-    const before = { rows: await countRows(server()), files: storedFiles(server()) };
+    const before = { rows: await countRows(server()), files: storedFiles(server().config.storageDir) };
     const huge = new Blob([new Uint8Array(50 * 1024 * 1024)], { type: 'image/jpeg' });
     const res = await call(server(), 'POST', '/api/orphans', { token, body: form(VALID, { data: huge, name: 'big.jpg', type: 'image/jpeg' }) });
     expect(res.status).toBe(413);
@@ -390,7 +370,7 @@ describeEachDatabase('orphans', (server, dialect) => {
     const res2 = await call(server(), 'POST', '/api/orphans', { token, body: form(VALID, { data: justOver, name: 'big.jpg', type: 'image/jpeg' }) });
     expect(res2.status).toBe(413);
     expect(await countRows(server())).toBe(before.rows);
-    expect(storedFiles(server())).toEqual(before.files);
+    expect(storedFiles(server().config.storageDir)).toEqual(before.files);
     expect((await call(server(), 'GET', '/api/orphans', { token })).status).toBe(200);
   });
 
@@ -401,7 +381,7 @@ describeEachDatabase('orphans', (server, dialect) => {
       body: form({ ...VALID, notes: 'first', father_name: 'Karim' }, { data: await jpegWithGps(), name: 'a.jpg', type: 'image/jpeg' }),
     });
     const o = created.body.data;
-    const firstFiles = storedFiles(server()).filter((f) => o.profile_photo_url.includes(f.split('/').pop()!.replace('-thumb', '')));
+    const firstFiles = storedFiles(server().config.storageDir).filter((f) => o.profile_photo_url.includes(f.split('/').pop()!.replace('-thumb', '')));
     expect(firstFiles).toHaveLength(2);
 
     // PUT JSON: the record is replaced; the photo is kept when none is sent.
@@ -426,7 +406,7 @@ describeEachDatabase('orphans', (server, dialect) => {
     expect(replaced.status).toBe(200);
     expect(replaced.body.data.profile).toEqual({ hobbies: 'Chess', talents: null, special_needs: null });
     expect(replaced.body.data.profile_photo_url).not.toBe(o.profile_photo_url);
-    const files = storedFiles(server());
+    const files = storedFiles(server().config.storageDir);
     for (const f of firstFiles) expect(files).not.toContain(f);
 
     // remove_photo=1 clears it and deletes the files.
@@ -435,7 +415,7 @@ describeEachDatabase('orphans', (server, dialect) => {
     expect(removed.status).toBe(200);
     expect(removed.body.data.profile_photo_url).toBeNull();
     expect(removed.body.data.profile_photo_thumb_url).toBeNull();
-    for (const f of newFiles) expect(storedFiles(server())).not.toContain(f);
+    for (const f of newFiles) expect(storedFiles(server().config.storageDir)).not.toContain(f);
 
     // Invalid update: 422, record unchanged.
     const bad = await call(server(), 'PUT', `/api/orphans/${o.id}`, { token, body: { ...VALID, gender: 'x' } });
@@ -462,7 +442,7 @@ describeEachDatabase('orphans', (server, dialect) => {
 
     // A saves from the copy read before B's save, as JSON and as multipart with a photo:
     // refused, B's change stays, and A's uploaded photo is not left behind.
-    const filesBefore = storedFiles(server());
+    const filesBefore = storedFiles(server().config.storageDir);
     const stale = await call(server(), 'PUT', `/api/orphans/${o.id}`, { token, body: { ...VALID, father_name: 'Rahim', updated_at: readByA } });
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({ message: 'Someone else saved this orphan after you opened it. Reload the page to see their changes, then make yours again.', code: 'changed_meanwhile' });
@@ -471,7 +451,7 @@ describeEachDatabase('orphans', (server, dialect) => {
       body: form({ ...VALID, _method: 'PUT', father_name: 'Rahim', updated_at: readByA }, { data: await jpegWithGps(), name: 'a.jpg', type: 'image/jpeg' }),
     });
     expect(staleForm.status).toBe(409);
-    expect(storedFiles(server())).toEqual(filesBefore);
+    expect(storedFiles(server().config.storageDir)).toEqual(filesBefore);
     const now = (await call(server(), 'GET', `/api/orphans/${o.id}`, { token })).body.data;
     expect(now).toMatchObject({ father_name: 'Karim', class_grade: '5', updated_at: b.body.data.updated_at });
 
@@ -524,12 +504,12 @@ describeEachDatabase('orphans', (server, dialect) => {
     // Purge only from the trash.
     const notTrashed = await call(server(), 'DELETE', `/api/orphans/${o.id}/purge`, { token });
     expect(notTrashed.status).toBe(409);
-    const filesBefore = storedFiles(server()).length;
+    const filesBefore = storedFiles(server().config.storageDir).length;
     await call(server(), 'DELETE', `/api/orphans/${o.id}`, { token });
     const purged = await call(server(), 'DELETE', `/api/orphans/${o.id}/purge`, { token });
     expect(purged.status).toBe(200);
     expect(purged.body.message).toBe('Orphan permanently deleted');
-    expect(storedFiles(server()).length).toBe(filesBefore - 2);
+    expect(storedFiles(server().config.storageDir).length).toBe(filesBefore - 2);
     expect(await server().database.db.selectFrom('orphans').select('id').where('id', '=', o.id).executeTakeFirst()).toBeUndefined();
     expect((await call(server(), 'GET', `/api/orphans/trash?search=${word}`, { token })).body.total).toBe(0);
     expect((await call(server(), 'GET', '/api/orphans', { token })).body.total).toBe(totalBefore - 1);

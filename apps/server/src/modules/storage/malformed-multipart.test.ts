@@ -1,9 +1,9 @@
-import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { MALFORMED_FORM } from './uploads.service.ts';
 import { call, describeEachDatabase, loginAdmin, type TestServer } from '../../../test/harness.ts';
+import { storedFiles } from '../../../test/stored-files.ts';
 
 /**
  * Multipart bodies a browser never sends but anyone can: no boundary, a body cut off mid-part,
@@ -75,15 +75,6 @@ function rawRequest(server: TestServer, method: string, path: string, headers: R
   });
 }
 
-function storedFiles(server: TestServer): string[] {
-  try {
-    return readdirSync(server.config.storageDir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => e.name);
-  } catch {
-    return [];
-  }
-}
 
 async function orphanCount(server: TestServer): Promise<number> {
   const r = await server.database.db.selectFrom('orphans').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -120,7 +111,7 @@ describeEachDatabase('malformed multipart', (server) => {
   ];
 
   it('answers every malformed body on every multipart route with a 4xx {message}, stores nothing, keeps serving', async () => {
-    const before = { orphans: await orphanCount(server()), files: storedFiles(server()).length };
+    const before = { orphans: await orphanCount(server()), files: storedFiles(server().config.storageDir).length };
     const settingsBefore = (await call(server(), 'GET', '/api/settings', { token })).body;
     for (const route of routes()) {
       for (const bad of malformedBodies(photo)) {
@@ -138,7 +129,7 @@ describeEachDatabase('malformed multipart', (server) => {
       }
     }
     expect(await orphanCount(server())).toBe(before.orphans);
-    expect(storedFiles(server()).length).toBe(before.files);
+    expect(storedFiles(server().config.storageDir).length).toBe(before.files);
     const child = await call(server(), 'GET', `/api/orphans/${orphanId}`, { token });
     expect(child.body.data.first_name).toBe('Maryam');
     expect((await call(server(), 'GET', '/api/settings', { token })).body).toEqual(settingsBefore);
