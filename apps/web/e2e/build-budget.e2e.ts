@@ -2,14 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firstLoad, readManifest } from './support/first-load.ts';
-import { repoRoot } from './support/server.ts';
+import { repoRoot, webDist } from './support/server.ts';
 
 /**
  * Issue 16, page speed on slow links: the JavaScript a first visit downloads before the page can
  * render, gzipped, read from the build `npm run test:e2e` has just made (apps/web/dist and its
  * .vite/manifest.json). Not a timing: bytes, the same on every machine.
  */
-const dist = path.join(repoRoot, 'apps/web/dist');
+const dist = webDist;
 const KB = 1024;
 
 /**

@@ -6,7 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-export const webDist = path.join(repoRoot, 'apps/web/dist');
+/**
+ * The built web app the browser tests serve: apps/web/dist (what `npm run test:e2e` builds), or
+ * E2E_WEB_DIST — a build of one's own (`vite build --outDir`), so work going on side by side in one
+ * checkout does not rebuild the folder another test run is serving.
+ */
+export const webDist = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(repoRoot, 'apps/web/dist');
 
 export const ADMIN_EMAIL = 'admin@e2e.test';
 export const ADMIN_PASSWORD = 'E2e-admin-password-1';
