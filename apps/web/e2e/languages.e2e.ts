@@ -33,8 +33,10 @@ describe('languages', () => {
   it('an English visitor downloads no Dari or Pashto; choosing Dari turns the public site right to left, in Dari', async () => {
     const page = app.page;
     const scripts: Response[] = [];
+    const fonts: string[] = [];
     page.on('response', (res) => {
       if (res.url().endsWith('.js')) scripts.push(res);
+      if (res.url().endsWith('.woff2')) fonts.push(new URL(res.url()).pathname);
     });
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
@@ -42,6 +44,8 @@ describe('languages', () => {
     const englishBodies = await Promise.all(scripts.map((res) => res.text()));
     const dariOnly = localeText('fa-AF', 'site:home.hero.title');
     expect(englishBodies.some((body) => body.includes(dariOnly))).toBe(false);
+    // English text is set in the system font: no font file at all.
+    expect(fonts).toEqual([]);
 
     await chooseLanguage(page, 'دری');
     await expect.poll(() => htmlLanguage(page)).toEqual({ lang: 'fa-AF', dir: 'rtl' });
@@ -53,9 +57,13 @@ describe('languages', () => {
     expect(await rawKeysOn(page)).toEqual([]);
 
     // The choice stays for the next visit in this browser, and on every public page.
+    fonts.length = 0;
     await page.goto('/contact');
     expect(await htmlLanguage(page)).toEqual({ lang: 'fa-AF', dir: 'rtl' });
     expect(await headingText(page)).toBe(localeText('fa-AF', 'site:contact.title'));
+    // A Dari page fetches Vazirmatn's Arabic-script files only, never its Latin ones.
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.filter((font) => !font.includes('-arabic-'))).toEqual([]);
     expect(await rawKeysOn(page)).toEqual([]);
 
     // On a phone the switcher is in the mobile menu.

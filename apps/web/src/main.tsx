@@ -3,11 +3,13 @@ import { createRoot } from 'react-dom/client';
 import './index.css';
 import { applyTheme, initialTheme } from './lib/theme-context.tsx';
 import { ensureCsrfCookie } from './lib/api-client.ts';
-import { i18nReady } from './lib/i18n.ts';
+import { i18n, i18nReady } from './lib/i18n.ts';
 import { App } from './app/app.tsx';
+import { preloadFontsFor } from './app/preload-fonts.ts';
 
 // Apply the theme before the first paint (no inline script is allowed by the CSP).
 applyTheme(initialTheme());
+preloadFontsFor(i18n.language);
 // Spec section 7: the CSRF cookie is initialised at application start.
 void ensureCsrfCookie();
 
