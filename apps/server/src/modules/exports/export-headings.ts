@@ -1,4 +1,4 @@
-import { languageFromAcceptLanguage, RTL_LANGUAGES, type Language } from '@app/shared/i18n/languages';
+import { RTL_LANGUAGES, type Language } from '@app/shared/i18n/languages';
 
 /**
  * What an exported sheet says in the staff member's language: column headings, sheet names and
@@ -10,12 +10,6 @@ import { languageFromAcceptLanguage, RTL_LANGUAGES, type Language } from '@app/s
 export type ExportLanguage = Language;
 
 export const isRightToLeft = (language: ExportLanguage): boolean => RTL_LANGUAGES.has(language);
-
-/**
- * The language of an Accept-Language header (the web app sends its UI language there, e.g.
- * `fa-AF`): the shared reading (issue 16), English when none of ours is asked for.
- */
-export const exportLanguage = (header: string | undefined): ExportLanguage => languageFromAcceptLanguage(header);
 
 type Texts = Record<ExportLanguage, string>;
 

@@ -6,7 +6,7 @@ import { attendanceExportSchema, exportFileName, orphanExportSchema, resultExpor
 import { fileResponseSchema } from '@app/shared/schemas/file.schema';
 import { requires } from '../../lib/access.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { exportLanguage } from './export-headings.ts';
+import { requestLanguage } from '../../lib/request-language.ts';
 import { prepareAttendanceExport, prepareOrphanExport, prepareResultExport, type ExportContext, type PreparedExport } from './exports.service.ts';
 import { ExportAborted, writeSheet } from './xlsx-writer.ts';
 
@@ -14,13 +14,13 @@ import { ExportAborted, writeSheet } from './xlsx-writer.ts';
  * `POST /export/orphans`, `/export/results`, `/export/attendance` (spec section 7): an .xlsx
  * streamed as it is written. Everything that can refuse the request — access, the body's rules,
  * a trashed or unknown child — runs before the first byte, so a refusal is a plain JSON 4xx and
- * never half a file. The sheet's language (headings, right to left) is the Accept-Language the
- * web app sends: its UI language.
+ * never half a file. The sheet's language (headings, right to left) is the reader's, as for every
+ * answer (requestLanguage: their stored choice, else the Accept-Language the web app sends).
  */
 export async function exportsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (): ExportContext => ({ db: app.db, writes: app.writes });
-  const who = (request: FastifyRequest) => ({ userId: currentUser(request).id, language: exportLanguage(request.headers['accept-language']) });
+  const who = (request: FastifyRequest) => ({ userId: currentUser(request).id, language: requestLanguage(request) });
   const schema = {
     tags: ['exports'],
     produces: [XLSX_CONTENT_TYPE],

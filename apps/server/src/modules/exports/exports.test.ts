@@ -4,7 +4,6 @@ import { ROLE } from '@app/shared/permissions';
 import { XLSX_CONTENT_TYPE } from '@app/shared/schemas/export.schema';
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
 import { ageOn } from './export-columns.ts';
-import { exportLanguage } from './export-headings.ts';
 import { orphanExportPages, resultExportPages } from './exports.repository.ts';
 
 /**
@@ -71,15 +70,6 @@ describe('export pieces', () => {
     expect(ageOn('2016-02-29', '2025-03-01')).toBe(9);
     expect(ageOn('2010-06-15', '2025-06-15')).toBe(15);
     expect(ageOn('2010-06-15', '2025-06-14')).toBe(14);
-  });
-
-  it('takes the most preferred supported language of Accept-Language', () => {
-    expect(exportLanguage(undefined)).toBe('en');
-    expect(exportLanguage('fa-AF')).toBe('fa-AF');
-    expect(exportLanguage('ps-AF,en;q=0.5')).toBe('ps-AF');
-    expect(exportLanguage('de-DE,fa;q=0.8,en;q=0.9')).toBe('en');
-    expect(exportLanguage('de-DE,fa;q=0.8')).toBe('fa-AF');
-    expect(exportLanguage('*')).toBe('en');
   });
 });
 
@@ -188,6 +178,14 @@ describeEachDatabase('exports API', (server) => {
     const pashto = await openSheet(await exportFile(server(), admin, 'attendance', { month: 3, year: LAST_YEAR }, { 'Accept-Language': 'ps-AF,en;q=0.5' }));
     expect(pashto.views[0]?.rightToLeft).toBe(true);
     expect(headings(pashto)).toContain('حاضرې ورځې');
+  });
+
+  it("writes the sheet in the reader's stored language when the request names none", async () => {
+    const reader = await userWithRoles(server(), [ROLE.manager]);
+    await server().database.db.updateTable('users').set({ locale: 'ps-AF' }).where('id', '=', reader.id).execute();
+    const sheet = await openSheet(await exportFile(server(), reader.token, 'attendance', { month: 3, year: LAST_YEAR }));
+    expect(sheet.views[0]?.rightToLeft).toBe(true);
+    expect(headings(sheet)).toContain('حاضرې ورځې');
   });
 
   it("exports each result type with that type's columns, narrowed by dates, term, year and child", async () => {

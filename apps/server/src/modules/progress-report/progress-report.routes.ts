@@ -4,6 +4,7 @@ import { idParam } from '@app/shared/schemas/common.schema';
 import { fileResponseSchema } from '@app/shared/schemas/file.schema';
 import { requires } from '../../lib/access.ts';
 import { currentUser } from '../../plugins/access.ts';
+import { requestLanguage } from '../../lib/request-language.ts';
 import { progressReport, type ProgressReport } from './progress-report.service.ts';
 
 /**
@@ -29,7 +30,7 @@ export async function progressReportRoutes(app: FastifyInstance): Promise<void> 
         tags: ['orphans'],
         description:
           "One child's progress report as a PDF: photo, basic details, results by term with each type's average, attendance by month and a short note, " +
-          "in the language of Accept-Language (en, fa-AF or ps-AF; English otherwise), Dari and Pashto right to left. Results and attendance appear only " +
+          "in the reader's language (their stored choice, else Accept-Language: en, fa-AF or ps-AF; English otherwise), Dari and Pashto right to left. Results and attendance appear only " +
           'to a reader who may view them (the page says so otherwise). 404 for an unknown or trashed child. Written to the activity log.',
         params: idParam,
         produces: ['application/pdf'],
@@ -41,7 +42,7 @@ export async function progressReportRoutes(app: FastifyInstance): Promise<void> 
         { db: app.db, writes: app.writes, changes: app.changes, dialect: app.dialect, store: app.fileStore, log: request.log },
         currentUser(request),
         request.params.id,
-        request.headers['accept-language'],
+        requestLanguage(request),
       );
       return sendPdf(reply, report);
     },

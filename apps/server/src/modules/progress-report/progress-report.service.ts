@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type Sharp from 'sharp';
-import { languageFromAcceptLanguage } from '@app/shared/i18n/languages';
+import type { Language } from '@app/shared/i18n/languages';
 import { can } from '@app/shared/permissions';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import type { Dialect } from '../../config.ts';
@@ -48,8 +48,7 @@ const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
  * for an unknown or trashed child), results and attendance through their modules' own summaries —
  * each only when the reader holds its view permission — in the reader's language, logged.
  */
-export async function progressReport(ctx: ProgressReportContext, user: AuthUser, orphanId: number, acceptLanguage: string | undefined, now = new Date()): Promise<ProgressReport> {
-  const language = languageFromAcceptLanguage(acceptLanguage);
+export async function progressReport(ctx: ProgressReportContext, user: AuthUser, orphanId: number, language: Language, now = new Date()): Promise<ProgressReport> {
   const { data: child } = await getOrphan(ctx, orphanId);
   const sections = { db: ctx.db, writes: ctx.writes, changes: ctx.changes };
   const [results, attendance, photo] = await Promise.all([
