@@ -1,19 +1,37 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Direction } from 'radix-ui';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '@app/shared/constants';
 import { createQueryClient } from '../lib/query-client.ts';
 import { i18n, directionFor } from '../lib/i18n.ts';
-import { ThemeProvider, useTheme } from '../lib/theme-context.tsx';
+import { ThemeProvider } from '../lib/theme-context.tsx';
 import { AuthProvider } from '../lib/auth-context.tsx';
 
-function ThemedToaster() {
-  const { theme } = useTheme();
-  const { i18n: instance } = useTranslation();
-  // Spec section 9: toasts top-right, closing after 3 seconds.
-  return <Toaster position="top-right" duration={TOAST_DURATION_MS} theme={theme} dir={directionFor(instance.language)} richColors closeButton />;
+// sonner (about 10 KB gzipped) is not in a page's first load: the toaster arrives once the
+// browser is idle. A toast raised before then is not lost: sonner replays the active ones to a
+// toaster when it subscribes.
+const ThemedToaster = lazy(() => import('./themed-toaster.tsx'));
+
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => setIdle(true), 1000);
+    return () => window.clearTimeout(id);
+  }, []);
+  return idle;
+}
+
+function DeferredToaster() {
+  const idle = useIdle();
+  return idle ? (
+    <Suspense fallback={null}>
+      <ThemedToaster />
+    </Suspense>
+  ) : null;
 }
 
 function DirectionProvider({ children }: { children: ReactNode }) {
@@ -33,7 +51,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
           <ThemeProvider>
             <AuthProvider>
               {children}
-              <ThemedToaster />
+              <DeferredToaster />
             </AuthProvider>
           </ThemeProvider>
         </QueryClientProvider>

@@ -1,7 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Check, ChevronDown, Languages } from 'lucide-react';
-import { toast } from 'sonner';
 import { LANGUAGES, isLanguage, type Language } from '@app/shared/i18n/languages';
 import { useAuth } from '../lib/auth-context.tsx';
 import { chooseLanguage, currentLanguage, directionFor } from '../lib/i18n.ts';
@@ -34,6 +33,8 @@ export function LanguageSwitcher({ className, align = 'end', compact = false }: 
       await saveUserLanguage(user, value);
       await refreshUser();
     } catch {
+      // sonner on demand: the public header's switcher keeps it out of a page's first load.
+      const { toast } = await import('sonner');
       toast.error(t('language.saveFailed'));
     }
   };

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,10 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
-import { UserMenu } from './user-menu.tsx';
 import { useNarrowScreen } from './use-narrow-screen.ts';
+
+// Only a signed-in visitor sees the user menu: it is loaded for them, not in every visitor's first load.
+const UserMenu = lazy(() => import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })));
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -86,7 +88,9 @@ export function PublicHeader() {
           <LanguageSwitcher className="hidden md:inline-flex" />
           <ThemeToggle />
           {isAuthenticated ? (
-            <UserMenu />
+            <Suspense fallback={null}>
+              <UserMenu />
+            </Suspense>
           ) : (
             <div className="hidden items-center gap-2 md:flex">
               <Link to="/login" className={buttonClasses('ghost', 'sm')}>
