@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
 import { STORAGE_KEYS } from '@app/shared/constants';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 import { targetSizeViolations } from './support/accessibility.ts';
-import { launchBrowser, signIn, type BrowserSession } from './support/browser.ts';
 import { DASHBOARD_ROUTE_PATHS, PUBLIC_ROUTE_PATHS, fillRoute } from './support/app-routes.ts';
 import { seedScreenData, type ScreenData } from './support/screen-data.ts';
 import { localeText } from './support/locale-text.ts';
-import { settle, trackRequests, visit } from './support/settle.ts';
+import { settle, visit } from './support/settle.ts';
+import { setUpBrowserApp } from './support/fixture.ts';
 
 /**
  * Issue 16, items 2 and 4, on a 375 x 800 touch screen: no dashboard screen scrolls the page
@@ -20,28 +18,11 @@ import { settle, trackRequests, visit } from './support/settle.ts';
 const PHONE = { width: 375, height: 800 };
 const WIDE = { width: 1280, height: 800 };
 
-let server: RunningServer;
-let browser: BrowserSession;
-let context: BrowserContext;
-let page: Page;
+const app = setUpBrowserApp({ pagePer: 'file', context: { viewport: PHONE, hasTouch: true }, signedIn: true });
 let data: ScreenData;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-  context = await browser.browser.newContext({ baseURL: server.baseUrl, viewport: PHONE, hasTouch: true });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  trackRequests(page);
-  await page.goto('/login');
-  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-  data = await seedScreenData(page, { photo: true });
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+  data = await seedScreenData(app.page, { photo: true });
 });
 
 /** Lists that hold seeded rows, so their row checks cannot pass on an empty table. */
@@ -53,11 +34,11 @@ function dashboardUrl(route: string): string {
   return route.startsWith('gallery') ? `${path}?orphan_id=${data.orphanId}` : path;
 }
 
-const sidewaysOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const sidewaysOverflow = () => app.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** What sticks out past the window's sides (for the failure message): the innermost such elements. */
 const overflowing = () =>
-  page.evaluate(() => {
+  app.page.evaluate(() => {
     const width = window.innerWidth;
     const out = [...document.querySelectorAll('body *')].filter((el) => {
       const box = el.getBoundingClientRect();
@@ -74,7 +55,7 @@ const overflowing = () =>
 
 /** Every link and button in a table's body row that is not on screen from side to side. */
 function rowControlsOffScreen() {
-  return page.evaluate(() => {
+  return app.page.evaluate(() => {
     const width = window.innerWidth;
     const out: string[] = [];
     let rows = 0;
@@ -93,7 +74,7 @@ function rowControlsOffScreen() {
 
 /** Text-like fields of the screen's forms that sit beside another (a two-column form). */
 function fieldsSideBySide() {
-  return page.evaluate(() => {
+  return app.page.evaluate(() => {
     const selector = 'main form :is(input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=file]), select, textarea)';
     // Visually hidden inputs (a date picker's form value, clipped to nothing) are not fields on screen.
     const shown = (el: Element) => {
@@ -117,38 +98,38 @@ function fieldsSideBySide() {
 
 describe('the dashboard on a 375 px phone', () => {
   it.each(DASHBOARD_ROUTE_PATHS)('/dashboard/%s fits the width, keeps row actions on screen, one-column forms, thumb-sized targets', async (route) => {
-    await visit(page, dashboardUrl(route));
-    expect(new URL(page.url()).pathname).toBe(dashboardUrl(route).split('?')[0]);
+    await visit(app.page, dashboardUrl(route));
+    expect(new URL(app.page.url()).pathname).toBe(dashboardUrl(route).split('?')[0]);
     expect(await sidewaysOverflow(), (await overflowing()).join('; ')).toBeLessThanOrEqual(0);
     const { rows, out } = await rowControlsOffScreen();
     expect(out).toEqual([]);
     if (LISTS_WITH_ROWS.includes(route)) expect(rows).toBeGreaterThan(0);
     expect(await fieldsSideBySide()).toEqual([]);
-    expect(await targetSizeViolations(page)).toEqual([]);
+    expect(await targetSizeViolations(app.page)).toEqual([]);
   });
 
   it.each(['attendance/class', 'results/class'])('/dashboard/%s: the class grid scrolls in its own box, names in view, thumb-sized fields', async (route) => {
-    await visit(page, dashboardUrl(route));
-    await page.getByLabel('Class / Grade').selectOption('4');
-    if (route === 'results/class') await page.getByLabel('Result Type').selectOption('education');
-    const name = page.getByRole('rowheader', { name: data.orphanName });
+    await visit(app.page, dashboardUrl(route));
+    await app.page.getByLabel('Class / Grade').selectOption('4');
+    if (route === 'results/class') await app.page.getByLabel('Result Type').selectOption('education');
+    const name = app.page.getByRole('rowheader', { name: data.orphanName });
     await name.waitFor();
-    await settle(page);
+    await settle(app.page);
     expect(await sidewaysOverflow(), (await overflowing()).join('; ')).toBeLessThanOrEqual(0);
     const box = (await name.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-    expect(await targetSizeViolations(page)).toEqual([]);
+    expect(await targetSizeViolations(app.page)).toEqual([]);
   });
 
   it('has no rail: the sidebar opens as a drawer that keeps focus inside and gives it back on Escape', async () => {
-    await visit(page, '/dashboard/orphans');
-    expect(await page.locator('aside').count()).toBe(0);
-    const button = page.getByRole('button', { name: 'Open navigation' });
+    await visit(app.page, '/dashboard/orphans');
+    expect(await app.page.locator('aside').count()).toBe(0);
+    const button = app.page.getByRole('button', { name: 'Open navigation' });
     await button.click();
-    const drawer = page.getByRole('dialog', { name: 'Dashboard navigation' });
+    const drawer = app.page.getByRole('dialog', { name: 'Dashboard navigation' });
     await drawer.waitFor();
-    await settle(page);
+    await settle(app.page);
     const box = (await drawer.boundingBox())!;
     expect(box.x).toBe(0);
     expect(box.width).toBeLessThan(PHONE.width);
@@ -156,12 +137,12 @@ describe('the dashboard on a 375 px phone', () => {
 
     // Tab and Shift+Tab go round inside the drawer, never to the page behind it.
     for (const key of [...Array(25).fill('Tab'), ...Array(25).fill('Shift+Tab')]) {
-      await page.keyboard.press(key);
+      await app.page.keyboard.press(key);
       expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     }
     // (From a link: on an icon button the first Escape closes its tooltip, as WCAG 1.4.13 asks.)
     await drawer.getByRole('link', { name: 'Orphans' }).focus();
-    await page.keyboard.press('Escape');
+    await app.page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
 
@@ -169,23 +150,23 @@ describe('the dashboard on a 375 px phone', () => {
     await button.click();
     await drawer.getByRole('button', { name: 'Management' }).click();
     await drawer.getByRole('link', { name: 'Results' }).click();
-    await page.waitForURL('**/dashboard/results');
+    await app.page.waitForURL('**/dashboard/results');
     await drawer.waitFor({ state: 'detached' });
   });
 
   it('gives the public menu the same behaviour', async () => {
-    await visit(page, '/about');
-    const button = page.getByRole('button', { name: 'Open menu' });
+    await visit(app.page, '/about');
+    const button = app.page.getByRole('button', { name: 'Open menu' });
     await button.click();
-    const menu = page.getByRole('dialog');
+    const menu = app.page.getByRole('dialog');
     await menu.waitFor();
     expect(await menu.getByRole('link', { name: 'Contact' }).isVisible()).toBe(true);
     for (let i = 0; i < 12; i += 1) {
-      await page.keyboard.press('Tab');
+      await app.page.keyboard.press('Tab');
       expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     }
     await menu.getByRole('link', { name: 'Contact' }).focus();
-    await page.keyboard.press('Escape');
+    await app.page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await sidewaysOverflow()).toBeLessThanOrEqual(0);
@@ -194,16 +175,16 @@ describe('the dashboard on a 375 px phone', () => {
 
 describe('the narrowest phones and the widest screens', () => {
   afterAll(async () => {
-    await page.setViewportSize(PHONE);
+    await app.page.setViewportSize(PHONE);
   });
 
   // Spec'd range 320–1920 px: the phone checks above run at 375; here every screen's width alone.
   it.each([320, 1920])('at %i px no public page or dashboard screen scrolls sideways', async (width) => {
-    await page.setViewportSize({ width, height: 800 });
+    await app.page.setViewportSize({ width, height: 800 });
     const publicPaths = PUBLIC_ROUTE_PATHS.map((route) => `/${fillRoute(route, { ':slug': 'privacy-policy', '*': 'no-such-page' })}`);
     const overflows: string[] = [];
     for (const url of [...publicPaths, ...DASHBOARD_ROUTE_PATHS.map(dashboardUrl)]) {
-      await visit(page, url);
+      await visit(app.page, url);
       const over = await sidewaysOverflow();
       if (over > 0) overflows.push(`${url}: ${over} px (${(await overflowing()).join('; ')})`);
     }
@@ -215,35 +196,35 @@ describe('right to left (Dari)', () => {
   const text = (ref: string) => localeText('fa-AF', ref);
 
   beforeAll(async () => {
-    await page.evaluate((key) => localStorage.setItem(key, 'fa-AF'), STORAGE_KEYS.language);
+    await app.page.evaluate((key) => localStorage.setItem(key, 'fa-AF'), STORAGE_KEYS.language);
   });
   afterAll(async () => {
-    await page.evaluate((key) => localStorage.setItem(key, 'en'), STORAGE_KEYS.language);
-    await page.setViewportSize(PHONE);
+    await app.page.evaluate((key) => localStorage.setItem(key, 'en'), STORAGE_KEYS.language);
+    await app.page.setViewportSize(PHONE);
   });
 
   it('opens the drawer from the right on a phone, and the lists still fit', async () => {
-    await page.goto('/dashboard/orphans');
-    await settle(page);
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await app.page.goto('/dashboard/orphans');
+    await settle(app.page);
+    expect(await app.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await sidewaysOverflow()).toBeLessThanOrEqual(0);
     expect((await rowControlsOffScreen()).out).toEqual([]);
-    await page.getByRole('button', { name: text('dashboard:sidebar.openMenu') }).click();
-    const drawer = page.getByRole('dialog', { name: text('dashboard:sidebar.navigation') });
+    await app.page.getByRole('button', { name: text('dashboard:sidebar.openMenu') }).click();
+    const drawer = app.page.getByRole('dialog', { name: text('dashboard:sidebar.navigation') });
     await drawer.waitFor();
-    await settle(page);
+    await settle(app.page);
     const box = (await drawer.boundingBox())!;
     expect(box.x + box.width).toBeCloseTo(PHONE.width, 0);
     expect(box.x).toBeGreaterThan(0);
-    await page.keyboard.press('Escape');
+    await app.page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
   });
 
   it('puts the rail on the right of a wide screen, and the page beside it on the left', async () => {
-    await page.setViewportSize(WIDE);
-    await settle(page);
-    const rail = (await page.getByRole('complementary', { name: text('dashboard:sidebar.label') }).boundingBox())!;
-    const main = (await page.locator('main').boundingBox())!;
+    await app.page.setViewportSize(WIDE);
+    await settle(app.page);
+    const rail = (await app.page.getByRole('complementary', { name: text('dashboard:sidebar.label') }).boundingBox())!;
+    const main = (await app.page.locator('main').boundingBox())!;
     expect(rail.x + rail.width).toBeCloseTo(WIDE.width, 0);
     expect(main.x + main.width).toBeLessThanOrEqual(rail.x + 1);
   });

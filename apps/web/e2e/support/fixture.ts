@@ -1,41 +1,75 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './server.ts';
-import { launchBrowser, type BrowserSession } from './browser.ts';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './server.ts';
+import { launchBrowser, signIn, type BrowserSession } from './browser.ts';
+import { trackRequests } from './settle.ts';
 
 export interface BrowserApp {
   /** The real server (fresh SQLite database) this file's tests talk to. */
   readonly server: RunningServer;
   readonly browser: BrowserSession;
-  /** A fresh page in a fresh profile for each test. */
+  /** The page the tests drive: one for the file, or a fresh one (fresh profile) for each test. */
   readonly page: Page;
+  /** Another page in a profile of its own (a second visitor), closed with the file; call in a hook or test. */
+  openPage: (options?: BrowserContextOptions) => Promise<Page>;
+}
+
+export interface BrowserAppOptions {
+  /**
+   * 'test' (the default): a new isolated profile and page for each test. 'file': one profile and
+   * page for the whole file, for tests that build on one another (one signs in, the next goes on).
+   */
+  pagePer?: 'test' | 'file';
+  /** Added to the defaults of the page's profile (a phone's viewport, accepting downloads). */
+  context?: BrowserContextOptions;
+  /** Signed in as the first Super Admin before the first test (with pagePer 'file'). */
+  signedIn?: boolean;
 }
 
 /**
- * One server and one Chromium per test file, a new isolated browser context per test:
- * call at the top of a test file and read `app.page` inside the tests.
+ * One server and one Chromium per test file, and the page the tests drive: call at the top of a
+ * test file and read `app.page` inside the tests. Every page's requests are counted, so settle()
+ * and visit() can wait for them.
  */
-export function setUpBrowserApp(): BrowserApp {
+export function setUpBrowserApp({ pagePer = 'test', context: contextOptions, signedIn = false }: BrowserAppOptions = {}): BrowserApp {
   let server: RunningServer;
   let browser: BrowserSession;
-  let context: BrowserContext | undefined;
   let page: Page;
+  const contexts = new Set<BrowserContext>();
+
+  const openPage = async (options: BrowserContextOptions = contextOptions ?? {}) => {
+    const context = await browser.newContext(options);
+    contexts.add(context);
+    const opened = await context.newPage();
+    trackRequests(opened);
+    return opened;
+  };
+  const closePage = async (p: Page) => {
+    contexts.delete(p.context());
+    await p.context().close();
+  };
 
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser(server.baseUrl);
+    if (pagePer === 'file') {
+      page = await openPage();
+      if (signedIn) await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    }
   });
   afterAll(async () => {
+    for (const context of contexts) await context.close();
     await browser?.close();
     await server?.stop();
   });
-  beforeEach(async () => {
-    context = await browser.newContext();
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  if (pagePer === 'test') {
+    beforeEach(async () => {
+      page = await openPage();
+    });
+    afterEach(async () => {
+      if (page) await closePage(page);
+    });
+  }
 
   return {
     get server() {
@@ -47,6 +81,7 @@ export function setUpBrowserApp(): BrowserApp {
     get page() {
       return page;
     },
+    openPage,
   };
 }
 
