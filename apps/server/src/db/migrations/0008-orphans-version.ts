@@ -4,7 +4,7 @@ import type { Dialect } from '../../config.ts';
 /**
  * A number that changes with every change to the orphans table, in the same statement (a
  * trigger, so no code path can forget it). A process may keep an answer computed from the
- * table — a search's sorted result — only while this number is unchanged (orphans/versioned-cache.ts).
+ * table — a search's sorted result — only while this number is unchanged (lib/versioned-cache.ts).
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await sql`insert into counters (name, value) values ('orphans_version', 1)`.execute(db);

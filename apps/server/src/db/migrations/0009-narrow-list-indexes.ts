@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The orphan list indexes keep only their sort keys again (decision 0009). Migration 0007 made
  * them hold every list column so a page came from the index alone; list pages are now kept per
- * `orphans_version` (orphans/versioned-cache.ts), so a page is read from the database only after
+ * `orphans_version` (lib/versioned-cache.ts), so a page is read from the database only after
  * a change, and then its ten rows cost ten lookups by id. Every write, meanwhile, paid for four
  * wide index entries: narrow ones cut the writer's work per child by 12–18 %. The name index
  * keeps `father_name` for the selector view, which reads every child in name order.

@@ -114,22 +114,6 @@ export async function countAttendance(db: Kysely<DB>, f: AttendanceFilter): Prom
   return Number(row?.total ?? 0);
 }
 
-const versionsSum = preparedQuery<DB, [], { version: number | string | null }>((db) =>
-  db
-    .selectFrom('counters')
-    .select((eb) => eb.fn.sum<number | string>('value').as('version'))
-    .where('name', 'in', ['attendances_version', 'orphans_version']),
-);
-
-/**
- * A number that moves on with every change to the attendances or the orphans table (the sum of
- * their versions, migrations 0008 and 0017: both only ever grow, so any change makes the sum
- * grow): a list page read at one value stays true while the value is unchanged.
- */
-export async function readListVersion(db: Kysely<DB>): Promise<number> {
-  return Number((await versionsSum(db))[0]?.version ?? 0);
-}
-
 // ---------------------------------------------------------------------------------------------
 // One child's months (the attendance summary)
 

@@ -12,27 +12,32 @@ import {
 } from '@app/shared/schemas/attendance.schema';
 import { idParam, messageResponseSchema } from '@app/shared/schemas/common.schema';
 import { requires } from '../../lib/access.ts';
+import { sendJson } from '../../lib/kept-answers.ts';
 import { currentUser } from '../../plugins/access.ts';
 import {
-  attendanceSummary,
+  attendancePageJson,
+  attendanceSummaryJson,
   createAttendance,
   deleteAttendance,
   getAttendance,
-  listAttendance,
   saveAttendanceBatch,
   updateAttendance,
   type AttendanceContext,
 } from './attendance.service.ts';
 
-/** `/attendances` (spec section 7), the batch of a month for many children, and one child's summary. */
+/**
+ * `/attendances` (spec section 7), the batch of a month for many children, and one child's summary.
+ * The list and the summary go out as the JSON kept for them (lib/kept-answers.ts): their response
+ * schemas describe them for the API docs, and the API tests check every answer against them.
+ */
 export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (): AttendanceContext => ({ db: app.db, writes: app.writes, changes: app.changes });
   const userId = (request: FastifyRequest) => currentUser(request).id;
   const tags = ['attendance'];
 
-  r.get('/attendances', { config: requires('view-attendance'), schema: { tags, querystring: attendanceListQuerySchema, response: { 200: attendancePageSchema } } }, async (request) =>
-    listAttendance(ctx(), request.query),
+  r.get('/attendances', { config: requires('view-attendance'), schema: { tags, querystring: attendanceListQuerySchema, response: { 200: attendancePageSchema } } }, async (request, reply) =>
+    sendJson(reply, await attendancePageJson(ctx(), request.query)),
   );
 
   r.post('/attendances', { config: requires('create-attendance'), schema: { tags, body: attendanceSchema, response: { 201: attendanceSavedResponseSchema } } }, async (request, reply) =>
@@ -69,7 +74,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
     deleteAttendance(ctx(), userId(request), request.params.id),
   );
 
-  r.get('/orphans/:id/attendance-summary', { config: requires('view-attendance'), schema: { tags, params: idParam, response: { 200: attendanceSummaryResponseSchema } } }, async (request) =>
-    attendanceSummary(ctx(), request.params.id),
+  r.get('/orphans/:id/attendance-summary', { config: requires('view-attendance'), schema: { tags, params: idParam, response: { 200: attendanceSummaryResponseSchema } } }, async (request, reply) =>
+    sendJson(reply, await attendanceSummaryJson(ctx(), request.params.id)),
   );
 }

@@ -12,15 +12,16 @@ import {
 } from '@app/shared/schemas/attendance.schema';
 import type { Paged } from '@app/shared/schemas/common.schema';
 import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
-import { stillValid, type LocalChanges, type Reading } from '../../db/local-changes.ts';
+import type { LocalChanges } from '../../db/local-changes.ts';
 import { databaseIdentity } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { KeptAnswers } from '../../lib/kept-answers.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
-import { VersionedCache } from '../orphans/orphans.service.ts';
+import { VersionedCache } from '../../lib/versioned-cache.ts';
 import { findActiveOrphan, findActiveOrphans, fullName } from '../results/results.service.ts';
-import { attendancePageRows, childMonths, countAttendance, findAttendance, readListVersion, type AttendanceWithOrphan, type MonthCounts } from './attendance.repository.ts';
+import { attendancePageRows, childMonths, countAttendance, findAttendance, type AttendanceWithOrphan, type MonthCounts } from './attendance.repository.ts';
 import * as writes from './attendance.writes.ts';
 
 /** The overview's monthly totals and children missing a month (modules/dashboard). */
@@ -29,7 +30,7 @@ export * as attendanceOverview from './attendance-overview.repository.ts';
 export interface AttendanceContext {
   db: Kysely<DB>;
   writes: Writes;
-  /** What this process knows of the writes to its database: lets the list's version be reused (decision 0010). */
+  /** What this process knows of the writes to its database: lets the data version be reused (decision 0010). */
   changes?: LocalChanges;
 }
 
@@ -71,53 +72,33 @@ const toValues = (d: AttendanceData): writes.AttendanceValues => ({ ...toRowValu
 // The list
 
 /**
- * What the list keeps per database (decision 0027): each filter's total (counting one grade's
- * month probes every child of the grade, about 7,700 at 100,000 children, 8–40 ms; a page reads
- * ten) and each page, valid only at the list version they were read at (readListVersion: any
- * change to attendances or to children moves it on, in any process). Where this process makes
- * every write, the version it read last is reused while it has written nothing, for at most
- * REUSE_MS (decision 0010), as the orphan list does; elsewhere it is read on every request.
+ * What attendance keeps (decision 0034): each list page and each child's summary as the JSON
+ * sent, and each filter's total (counting one grade's month probes every child of the grade,
+ * about 7,700 at 100,000 children, 8–40 ms; a page reads ten), all at the sum of
+ * `attendances_version` and `orphans_version` (any change to a record or to a child — grade,
+ * name, trash — moves it on, in any process). Nothing in these answers differs by reader.
  */
-interface Kept {
-  totals: VersionedCache<number>;
-  pages: VersionedCache<Attendance[]>;
-  version: (Reading & { value: number }) | null;
-}
-const keptByDatabase = new WeakMap<object, Kept>();
+const kept = new KeptAnswers(['attendances_version', 'orphans_version'], { entries: 5_000, bytes: 32 * 1024 * 1024 });
+const totalsByDatabase = new WeakMap<object, VersionedCache<number>>();
 
-function keptFor(db: Kysely<DB>): Kept {
+/** Every grade and month of two years, several times over. */
+function totalsFor(db: Kysely<DB>): VersionedCache<number> {
   const identity = databaseIdentity(db);
-  let kept = keptByDatabase.get(identity);
-  if (!kept) {
-    // Totals: every grade and month of two years, several times over. Pages: ≤ 20,000 rows.
-    kept = { totals: new VersionedCache(() => 1, 2_000, 2_000), pages: new VersionedCache((rows) => rows.length + 1, 2_000, 20_000), version: null };
-    keptByDatabase.set(identity, kept);
-  }
-  return kept;
+  let totals = totalsByDatabase.get(identity);
+  if (!totals) totalsByDatabase.set(identity, (totals = new VersionedCache(() => 1, 2_000, 2_000)));
+  return totals;
 }
 
-/** Read before anything else: a change made meanwhile makes what follows stale at once, never hidden. */
-async function listVersion(ctx: AttendanceContext): Promise<number> {
-  if (!ctx.changes?.complete) return readListVersion(ctx.db);
-  const kept = keptFor(ctx.db);
-  // The count is taken before the read: a write answered meanwhile makes this reading stale.
-  const count = ctx.changes.all();
-  const now = Date.now();
-  if (kept.version && stillValid(kept.version, count, now)) return kept.version.value;
-  const value = await readListVersion(ctx.db);
-  kept.version = { value, changes: count, readAt: now };
-  return value;
-}
-
-export async function listAttendance(ctx: AttendanceContext, q: AttendanceListQuery): Promise<Paged<Attendance>> {
-  const offset = (q.page - 1) * q.per_page;
-  const version = await listVersion(ctx);
-  const kept = keptFor(ctx.db);
+/** `GET /attendances`: one page as the JSON sent. */
+export function attendancePageJson(ctx: AttendanceContext, q: AttendanceListQuery): Promise<Buffer> {
   const filter = `${q.orphan_id ?? ''}|${q.year ?? ''}|${q.month ?? ''}|${q.class_grade ?? ''}`;
-  const [total, data] = await Promise.all([
-    kept.totals.getOrLoad(filter, version, () => countAttendance(ctx.db, q)),
-    kept.pages.getOrLoad(`${filter}|${q.per_page}|${offset}`, version, async () => (await attendancePageRows(ctx.db, q, q.per_page, offset)).map(toAttendance)),
-  ]);
+  return kept.json(ctx, `list:${filter}|${q.per_page}|${q.page}`, (version) => listAttendance(ctx, q, filter, version));
+}
+
+async function listAttendance(ctx: AttendanceContext, q: AttendanceListQuery, filter: string, version: number): Promise<Paged<Attendance>> {
+  const offset = (q.page - 1) * q.per_page;
+  const [total, rows] = await Promise.all([totalsFor(ctx.db).getOrLoad(filter, version, () => countAttendance(ctx.db, q)), attendancePageRows(ctx.db, q, q.per_page, offset)]);
+  const data = rows.map(toAttendance);
   return {
     data,
     current_page: q.page,
@@ -210,6 +191,11 @@ const countsOf = (months: readonly MonthCounts[]) => {
   }
   return { ...c, total_days: totalDays(c), attendance_rate: attendanceRate(c) };
 };
+
+/** `GET /orphans/{id}/attendance-summary` as the JSON sent (a child not found or in the trash: 404, not kept). */
+export function attendanceSummaryJson(ctx: AttendanceContext, orphanId: number): Promise<Buffer> {
+  return kept.json(ctx, `summary:${orphanId}`, () => attendanceSummary(ctx, orphanId));
+}
 
 export async function attendanceSummary(ctx: AttendanceContext, orphanId: number): Promise<AttendanceSummaryResponse> {
   const child = await findActiveOrphan(ctx.db, orphanId);

@@ -1,6 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { ROLE } from '@app/shared/permissions';
+import { attendancePageSchema, attendanceSummaryResponseSchema } from '@app/shared/schemas/attendance.schema';
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
+import { getKept } from '../../../test/kept-answer.ts';
 
 /** Attendance API (issue 13): one record per child per month, the counts' rules, list, summary, trash, permissions. */
 
@@ -139,8 +141,9 @@ describeEachDatabase('attendance API', (server) => {
     expect(await stored(server(), recordOfNadia.orphan_id)).toBe(0);
   });
 
-  it('answers a kept page only while nothing changed: an edit, a batch, a child moving grade and a write straight to the table each show at once', async () => {
-    const list = async () => (await call(server(), 'GET', '/api/attendances?month=3&year=2025&class_grade=12', { token: admin })).body;
+  it('answers a kept page and summary only while nothing changed: an edit, a batch, a child moving grade, a write straight to the table, a child trashed and restored each show at once', async () => {
+    const list = async () => (await getKept(server(), admin, '/api/attendances?month=3&year=2025&class_grade=12', attendancePageSchema)).body;
+    const summary = (kid: number) => getKept(server(), admin, `/api/orphans/${kid}/attendance-summary`, attendanceSummaryResponseSchema);
     const [a, b, c] = [await newChild(server(), admin, { first_name: 'Kept', class_grade: '12' }), await newChild(server(), admin, { first_name: 'Later', class_grade: '12' }), await newChild(server(), admin, { first_name: 'Moved', class_grade: '12' })];
     const made = (await call(server(), 'POST', '/api/attendances', { token: admin, body: { ...MONTH, month: 3, orphan_id: a } })).body.data;
     expect((await list()).total).toBe(1);
@@ -157,8 +160,19 @@ describeEachDatabase('attendance API', (server) => {
     expect(moved.status).toBe(200);
     expect((await list()).data.map((r: { first_name: string }) => r.first_name)).toEqual(['Kept', 'Later']);
 
+    expect((await summary(b)).body.data.months).toHaveLength(1);
+    // A script's write: only attendances_version tells the kept answers (a test fails without it).
     await server().database.db.deleteFrom('attendances').where('orphan_id', '=', b).execute();
     expect(await list()).toMatchObject({ total: 1, data: [{ first_name: 'Kept' }] });
+    expect((await summary(b)).body.data.months).toEqual([]);
+
+    expect((await summary(a)).body.data.months[0].present_days).toBe(10);
+    expect((await call(server(), 'DELETE', `/api/orphans/${a}`, { token: admin })).status).toBe(200);
+    expect(await list()).toMatchObject({ total: 0, data: [] });
+    expect((await summary(a)).status).toBe(404);
+    expect((await call(server(), 'POST', `/api/orphans/${a}/restore`, { token: admin })).status).toBe(200);
+    expect(await list()).toMatchObject({ total: 1, data: [{ first_name: 'Kept' }] });
+    expect((await summary(a)).body.data.months[0].present_days).toBe(10);
   });
 
   it('summarises a child per month with the rate, and per year with totals', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dashboardResponseSchema, pendingTasksResponseSchema, upcomingEventsResponseSchema } from '@app/shared/schemas/dashboard.schema';
 import { requires, signedIn } from '../../lib/access.ts';
+import { sendJson } from '../../lib/kept-answers.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { dashboardBody, type DashboardKind } from './dashboard.service.ts';
 
@@ -15,7 +16,7 @@ import { dashboardBody, type DashboardKind } from './dashboard.service.ts';
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const send = (kind: DashboardKind) => async (request: FastifyRequest, reply: FastifyReply) =>
-    reply.type('application/json; charset=utf-8').send(await dashboardBody({ db: app.db, changes: app.changes }, currentUser(request), kind));
+    sendJson(reply, await dashboardBody({ db: app.db, changes: app.changes }, currentUser(request), kind));
   const tags = ['dashboard'];
   app.get('/dashboard/data', { config: signedIn, schema: { tags, response: { 200: dashboardResponseSchema } } }, send('data'));
   app.get(

@@ -8,8 +8,9 @@ import { stillValid, type LocalChanges, type Reading } from '../../db/local-chan
 import { databaseIdentity } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import { recentActivities } from '../activities/activities.service.ts';
-import { VersionedCache } from '../orphans/orphans.service.ts';
-import { readOverviewVersion } from './dashboard.repository.ts';
+import { KeptAnswers } from '../../lib/kept-answers.ts';
+import { VersionedCache } from '../../lib/versioned-cache.ts';
+import { OVERVIEW_VERSIONS } from './dashboard.repository.ts';
 import { overviewFigures, type OverviewFigures } from './overview-figures.ts';
 import { localToday } from './overview-periods.ts';
 
@@ -22,24 +23,20 @@ export interface DashboardContext {
 }
 
 /**
- * What the overview keeps per database (decision 0027's mechanism, for three tables): the
- * figures of a day at the overview version they were computed at (readOverviewVersion: any change
- * to children, attendance or results moves it on, in any process), so a request costs no
- * counting; and — where this process makes every write — the version and Recent Activity it read
+ * What the overview keeps (decision 0034, the mechanism of lib/kept-answers.ts): each answer as the
+ * JSON sent, and one day's figures, at the overview version (the sum of the orphans, attendances
+ * and results versions: any change to those tables moves it on, in any process), so a request
+ * costs no counting; and — where this process makes every write — the Recent Activity it read
  * last, reused while it has written nothing, for at most REUSE_MS (decision 0010). Elsewhere
- * (PostgreSQL, several processes) both are read on every request: two indexed reads.
+ * (PostgreSQL, several processes) Recent Activity is read on every request.
  */
+const answers = new KeptAnswers(OVERVIEW_VERSIONS, { entries: 200, bytes: 4 * 1024 * 1024 });
 interface Kept {
+  /** Two days' figures at most are asked for at once (around midnight); computing them takes ~1.7 s at 100,000 children, once per version. */
   figures: VersionedCache<OverviewFigures>;
-  version: (Reading & { value: number }) | null;
-  activities: (Reading & { value: ActivityView[] }) | null;
-  /**
-   * Figures being computed, by day and version: requests arriving meanwhile wait for the same
-   * computation (about 1.7 s at 100,000 children) instead of each starting their own.
-   */
-  computing: Map<string, Promise<OverviewFigures>>;
-  /** Each set of permissions' answer as sent, made from these figures and this Recent Activity (see dashboardBody). */
-  bodies: Map<string, { figures: OverviewFigures | null; activities: ActivityView[]; body: Buffer }>;
+  /** The Recent Activity read last, with a number naming that reading (in the answers' keys). */
+  activities: (Reading & { value: ActivityView[]; reading: number }) | null;
+  readings: number;
 }
 const keptByDatabase = new WeakMap<object, Kept>();
 
@@ -47,44 +44,28 @@ function keptFor(db: Kysely<DB>): Kept {
   const identity = databaseIdentity(db);
   let kept = keptByDatabase.get(identity);
   if (!kept) {
-    // Two days' figures at most are asked for at once (around midnight).
-    kept = { figures: new VersionedCache(() => 1, 2, 2), version: null, activities: null, computing: new Map(), bodies: new Map() };
+    kept = { figures: new VersionedCache(() => 1, 2, 2), activities: null, readings: 0 };
     keptByDatabase.set(identity, kept);
   }
   return kept;
 }
 
-/** A reading reused while stillValid, else read afresh; the count is taken first, so a write during the read makes it stale. */
-async function reused<T>(ctx: DashboardContext, slot: 'version' | 'activities', read: () => Promise<T>): Promise<T> {
+/** Recent Activity, reused while stillValid, else read afresh; the count is taken first, so a write during the read makes it stale. */
+async function recentActivity(ctx: DashboardContext): Promise<{ value: ActivityView[]; reading: number }> {
+  const kept = keptFor(ctx.db);
+  const read = async () => ({ value: await recentActivities(ctx.db, RECENT_ACTIVITIES_LIMIT), reading: ++kept.readings });
   if (!ctx.changes?.complete) return read();
-  const kept = keptFor(ctx.db) as unknown as Record<typeof slot, (Reading & { value: T }) | null>;
   const count = ctx.changes.all();
   const now = Date.now();
-  const last = kept[slot];
-  if (last && stillValid(last, count, now)) return last.value;
-  const value = await read();
-  kept[slot] = { value, changes: count, readAt: now };
-  return value;
+  if (kept.activities && stillValid(kept.activities, count, now)) return kept.activities;
+  const fresh = await read();
+  kept.activities = { ...fresh, changes: count, readAt: now };
+  return fresh;
 }
 
-export async function overviewFiguresFor(ctx: DashboardContext, today: string): Promise<OverviewFigures> {
-  // The version is read before anything else: a change made meanwhile makes what follows stale at once.
-  const version = await reused(ctx, 'version', () => readOverviewVersion(ctx.db));
-  const kept = keptFor(ctx.db);
-  const figures = kept.figures.get(today, version);
-  if (figures) return figures;
-  const key = `${today}|${version}`;
-  let computing = kept.computing.get(key);
-  if (!computing) {
-    computing = overviewFigures(ctx.db, today)
-      .then((computed) => {
-        kept.figures.set(today, version, computed);
-        return computed;
-      })
-      .finally(() => kept.computing.delete(key));
-    kept.computing.set(key, computing);
-  }
-  return computing;
+/** The figures of `today` at `version` (read before anything else): computed once per version, requests meanwhile waiting for it. */
+function figuresAt(ctx: DashboardContext, today: string, version: number): Promise<OverviewFigures> {
+  return keptFor(ctx.db).figures.getOrLoad(today, version, () => overviewFigures(ctx.db, today));
 }
 
 const stat = (s: DashboardStat) => s;
@@ -92,32 +73,24 @@ const stat = (s: DashboardStat) => s;
 /** The three answers: the overview, and the lists behind its Upcoming Events and Pending Tasks cards. */
 export type DashboardKind = 'data' | 'events' | 'tasks';
 
-/** What the user's answers are made of: Recent Activity (with view-activities) and the figures (with any list's permission). */
-async function readingsFor(ctx: DashboardContext, user: AuthUser, kind: DashboardKind) {
-  const activities = kind === 'data' && can(user, 'view-activities') ? await reused(ctx, 'activities', () => recentActivities(ctx.db, RECENT_ACTIVITIES_LIMIT)) : [];
-  const anyList = can(user, 'view-orphans') || can(user, 'view-results') || can(user, 'view-attendance');
-  const figures = anyList ? await overviewFiguresFor(ctx, localToday(ctx.now?.())) : null;
-  return { activities, figures };
-}
-
 /**
- * An answer as JSON, ready to send. The answer of one kind and set of permissions is made once
- * from the figures and the Recent Activity it shows, and sent again while both are the ones it
- * was made from (the same objects: kept per version, and per reading of decision 0010). Checking
- * an answer against its schema and turning it into JSON on every request cost more than
- * everything else the request does (docs/benchmarks/2026-11-24-overview.md); dashboard.test.ts
- * checks every answer against its schema instead.
+ * An answer as JSON, ready to send, kept (lib/kept-answers.ts) per kind, set of permissions, day
+ * and Recent Activity reading, at the overview version: checking an answer against its schema and
+ * turning it into JSON on every request cost more than everything else the request does
+ * (docs/benchmarks/2026-11-24-overview.md); dashboard.test.ts checks every answer against its
+ * schema instead.
  */
 export async function dashboardBody(ctx: DashboardContext, user: AuthUser, kind: DashboardKind): Promise<Buffer> {
-  const { activities, figures } = await readingsFor(ctx, user, kind);
-  const key = `${kind}:${['view-orphans', 'view-results', 'view-attendance', 'view-activities'].map((p) => +can(user, p)).join('')}`;
-  const bodies = keptFor(ctx.db).bodies;
-  const made = bodies.get(key);
-  if (made && made.figures === figures && made.activities === activities) return made.body;
-  const answer = kind === 'data' ? overviewOf(user, activities, figures) : { data: kind === 'events' ? eventsOf(user, figures) : tasksOf(user, figures) };
-  const body = Buffer.from(JSON.stringify(answer));
-  bodies.set(key, { figures, activities, body });
-  return body;
+  const today = localToday(ctx.now?.());
+  // Read before the answer's version: a write meanwhile is then in the version, or in a later reading.
+  const activities = kind === 'data' && can(user, 'view-activities') ? await recentActivity(ctx) : null;
+  const anyList = can(user, 'view-orphans') || can(user, 'view-results') || can(user, 'view-attendance');
+  const permissions = ['view-orphans', 'view-results', 'view-attendance', 'view-activities'].map((p) => +can(user, p)).join('');
+  return answers.json(ctx, `${kind}:${permissions}:${today}:${activities?.reading ?? '-'}`, async (version) => {
+    const figures = anyList ? await figuresAt(ctx, today, version) : null;
+    if (kind === 'data') return overviewOf(user, activities?.value ?? [], figures);
+    return { data: kind === 'events' ? eventsOf(user, figures) : tasksOf(user, figures) };
+  });
 }
 
 /** Upcoming Events with the birthdays (view-orphans) and exams (view-results) the user may see; null with neither. */

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { call, describeEachDatabase, loginAdmin, userWithRoles } from '../../../test/harness.ts';
+import { getKept } from '../../../test/kept-answer.ts';
 import { dashboardResponseSchema, pendingTasksResponseSchema, upcomingEventsResponseSchema } from '@app/shared/schemas/dashboard.schema';
 import { nowIso } from '../../lib/time.ts';
 
@@ -142,14 +143,8 @@ describeEachDatabase('dashboard overview', (server) => {
     },
   });
 
-  /** A JSON answer, sent as kept (not through a serialiser): its shape is checked here, strictly at the top. */
-  async function get(token: string, url: string, schema: { strict(): { parse(v: unknown): unknown } }) {
-    const res = await call(server(), 'GET', url, { token });
-    if (res.status !== 200) return res;
-    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(() => schema.strict().parse(res.body)).not.toThrow();
-    return res;
-  }
+  /** A JSON answer, sent as kept (not through a serialiser): its shape is checked, strictly at the top. */
+  const get = (token: string, url: string, schema: Parameters<typeof getKept>[3]) => getKept(server(), token, url, schema);
 
   /**
    * The overview as a user sees it once both lists are opened: GET /dashboard/data, with its
@@ -289,5 +284,11 @@ describeEachDatabase('dashboard overview', (server) => {
     const named = JSON.stringify([body.upcoming_events.items, body.pending_tasks]);
     expect(named).not.toContain('Ghani');
     expect(named).not.toContain('Faizi');
+
+    // Restored: back in every figure at once.
+    expect((await call(server(), 'POST', `/api/orphans/${created.body.data.id}/restore`, { token: admin })).status).toBe(200);
+    body = await data(manager);
+    expect(body.total_orphans).toEqual({ in_care: 5, on_record: 6 });
+    expect(body.pending_tasks.medical.total).toBe(3);
   });
 });

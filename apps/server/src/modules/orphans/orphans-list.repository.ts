@@ -6,7 +6,7 @@ import { stillValid, type LocalChanges, type Reading } from '../../db/local-chan
 import { arg, databaseIdentity, preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor, OrphanRow } from './orphans.repository.ts';
-import { VersionedCache } from './versioned-cache.ts';
+import { VersionedCache } from '../../lib/versioned-cache.ts';
 
 /**
  * Reading the orphan list, the trash and the selector: filters, totals, search, pages. Totals come

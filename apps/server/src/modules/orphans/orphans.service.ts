@@ -32,8 +32,6 @@ import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
 import { searchTextOf } from './orphan-search-text.ts';
 import * as writes from './orphans.writes.ts';
 
-/** The cache of answers read at a table version: the attendance list keeps its pages in it too. */
-export { VersionedCache } from './versioned-cache.ts';
 /** The overview's counts and short lists of children (modules/dashboard). */
 export * as orphansOverview from './orphans-overview.repository.ts';
 

@@ -10,18 +10,23 @@ import {
   resultSchema,
 } from '@app/shared/schemas/result.schema';
 import { requires } from '../../lib/access.ts';
+import { sendJson } from '../../lib/kept-answers.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { createResult, deleteResult, getResult, listResults, orphanResults, updateResult, type ResultContext } from './results.service.ts';
+import { createResult, deleteResult, getResult, orphanResultsJson, resultsListJson, updateResult, type ResultContext } from './results.service.ts';
 
-/** `/results` (spec section 7) and one child's results, `/orphans/{id}/results`. */
+/**
+ * `/results` (spec section 7) and one child's results, `/orphans/{id}/results`. The list and the
+ * child's results go out as the JSON kept for them (lib/kept-answers.ts): their response schemas
+ * describe them for the API docs, and the API tests check every answer against them.
+ */
 export async function resultsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (): ResultContext => ({ db: app.db, writes: app.writes });
+  const ctx = (): ResultContext => ({ db: app.db, writes: app.writes, changes: app.changes });
   const userId = (request: FastifyRequest) => currentUser(request).id;
   const tags = ['results'];
 
-  r.get('/results', { config: requires('view-results'), schema: { tags, querystring: resultListQuerySchema, response: { 200: resultListResponseSchema } } }, async (request) =>
-    listResults(ctx(), request.query),
+  r.get('/results', { config: requires('view-results'), schema: { tags, querystring: resultListQuerySchema, response: { 200: resultListResponseSchema } } }, async (request, reply) =>
+    sendJson(reply, await resultsListJson(ctx(), request.query)),
   );
 
   r.post('/results', { config: requires('create-results'), schema: { tags, body: resultSchema, response: { 201: resultSavedResponseSchema } } }, async (request, reply) =>
@@ -40,7 +45,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
     deleteResult(ctx(), userId(request), request.params.id),
   );
 
-  r.get('/orphans/:id/results', { config: requires('view-results'), schema: { tags, params: idParam, response: { 200: orphanResultsResponseSchema } } }, async (request) =>
-    orphanResults(ctx(), request.params.id),
+  r.get('/orphans/:id/results', { config: requires('view-results'), schema: { tags, params: idParam, response: { 200: orphanResultsResponseSchema } } }, async (request, reply) =>
+    sendJson(reply, await orphanResultsJson(ctx(), request.params.id)),
   );
 }

@@ -11,9 +11,11 @@ import {
   type ResultListResponse,
 } from '@app/shared/schemas/result.schema';
 import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
+import type { LocalChanges } from '../../db/local-changes.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { KeptAnswers } from '../../lib/kept-answers.ts';
 import { findActiveOrphan, fullName } from './academic-orphans.repository.ts';
 import { findResult, listResultRows, type ResultWithOrphan } from './results.repository.ts';
 import * as writes from './results.writes.ts';
@@ -26,7 +28,16 @@ export * as resultsOverview from './results-overview.repository.ts';
 export interface ResultContext {
   db: Kysely<DB>;
   writes: Writes;
+  /** What this process knows of the writes to its database: lets the data version be reused (decision 0010). */
+  changes?: LocalChanges;
 }
+
+/**
+ * The results list and one child's results, kept as the JSON sent (decision 0034) at the sum of
+ * `results_version` and `orphans_version` (a result changed, or a child renamed, trashed or
+ * restored, moves it on, in any process). Nothing in these answers differs by reader.
+ */
+const kept = new KeptAnswers(['results_version', 'orphans_version'], { entries: 5_000, bytes: 48 * 1024 * 1024 });
 
 /** The most results one child's summary reads (twenty a year for fifty years, several times over). */
 const CHILD_RESULTS_LIMIT = 5000;
@@ -87,7 +98,13 @@ function toValues(d: ResultData): writes.ResultValues {
   }
 }
 
-export async function listResults(ctx: ResultContext, q: ResultListQuery): Promise<ResultListResponse> {
+/** `GET /results` as the JSON sent. */
+export function resultsListJson(ctx: ResultContext, q: ResultListQuery): Promise<Buffer> {
+  const key = `list:${q.orphan_id ?? ''}|${q.year ?? ''}|${q.term ?? ''}|${q.result_type ?? ''}`;
+  return kept.json(ctx, key, () => listResults(ctx, q));
+}
+
+async function listResults(ctx: ResultContext, q: ResultListQuery): Promise<ResultListResponse> {
   const rows = await listResultRows(ctx.db, q, RESULTS_LIST_LIMIT + 1);
   return { data: rows.slice(0, RESULTS_LIST_LIMIT).map(toResult), truncated: rows.length > RESULTS_LIST_LIMIT };
 }
@@ -127,6 +144,11 @@ export function averagesOf(results: ReadonlyArray<Pick<Result, 'result_type' | '
     out[type] = { count: ofType.length, average_score: scores.length ? round2(scores.reduce((a, b) => a + b, 0) / scores.length) : null };
   }
   return out;
+}
+
+/** `GET /orphans/{id}/results` as the JSON sent (a child not found or in the trash: 404, not kept). */
+export function orphanResultsJson(ctx: ResultContext, orphanId: number): Promise<Buffer> {
+  return kept.json(ctx, `child:${orphanId}`, () => orphanResults(ctx, orphanId));
 }
 
 export async function orphanResults(ctx: ResultContext, orphanId: number): Promise<OrphanResultsResponse> {

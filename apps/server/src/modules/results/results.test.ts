@@ -1,6 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { ROLE } from '@app/shared/permissions';
+import { orphanResultsResponseSchema, resultListResponseSchema } from '@app/shared/schemas/result.schema';
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
+import { getKept } from '../../../test/kept-answer.ts';
 
 /** Results API (issue 13): every section 5 rule and message, per-type fields, grade, summaries, trash, permissions. */
 
@@ -166,6 +168,40 @@ describeEachDatabase('results API', (server) => {
     expect(terms['Final'].averages.education).toEqual({ count: 1, average_score: 60 });
     expect(terms['null'].results).toHaveLength(2);
     expect((await call(server(), 'GET', '/api/orphans/999999/results', { token: admin })).status).toBe(404);
+  });
+
+  it('keeps the list and a child\'s results as sent only while nothing changed: an edit, a rename, a result written straight to the table, the child trashed and restored each show at once', async () => {
+    const kid = await newChild(server(), admin, { first_name: 'Kept' });
+    const list = async () => (await getKept(server(), admin, `/api/results?orphan_id=${kid}`, resultListResponseSchema)).body;
+    const summary = () => getKept(server(), admin, `/api/orphans/${kid}/results`, orphanResultsResponseSchema);
+    const made = (await call(server(), 'POST', '/api/results', { token: admin, body: { ...EDUCATION, orphan_id: kid, score: 80 } })).body.data;
+    expect((await list()).data.map((r: { score: number }) => r.score)).toEqual([80]);
+    expect((await summary()).body.data.averages.education).toEqual({ count: 1, average_score: 80 });
+
+    const edited = await call(server(), 'PUT', `/api/results/${made.id}`, { token: admin, body: { ...EDUCATION, orphan_id: kid, score: 60, updated_at: made.updated_at } });
+    expect(edited.status).toBe(200);
+    expect((await list()).data.map((r: { score: number }) => r.score)).toEqual([60]);
+    expect((await summary()).body.data.averages.education).toEqual({ count: 1, average_score: 60 });
+
+    expect((await call(server(), 'PUT', `/api/orphans/${kid}`, { token: admin, body: { ...CHILD, first_name: 'Renamed' } })).status).toBe(200);
+    expect((await list()).data[0].orphan_name).toBe('Renamed Ahmadi');
+    expect((await summary()).body.data.orphan.first_name).toBe('Renamed');
+
+    // A script's write: only results_version tells the kept answers (a test fails without it).
+    const at = new Date().toISOString();
+    await server()
+      .database.db.insertInto('results')
+      .values({ orphan_id: kid, result_type: 'education', subject: 'Science', term: 'Final', exam_date: '2025-12-01', year: 2025, grade: 'A', total: 100, average: 90, score: 90, created_at: at, updated_at: at })
+      .execute();
+    expect((await list()).data.map((r: { score: number }) => r.score)).toEqual([90, 60]);
+    expect((await summary()).body.data.averages.education).toEqual({ count: 2, average_score: 75 });
+
+    expect((await call(server(), 'DELETE', `/api/orphans/${kid}`, { token: admin })).status).toBe(200);
+    expect((await list()).data).toEqual([]);
+    expect((await summary()).status).toBe(404);
+    expect((await call(server(), 'POST', `/api/orphans/${kid}/restore`, { token: admin })).status).toBe(200);
+    expect((await list()).data).toHaveLength(2);
+    expect((await summary()).body.data.averages.education.count).toBe(2);
   });
 
   it('deletes a result and logs every change in the activity log', async () => {

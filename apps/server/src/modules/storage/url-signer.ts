@@ -27,9 +27,17 @@ export class UrlSigner {
 
   /** Any path the server answers only to its signed URL (gallery downloads): `<path>?expires=...&signature=...` */
   signPath(path: string, nowMs = Date.now()): string {
-    const earliest = Math.floor(nowMs / 1000) + this.ttlSeconds;
-    const expires = Math.ceil(earliest / this.windowSeconds) * this.windowSeconds;
+    const expires = this.expiresFor(nowMs);
     return `${path}?expires=${expires}&signature=${this.mac(path, expires)}`;
+  }
+
+  /**
+   * The expiry (Unix seconds) of every URL signed at `nowMs`: the same for a whole window, so an
+   * answer holding signed URLs can be kept per window (a kept gallery page, decision 0034).
+   */
+  expiresFor(nowMs = Date.now()): number {
+    const earliest = Math.floor(nowMs / 1000) + this.ttlSeconds;
+    return Math.ceil(earliest / this.windowSeconds) * this.windowSeconds;
   }
 
   /** Seconds the URL stays valid, or null when the signature is missing, wrong or expired. */

@@ -50,4 +50,25 @@ describe('versioned cache', () => {
     expect(await cache.getOrLoad('q', 2, load)).toEqual([2]);
     expect(loads).toBe(2);
   });
+
+  it('makes one load for requests asking the same key and version while it runs, and keeps no failure', async () => {
+    const cache = idsCache();
+    let loads = 0;
+    let finish: (ids: number[]) => void = () => {};
+    const slow = () => {
+      loads += 1;
+      return new Promise<number[]>((resolve) => (finish = resolve));
+    };
+    const waiting = [cache.getOrLoad('q', 1, slow), cache.getOrLoad('q', 1, slow), cache.getOrLoad('q', 1, slow)];
+    finish([9]);
+    expect(await Promise.all(waiting)).toEqual([[9], [9], [9]]);
+    expect(loads).toBe(1);
+    // Another version is another load.
+    const next = cache.getOrLoad('q', 2, slow);
+    finish([10]);
+    expect(await next).toEqual([10]);
+    expect(loads).toBe(2);
+    await expect(cache.getOrLoad('bad', 1, () => Promise.reject(new Error('no such child')))).rejects.toThrow('no such child');
+    expect(await cache.getOrLoad('bad', 1, async () => [1])).toEqual([1]);
+  });
 });
