@@ -1,8 +1,28 @@
 import http from 'node:http';
+import { crc32, deflateSync } from 'node:zlib';
 import { call, type TestServer } from '../../../test/harness.ts';
 import { storedFiles as storedFilesUnder } from '../../../test/stored-files.ts';
 
 /** What the gallery's API tests share: a child to upload for, an upload, what is stored. */
+
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+/** A PNG whose header claims a canvas of width × height (what a decompression bomb declares), with no pixels. */
+export function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
+}
 
 export async function createChild(server: TestServer, token: string, first = 'Zahra'): Promise<number> {
   const res = await call(server, 'POST', '/api/orphans', {
@@ -32,6 +52,14 @@ export function uploadForm(fields: UploadFields, file?: { data: Buffer | Blob; n
 
 export function upload(server: TestServer, token: string, fields: UploadFields, file?: { data: Buffer | Blob; name: string; type?: string }) {
   return call(server, 'POST', '/api/galleries', { token, body: uploadForm({ media_type: 'image', title: 'A photo', date: '2024-05-01', ...fields }, file) });
+}
+
+/** `POST /galleries/{id}` with the PUT override as the edit screen sends it: the fields, and a new file when given. */
+export function replace(server: TestServer, token: string, id: number, fields: Record<string, string>, file?: { data: Buffer; name: string; type?: string }) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ _method: 'PUT', ...fields })) form.append(k, v);
+  if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
+  return call(server, 'POST', `/api/galleries/${id}`, { token, body: form });
 }
 
 /** Every file under the storage root, marks and temporary files included (relative paths). */

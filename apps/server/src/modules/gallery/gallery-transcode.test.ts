@@ -7,7 +7,7 @@ import { MEDIA_MESSAGES } from '@app/shared/schemas/media.schema';
 import { buildApp } from '../../app.ts';
 import type { Config, Dialect } from '../../config.ts';
 import { call, loginAdmin, startServer, type TestServer } from '../../../test/harness.ts';
-import { createChild, fetchBytes, upload } from './gallery-test-kit.ts';
+import { createChild, fetchBytes, galleryFiles, replace, upload } from './gallery-test-kit.ts';
 
 /*
  * Real transcodes with the system's ffmpeg, kept small (a 3-second 1280×720 clip) so the suite
@@ -16,12 +16,20 @@ import { createChild, fetchBytes, upload } from './gallery-test-kit.ts';
 
 let dir: string;
 let clip: Buffer;
+/** A second, shorter clip: what a replaced video becomes. */
+let shortClip: Buffer;
+
+function makeClip(name: string, seconds: number, size: string): Buffer {
+  const file = path.join(dir, name);
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${size}:rate=25`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file]);
+  return readFileSync(file);
+}
+
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'oc-clip-'));
-  const file = path.join(dir, 'clip.mp4');
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=3:size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file]);
-  clip = readFileSync(file);
+  clip = makeClip('clip.mp4', 3, '1280x720');
+  shortClip = makeClip('short.mp4', 2, '854x480');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -128,6 +136,49 @@ for (const dialect of dialects) {
         expect(item.status_reason).toMatch(/could not be read|no video stream/i);
         expect((await fetchBytes(server, item.original_url)).status).toBe(200);
         expect((await uploadClip(server, token, child)).status).toBe(201);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('transcodes a replaced video again: the old versions and unfinished job go, poster and resolutions start again', async () => {
+      const server = await startServer(dialect, { gallery: { pollMs: 100 } } as Partial<Config>);
+      try {
+        const token = await loginAdmin(server);
+        const child = await createChild(server, token, 'Replaced');
+        const db = server.database.db;
+        const media = (id: number) => db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        const unfinishedJobs = async (id: number) => (await db.selectFrom('jobs').select('id').where('media_id', '=', id).where('state', 'in', ['queued', 'running']).execute()).length;
+        const get = async (id: number) => (await call(server, 'GET', `/api/galleries/${id}`, { token })).body.data;
+        const replaceWithShort = (id: number) => replace(server, token, id, { title: 'Practice, shorter' }, { data: shortClip, name: 'short.mp4', type: 'video/mp4' });
+
+        // A finished video: its poster, 360p and 720p are dropped with its old file.
+        const id = (await uploadClip(server, token, child)).body.data.id as number;
+        const made = await waitFor(() => media(id), (r) => r.status !== 'processing');
+        expect(made.status).toBe('ready');
+        const res = await replaceWithShort(id);
+        expect(res.status).toBe(200);
+        expect(res.body.data).toMatchObject({ status: 'processing', poster_url: null, resolution_urls: {}, duration: null, file_name: 'short.mp4', size_bytes: shortClip.length });
+        const files = galleryFiles(server);
+        for (const key of [made.file_path, made.poster_path, made.video_360p_path, made.video_720p_path]) expect(files).not.toContain(key);
+        const again = await waitFor(() => get(id), (d) => d.status !== 'processing');
+        expect(again.status).toBe('ready');
+        expect(Object.keys(again.resolution_urls)).toEqual(['360p']);
+        expect(Math.round(again.duration)).toBe(2);
+        expect(ffprobeHeight((await fetchBytes(server, again.resolution_urls['360p'])).body)).toBe(360);
+        expect((await fetchBytes(server, again.poster_url)).status).toBe(200);
+
+        // Replaced while its job is queued or running: that job goes, one new job makes the new versions.
+        const busy = (await uploadClip(server, token, child)).body.data.id as number;
+        expect((await replaceWithShort(busy)).status).toBe(200);
+        expect(await unfinishedJobs(busy)).toBe(1);
+        const done = await waitFor(() => media(busy), (r) => r.status !== 'processing');
+        expect(done).toMatchObject({ status: 'ready', video_720p_path: null });
+        expect(done.video_360p_path).toBeTruthy();
+        // Nothing made from the old file is left: every stored gallery file is one an item points to.
+        const pointed = (await db.selectFrom('media').selectAll().execute()).flatMap((r) => [r.file_path, r.display_path, r.thumb_path, r.poster_path, r.video_360p_path, r.video_720p_path, r.video_1080p_path]);
+        await waitFor(async () => galleryFiles(server), (f) => f.every((key) => pointed.includes(key)), 10_000);
+        expect(galleryFiles(server).filter((key) => !pointed.includes(key))).toEqual([]);
       } finally {
         await server.close();
       }

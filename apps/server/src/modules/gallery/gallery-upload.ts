@@ -16,9 +16,14 @@ const FORM_OVERHEAD_BYTES = 512 * 1024;
  * (never whole in memory, unlike storage/uploads.service.ts's readMultipartForm, which holds a
  * photo's few MB). The limit is the chosen type's when `media_type` comes before the file (the
  * page sends it first), else the largest, and the type's limit is checked again once the type is
- * known. On any failure the stored file is removed before the error leaves.
+ * known; a replaced file (`POST /galleries/{id}`) has its item's type from the start. On any
+ * failure the stored file is removed before the error leaves.
  */
-export async function readGalleryUpload(request: FastifyRequest, config: GalleryConfig): Promise<{ fields: Record<string, string>; file: ReceivedUpload | null }> {
+export async function readGalleryUpload(
+  request: FastifyRequest,
+  config: GalleryConfig,
+  knownType?: MediaType,
+): Promise<{ fields: Record<string, string>; file: ReceivedUpload | null }> {
   const largest = largestLimit(config);
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > largest + FORM_OVERHEAD_BYTES) throw tooLarge(null, largest);
@@ -35,7 +40,7 @@ export async function readGalleryUpload(request: FastifyRequest, config: Gallery
         part.file.resume();
         continue;
       }
-      const type = (MEDIA_TYPES as readonly string[]).includes(fields.media_type ?? '') ? (fields.media_type as MediaType) : null;
+      const type = knownType ?? ((MEDIA_TYPES as readonly string[]).includes(fields.media_type ?? '') ? (fields.media_type as MediaType) : null);
       const stored = await receiveFile(request.server.fileStore.files, part.file, type ? config.maxBytes[type] : largest, type);
       file = { ...stored, fileName: part.filename };
     }

@@ -20,9 +20,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { requires } from '../../lib/access.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { asFormError } from '../storage/uploads.service.ts';
 import { readGalleryUpload } from './gallery-upload.ts';
-import { createFromUpload, deleteMedia, getMedia, listMedia, orphanMedia, updateMedia, type GalleryContext } from './gallery.service.ts';
+import { replaceableType, replaceMediaFile } from './gallery-replace.ts';
+import { createFromUpload, deleteMedia, getMedia, listMedia, orphanMedia, updateMedia, type GalleryContext, type ReceivedUpload } from './gallery.service.ts';
 
 const TAGS = ['gallery'];
 const idParams = z.object({ id: z.string() });
@@ -38,26 +38,28 @@ const uploadBody = {
   schema: z.intersection(mediaUploadSchema, z.object({ [MEDIA_FILE_FIELD]: z.string().meta({ format: 'binary', description: 'The file; checked by its content against media_type.' }) })),
   consumes: ['multipart/form-data'],
 };
-const updateBody = { schema: mediaUpdateSchema, consumes: ['application/json', 'multipart/form-data'] };
+const updateBody = {
+  schema: z.intersection(mediaUpdateSchema, z.object({ [MEDIA_FILE_FIELD]: z.string().optional().meta({ format: 'binary', description: "Multipart only: a new file for the item, checked as an upload is against the item's media type." }) })),
+  consumes: ['application/json', 'multipart/form-data'],
+};
 
-/** The update's fields: JSON, or multipart text fields (a file sent with them is not read). */
-async function readUpdateFields(request: FastifyRequest): Promise<Record<string, unknown>> {
+/**
+ * The update: JSON fields, or a multipart form whose `file`, when one is chosen, replaces the
+ * item's file (streamed to the storage with the item's type's limit, as an upload is).
+ */
+async function readUpdate(request: FastifyRequest, ctx: GalleryContext, id: number): Promise<{ fields: Record<string, unknown>; file: ReceivedUpload | null }> {
   if (request.isMultipart()) {
-    const fields: Record<string, unknown> = {};
-    try {
-      for await (const part of request.parts({ limits: { files: 1, fileSize: 1, fields: 50, fieldSize: 64 * 1024 } })) {
-        if (part.type === 'field') fields[part.fieldname] = part.value;
-        else part.file.resume();
-      }
-    } catch (err) {
-      // A body cut off or without its boundary is the client's: 400, as for every form (found by the API fuzzer).
-      throw asFormError(err, request);
+    const { fields, file } = await readGalleryUpload(request, ctx.config, await replaceableType(ctx, id));
+    // A file input left empty sends an empty part without a name: no new file.
+    if (file && file.size === 0 && !file.fileName) {
+      await ctx.store.files.remove(file.key).catch(() => {});
+      return { fields, file: null };
     }
-    return fields;
+    return { fields, file };
   }
   const body = request.body;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new AppError(400, 'The request body must be a JSON object.');
-  return body as Record<string, unknown>;
+  return { fields: body as Record<string, unknown>, file: null };
 }
 
 /** `/api/galleries` and `/api/orphans/{id}/media` (spec section 7). */
@@ -93,9 +95,14 @@ export function galleryApiRoutes(ctxOf: (request: FastifyRequest) => GalleryCont
 
     const update = async (request: FastifyRequest, requireOverride: boolean) => {
       const id = pathId((request.params as { id: string }).id, MEDIA_MESSAGES.notFound);
-      const fields = await readUpdateFields(request);
-      if (requireOverride && String(fields._method ?? '').toUpperCase() !== 'PUT') throw new AppError(405, MEDIA_MESSAGES.methodNotAllowed, undefined, { Allow: 'GET, PUT, DELETE' });
-      return updateMedia(ctxOf(request), currentUser(request).id, id, fields);
+      const ctx = ctxOf(request);
+      const { fields, file } = await readUpdate(request, ctx, id);
+      if (requireOverride && String(fields._method ?? '').toUpperCase() !== 'PUT') {
+        if (file) await ctx.store.files.remove(file.key).catch(() => {});
+        throw new AppError(405, MEDIA_MESSAGES.methodNotAllowed, undefined, { Allow: 'GET, PUT, DELETE' });
+      }
+      if (file) return replaceMediaFile(ctx, currentUser(request).id, id, fields, file);
+      return updateMedia(ctx, currentUser(request).id, id, fields);
     };
     const updateConfig = { config: { ...requires('edit-gallery'), documentedBody: updateBody }, schema: { tags: TAGS, params: idParams, response: { 200: mediaSavedResponseSchema } } };
     // Multipart forms cannot PUT: POST with `_method=PUT` is the same update (spec section 7).

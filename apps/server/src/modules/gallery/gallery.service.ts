@@ -21,12 +21,11 @@ import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
-import { processImage } from '../storage/images.service.ts';
-import { commitQuietly, newStorageKey, releaseQuietly, removeQuietly, type FileStore } from '../storage/storage.service.ts';
+import { commitQuietly, releaseQuietly, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import type { GalleryConfig } from './gallery-config.ts';
 import { childMediaRecords, findActiveOrphan, findMediaRecord, findVisibleMedia, keptMediaPage, orphanMediaRows, type MediaRecord, type MediaRow } from './gallery.repository.ts';
 import * as writes from './gallery.writes.ts';
-import { GALLERY_FOLDER, checkSize, sniffMediaType } from './media-content.ts';
+import { checkReceivedFile, fileColumns } from './received-file.ts';
 
 export interface GalleryContext {
   db: Kysely<DB>;
@@ -48,8 +47,6 @@ export interface ReceivedUpload {
   size: number;
   fileName: string;
 }
-
-const IMAGE_UNREADABLE = 'The image could not be read: it is damaged, or larger than 60 megapixels.';
 
 /** The `/download/gallery/...` path of a version (downloads.routes.ts verifies its signature). */
 export const downloadPath = (id: number | string, version?: string) => `/download/gallery/${id}${version ? `/${version}` : ''}`;
@@ -157,14 +154,6 @@ export async function orphanMedia(ctx: GalleryContext, orphanId: number, q: { da
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-async function readWhole(store: FileStore, key: string): Promise<Buffer> {
-  const stream = await store.files.open(key);
-  if (!stream) throw new Error(`stored upload ${key} vanished`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /**
  * The end of every upload, multipart or resumable: the file is whole and stored (uncommitted).
  * Check it — size, the child, its content against the chosen type — make an image's display
@@ -175,23 +164,9 @@ export async function createFromUpload(ctx: GalleryContext, userId: number | nul
   const keys: string[] = [file.key];
   let row: MediaRecord;
   try {
-    checkSize(file.size, data.media_type, ctx.config.maxBytes);
     if (!(await findActiveOrphan(ctx.db, data.orphan_id))) throw AppError.validation('orphan_id', MEDIA_MESSAGES.orphanNotFound);
-    const mime = await sniffMediaType(ctx.store.files, file.key, data.media_type, file.fileName);
-    let images: { display_path: string; thumb_path: string } | null = null;
-    if (data.media_type === 'image') {
-      // Images are at most tens of MB; the image queue bounds how many are decoded at once.
-      const image = await processImage(await readWhole(ctx.store, file.key));
-      if (!image) throw AppError.validation('file', IMAGE_UNREADABLE);
-      const display = newStorageKey(GALLERY_FOLDER, image.suffix);
-      const thumb = display.replace(/(\.[a-z]+)$/, '-thumb$1');
-      keys.push(display, thumb);
-      await ctx.store.files.put(display, image.display);
-      await ctx.store.files.put(thumb, image.thumb);
-      images = { display_path: display, thumb_path: thumb };
-    }
-    const video = data.media_type === 'video';
-    const transcode = video && ctx.canTranscode();
+    const checked = await checkReceivedFile(ctx, file, data.media_type, keys);
+    const transcode = data.media_type === 'video' && ctx.canTranscode();
     const now = nowIso();
     row = await ctx.writes.run(writes.insertMedia, {
       userId,
@@ -203,14 +178,7 @@ export async function createFromUpload(ctx: GalleryContext, userId: number | nul
         description: data.description ?? null,
         tags: data.tags ?? null,
         date: data.date,
-        file_name: safeFileName(file.fileName),
-        mime_type: mime,
-        size_bytes: file.size,
-        file_path: file.key,
-        display_path: images?.display_path ?? null,
-        thumb_path: images?.thumb_path ?? null,
-        status: transcode ? 'processing' : 'ready',
-        status_reason: video && !transcode ? MEDIA_MESSAGES.noTranscoder : null,
+        ...fileColumns(file, checked, data.media_type, transcode),
         created_by: userId,
         updated_by: userId,
         created_at: now,
@@ -226,13 +194,6 @@ export async function createFromUpload(ctx: GalleryContext, userId: number | nul
   const answer = await findVisibleMedia(ctx.db, row.id);
   if (!answer) throw AppError.notFound(MEDIA_MESSAGES.notFound);
   return { message: MEDIA_MESSAGES.created, data: toMediaItem(answer, ctx.store) };
-}
-
-/** The uploaded name kept for the record: its last path segment, printable, at most 255 characters. */
-function safeFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (base || 'file').slice(-255);
 }
 
 /** Only what is given changes; blank description or tags clear them (mediaUpdateSchema). */

@@ -1,10 +1,10 @@
 import http from 'node:http';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { expect, it } from 'vitest';
-import { MEDIA_MESSAGES } from '@app/shared/schemas/media.schema';
+import { expect, it, vi } from 'vitest';
+import { MEDIA_MESSAGES, mediaPageSchema } from '@app/shared/schemas/media.schema';
 import { call, describeEachDatabase, loginAdmin, userWithRoles } from '../../../test/harness.ts';
-import { createChild, fetchBytes, galleryFiles, mediaRows, upload, uploadForm } from './gallery-test-kit.ts';
+import { getKept } from '../../../test/kept-answer.ts';
+import { PDF, createChild, fetchBytes, galleryFiles, mediaRows, pngClaiming, upload, uploadForm } from './gallery-test-kit.ts';
 
 /** A JPEG with a camera's EXIF and a GPS position, stored sideways (orientation 6). */
 function jpegWithGps(): Promise<Buffer> {
@@ -15,24 +15,6 @@ function jpegWithGps(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A PNG whose header claims a canvas of width × height (what a decompression bomb declares), with no pixels. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
-}
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 describeEachDatabase('gallery API', (server) => {
   it('stores an image with display size and thumbnail, upright and without EXIF or GPS, and answers the item', async () => {
@@ -111,6 +93,42 @@ describeEachDatabase('gallery API', (server) => {
     expect(refused.body.errors.orphan_id).toEqual([MEDIA_MESSAGES.orphanNotFound]);
     expect((await call(server(), 'POST', `/api/orphans/${child}/restore`, { token })).status).toBe(200);
     expect((await call(server(), 'GET', `/api/galleries/${item.id}`, { token })).status).toBe(200);
+  });
+
+  it('keeps a child\'s list as sent only while nothing changed and within one signing window: an edit, a row written straight to the table, the child trashed and restored each show at once', async () => {
+    const token = await loginAdmin(server());
+    const child = await createChild(server(), token, 'Kept');
+    const list = async () => (await getKept(server(), token, `/api/galleries?orphan_id=${child}`, mediaPageSchema)).body;
+    const item = (await upload(server(), token, { orphan_id: child, media_type: 'document', title: 'Note', date: '2024-03-01' }, { data: Buffer.from('note'), name: 'n.txt' })).body.data;
+    expect((await list()).data.map((m: { title: string }) => m.title)).toEqual(['Note']);
+
+    expect((await call(server(), 'PUT', `/api/galleries/${item.id}`, { token, body: { title: 'Note, edited' } })).status).toBe(200);
+    expect((await list()).data.map((m: { title: string }) => m.title)).toEqual(['Note, edited']);
+
+    // A script's write: only media_version tells the kept pages (a test fails without it).
+    const at = new Date().toISOString();
+    await server()
+      .database.db.insertInto('media')
+      .values({ orphan_id: child, media_type: 'document', title: 'Scanned', date: '2024-04-01', file_name: 's.pdf', mime_type: 'application/pdf', size_bytes: 10, file_path: 'gallery/scanned.pdf', status: 'ready', created_at: at, updated_at: at })
+      .execute();
+    expect((await list()).data.map((m: { title: string }) => m.title)).toEqual(['Scanned', 'Note, edited']);
+
+    expect((await call(server(), 'DELETE', `/api/orphans/${child}`, { token })).status).toBe(200);
+    expect(await list()).toMatchObject({ total: 0, data: [] });
+    expect((await call(server(), 'POST', `/api/orphans/${child}/restore`, { token })).status).toBe(200);
+    expect((await list()).total).toBe(2);
+
+    // Six minutes on, the signing window has moved: the page is signed again, never sent with the old expiry.
+    const expiresOf = (url: string) => Number(new URL(url, server().url).searchParams.get('expires'));
+    const before = expiresOf((await list()).data[0].original_url);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6 * 60_000 });
+    try {
+      const after = expiresOf((await list()).data[0].original_url);
+      expect(after).toBeGreaterThan(before);
+      expect(after - Date.now() / 1000).toBeGreaterThan(29 * 60);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('removes a child\'s media rows and files when the child is purged', async () => {

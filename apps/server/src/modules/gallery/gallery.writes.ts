@@ -38,16 +38,18 @@ async function requireActiveOrphan(trx: Kysely<DB>, orphanId: number): Promise<v
   if (!(await findActiveOrphan(trx, orphanId))) throw AppError.validation('orphan_id', MEDIA_MESSAGES.orphanNotFound);
 }
 
+async function queueTranscode(trx: Kysely<DB>, mediaId: number): Promise<void> {
+  const now = nowIso();
+  await trx.insertInto('jobs').values({ kind: TRANSCODE_JOB, media_id: mediaId, state: 'queued', run_after: now, created_at: now, updated_at: now, last_error: null, claimed_by: null, claimed_at: null }).execute();
+}
+
 /** The row of an uploaded file; a video also gets its transcode job, in the same transaction. */
 export const insertMedia = defineWrite(
   'gallery.insert',
   async (trx, { values, userId, transcode }: { values: NewMediaRecord; userId: number | null; transcode: boolean }): Promise<MediaRecord> => {
     await requireActiveOrphan(trx, values.orphan_id);
     const row = await insertMediaRecord(trx, values);
-    if (transcode) {
-      const now = nowIso();
-      await trx.insertInto('jobs').values({ kind: TRANSCODE_JOB, media_id: row.id, state: 'queued', run_after: now, created_at: now, updated_at: now, last_error: null, claimed_by: null, claimed_at: null }).execute();
-    }
+    if (transcode) await queueTranscode(trx, row.id);
     await logMedia(trx, userId, 'created', row);
     return row;
   },
@@ -60,9 +62,13 @@ async function visibleRecord(trx: Kysely<DB>, id: number): Promise<MediaRecord> 
   return row;
 }
 
+type EditableFields = Pick<MediaRecordUpdate, 'orphan_id' | 'title' | 'description' | 'tags' | 'date'>;
+/** A checked file's columns (received-file.ts fileColumns). */
+type FileColumns = Pick<NewMediaRecord, 'file_name' | 'mime_type' | 'size_bytes' | 'file_path' | 'display_path' | 'thumb_path' | 'status' | 'status_reason'>;
+
 export const updateMedia = defineWrite(
   'gallery.update',
-  async (trx, { id, userId, values }: { id: number; userId: number | null; values: Pick<MediaRecordUpdate, 'orphan_id' | 'title' | 'description' | 'tags' | 'date'> }): Promise<MediaRecord> => {
+  async (trx, { id, userId, values }: { id: number; userId: number | null; values: EditableFields }): Promise<MediaRecord> => {
     const before = await visibleRecord(trx, id);
     if (values.orphan_id !== undefined && values.orphan_id !== before.orphan_id) await requireActiveOrphan(trx, values.orphan_id as number);
     const updated = await updateMediaRecord(trx, id, { ...values, updated_by: userId, updated_at: nowAfter(before.updated_at) });
@@ -71,6 +77,41 @@ export const updateMedia = defineWrite(
     const changed = Object.keys(values).filter((k) => before[k as keyof MediaRecord] !== updated[k as keyof MediaRecord]);
     await logMedia(trx, userId, 'updated', updated, { changed });
     return updated;
+  },
+);
+
+/**
+ * A new file for an item, with any field edits: the row points to the new file alone — what was
+ * made from the old one (poster, resolutions, a video's facts) is cleared — and a video's
+ * transcode starts again. Answers the row as it was, read in this transaction, whose files the
+ * service removes once this has committed.
+ */
+export const replaceMediaFile = defineWrite(
+  'gallery.replaceFile',
+  async (trx, { id, userId, values, file, transcode }: { id: number; userId: number | null; values: EditableFields; file: FileColumns; transcode: boolean }): Promise<{ before: MediaRecord; after: MediaRecord }> => {
+    // The old file's unfinished jobs go first: a worker recording a rendition of it either did so
+    // before (and `before` holds it) or finds its job gone (jobs.writes.ts recordRendition).
+    await trx.deleteFrom('jobs').where('media_id', '=', id).where('state', 'in', ['queued', 'running']).execute();
+    const before = await visibleRecord(trx, id);
+    if (values.orphan_id !== undefined && values.orphan_id !== before.orphan_id) await requireActiveOrphan(trx, values.orphan_id as number);
+    const after = await updateMediaRecord(trx, id, {
+      ...values,
+      ...file,
+      poster_path: null,
+      video_360p_path: null,
+      video_720p_path: null,
+      video_1080p_path: null,
+      width: null,
+      height: null,
+      duration: null,
+      updated_by: userId,
+      updated_at: nowAfter(before.updated_at),
+    });
+    if (!after) throw AppError.notFound(MEDIA_MESSAGES.notFound);
+    if (transcode) await queueTranscode(trx, id);
+    const changed = Object.keys(values).filter((k) => before[k as keyof MediaRecord] !== after[k as keyof MediaRecord]);
+    await logMedia(trx, userId, 'updated', after, { changed: [...changed, 'file'] });
+    return { before, after };
   },
 );
 

@@ -52,27 +52,43 @@ async function giveUp(trx: Kysely<DB>, job: Job, reason: string): Promise<void> 
   if (job.media_id !== null) await trx.updateTable('media').set({ status: 'failed', status_reason: reason, updated_at: now }).where('id', '=', job.media_id).execute();
 }
 
-/** Still this worker's claim (a stale claim may have been taken over). */
-const owns = (trx: Kysely<DB>, jobId: number, worker: string) =>
-  trx.selectFrom('jobs').select('id').where('id', '=', jobId).where('claimed_by', '=', worker).where('state', '=', 'running').executeTakeFirst();
+/**
+ * Still this worker's claim (a stale claim may have been taken over, or the item's file replaced,
+ * which deletes its unfinished jobs). `lock` (PostgreSQL) holds the job row to the end of the
+ * transaction, so a replacement deleting it waits for what is being recorded, or is seen.
+ */
+const owns = (trx: Kysely<DB>, jobId: number, worker: string, lock = false) => {
+  const q = trx.selectFrom('jobs').select('id').where('id', '=', jobId).where('claimed_by', '=', worker).where('state', '=', 'running');
+  return (lock ? q.forUpdate() : q).executeTakeFirst();
+};
+
+/** Whose work is recorded: a worker's claimed job, and whether the database is PostgreSQL (row locks). */
+export interface Claim {
+  job: Job;
+  worker: string;
+  postgres: boolean;
+}
 
 type VideoFacts = Pick<MediaTable, 'duration' | 'width' | 'height'>;
 /** Columns a transcode fills in, one at a time as each is made. */
 export type RenditionColumn = 'poster_path' | 'video_360p_path' | 'video_720p_path' | 'video_1080p_path';
 
-/** What ffprobe found. False when the item is gone. */
-export const recordVideoFacts = defineWrite('gallery.videoFacts', async (trx, { mediaId, facts }: { mediaId: number; facts: VideoFacts }): Promise<boolean> => {
+/** What ffprobe found. False when the item is gone or the job is no longer this worker's. */
+export const recordVideoFacts = defineWrite('gallery.videoFacts', async (trx, { claim, mediaId, facts }: { claim: Claim; mediaId: number; facts: VideoFacts }): Promise<boolean> => {
+  if (!(await owns(trx, claim.job.id, claim.worker, claim.postgres))) return false;
   const row = await trx.updateTable('media').set(facts).where('id', '=', mediaId).returning('id').executeTakeFirst();
   return !!row;
 });
 
 /**
  * A finished poster or resolution: its key in its column, so `resolution_urls` shows it at once.
- * False when the item was deleted meanwhile (the caller then removes the file).
+ * False when the item was deleted meanwhile, or its file replaced (the job is gone): the caller
+ * then removes the file, which was made from a file the item no longer has.
  */
 export const recordRendition = defineWrite(
   'gallery.rendition',
-  async (trx, { mediaId, column, key }: { mediaId: number; column: RenditionColumn; key: string }): Promise<boolean> => {
+  async (trx, { claim, mediaId, column, key }: { claim: Claim; mediaId: number; column: RenditionColumn; key: string }): Promise<boolean> => {
+    if (!(await owns(trx, claim.job.id, claim.worker, claim.postgres))) return false;
     const row = await trx.updateTable('media').set({ [column]: key }).where('id', '=', mediaId).returning('id').executeTakeFirst();
     return !!row;
   },

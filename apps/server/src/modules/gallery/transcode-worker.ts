@@ -15,7 +15,7 @@ import { FfmpegError, poster, probe, targetHeights, transcode, type VideoFacts }
 import type { GalleryConfig } from './gallery-config.ts';
 import { claimableJobExists, findMediaRecord, type MediaRecord } from './gallery.repository.ts';
 import { RESOLUTION_COLUMNS } from './gallery.service.ts';
-import { claimJob, failJob, finishJob, recordRendition, recordVideoFacts, releaseJob, type Job, type RenditionColumn } from './jobs.writes.ts';
+import { claimJob, failJob, finishJob, recordRendition, recordVideoFacts, releaseJob, type Claim, type Job, type RenditionColumn } from './jobs.writes.ts';
 import { GALLERY_FOLDER } from './media-content.ts';
 
 export interface WorkerDeps {
@@ -112,12 +112,17 @@ export class TranscodeWorker {
     const { writes, log, config } = this.deps;
     try {
       const row = job.media_id === null ? undefined : await findMediaRecord(this.deps.db, job.media_id);
-      if (row) await this.transcodeItem(row);
+      if (row) await this.transcodeItem(row, { job, worker: this.id, postgres: this.deps.dialect === 'postgres' });
       await writes.run(finishJob, { job, worker: this.id });
       log.info({ job: job.id, media: job.media_id }, 'transcode: done');
     } catch (err) {
       if (this.stopping) {
         await writes.run(releaseJob, { jobId: job.id, worker: this.id }).catch(() => {});
+        return;
+      }
+      if (err instanceof Stopped) {
+        // The item was deleted or its file replaced: its job went with it; nothing failed.
+        log.info({ job: job.id, media: job.media_id }, 'transcode: item gone or its file replaced; job dropped');
         return;
       }
       const retry = !(err instanceof FfmpegError) || err.retryable;
@@ -144,17 +149,18 @@ export class TranscodeWorker {
     return path.join(this.workDir, `${process.pid}-${randomBytes(8).toString('hex')}${suffix}`);
   }
 
-  private async transcodeItem(row: MediaRecord): Promise<void> {
+  private async transcodeItem(row: MediaRecord, claim: Claim): Promise<void> {
     const { config, writes } = this.deps;
     const input = await this.input(row);
     try {
       const facts = await probe(config.ffprobe, input.file);
-      await writes.run(recordVideoFacts, { mediaId: row.id, facts: { width: facts.width, height: facts.height, duration: facts.duration } });
-      if (!row.poster_path) await this.make(row.id, 'poster_path', '.jpg', (out) => poster(config.ffmpeg, input.file, out, facts, this.abort.signal));
+      // Not this worker's any more: the item's file was replaced (a new job makes its versions).
+      if (!(await writes.run(recordVideoFacts, { claim, mediaId: row.id, facts: { width: facts.width, height: facts.height, duration: facts.duration } }))) throw new Stopped();
+      if (!row.poster_path) await this.make(claim, row.id, 'poster_path', '.jpg', (out) => poster(config.ffmpeg, input.file, out, facts, this.abort.signal));
       for (const name of targetHeights(facts, VIDEO_RESOLUTIONS)) {
         const column = RESOLUTION_COLUMNS[name];
         if (row[column]) continue;
-        await this.make(row.id, column, '.mp4', (out) => transcode(config.ffmpeg, input.file, out, facts as VideoFacts, VIDEO_RESOLUTIONS[name], this.abort.signal));
+        await this.make(claim, row.id, column, '.mp4', (out) => transcode(config.ffmpeg, input.file, out, facts as VideoFacts, VIDEO_RESOLUTIONS[name], this.abort.signal));
       }
     } finally {
       await input.done();
@@ -162,7 +168,7 @@ export class TranscodeWorker {
   }
 
   /** Make one file, store it (uncommitted until recorded), record it on the item. */
-  private async make(mediaId: number, column: RenditionColumn, suffix: string, produce: (out: string) => Promise<void>): Promise<void> {
+  private async make(claim: Claim, mediaId: number, column: RenditionColumn, suffix: string, produce: (out: string) => Promise<void>): Promise<void> {
     const { store, writes, log } = this.deps;
     const out = this.tempFile(suffix);
     const key = newStorageKey(GALLERY_FOLDER, suffix);
@@ -170,8 +176,8 @@ export class TranscodeWorker {
       await produce(out);
       if (this.stopping) throw new Stopped();
       await store.files.put(key, createReadStream(out));
-      if (!(await writes.run(recordRendition, { mediaId, column, key }))) {
-        // The item was deleted meanwhile.
+      if (!(await writes.run(recordRendition, { claim, mediaId, column, key }))) {
+        // The item was deleted or its file replaced meanwhile.
         await removeQuietly(store.files, [key], log);
         throw new Stopped();
       }

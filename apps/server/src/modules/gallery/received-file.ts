@@ -1,0 +1,74 @@
+import { MEDIA_MESSAGES, type MediaType } from '@app/shared/schemas/media.schema';
+import { AppError } from '../../lib/app-error.ts';
+import { processImage } from '../storage/images.service.ts';
+import { newStorageKey, type FileStore } from '../storage/storage.service.ts';
+import type { NewMediaRecord } from './gallery.repository.ts';
+import type { GalleryContext, ReceivedUpload } from './gallery.service.ts';
+import { GALLERY_FOLDER, checkSize, sniffMediaType } from './media-content.ts';
+
+/*
+ * The checks every received file passes before a row may point to it — a new upload (multipart
+ * or resumable) and a replaced file alike: its size against the type's limit, its content against
+ * the media type, and for an image the display size and thumbnail, stored beside it.
+ */
+
+const IMAGE_UNREADABLE = 'The image could not be read: it is damaged, or larger than 60 megapixels.';
+
+/** What a checked file puts in its row. */
+export interface CheckedFile {
+  mime: string;
+  display_path: string | null;
+  thumb_path: string | null;
+}
+
+async function readWhole(store: FileStore, key: string): Promise<Buffer> {
+  const stream = await store.files.open(key);
+  if (!stream) throw new Error(`stored upload ${key} vanished`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Check a stored (uncommitted) file for `mediaType`: 413 past its limit, 422 for an empty file or
+ * content of another kind. Every key it stores is pushed to `keys` as soon as it exists, so the
+ * caller removes them all when anything after fails.
+ */
+export async function checkReceivedFile(ctx: GalleryContext, file: ReceivedUpload, mediaType: MediaType, keys: string[]): Promise<CheckedFile> {
+  checkSize(file.size, mediaType, ctx.config.maxBytes);
+  const mime = await sniffMediaType(ctx.store.files, file.key, mediaType, file.fileName);
+  if (mediaType !== 'image') return { mime, display_path: null, thumb_path: null };
+  // Images are at most tens of MB; the image queue bounds how many are decoded at once.
+  const image = await processImage(await readWhole(ctx.store, file.key));
+  if (!image) throw AppError.validation('file', IMAGE_UNREADABLE);
+  const display = newStorageKey(GALLERY_FOLDER, image.suffix);
+  const thumb = display.replace(/(\.[a-z]+)$/, '-thumb$1');
+  keys.push(display, thumb);
+  await ctx.store.files.put(display, image.display);
+  await ctx.store.files.put(thumb, image.thumb);
+  return { mime, display_path: display, thumb_path: thumb };
+}
+
+/**
+ * The row's columns for a checked file: a video to transcode starts 'processing' (its job is
+ * queued with the row); one this server cannot transcode is ready as it is, saying why.
+ */
+export function fileColumns(file: ReceivedUpload, checked: CheckedFile, mediaType: MediaType, transcode: boolean) {
+  return {
+    file_name: safeFileName(file.fileName),
+    mime_type: checked.mime,
+    size_bytes: file.size,
+    file_path: file.key,
+    display_path: checked.display_path,
+    thumb_path: checked.thumb_path,
+    status: transcode ? 'processing' : 'ready',
+    status_reason: mediaType === 'video' && !transcode ? MEDIA_MESSAGES.noTranscoder : null,
+  } satisfies Partial<NewMediaRecord>;
+}
+
+/** The uploaded name kept for the record: its last path segment, printable, at most 255 characters. */
+function safeFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || 'file').slice(-255);
+}
