@@ -1,5 +1,4 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
-import { stillValid, type LocalChanges, type Reading } from '../../db/local-changes.ts';
 import type { DB, MediaTable } from '../../db/schema.ts';
 
 /**
@@ -55,28 +54,6 @@ function filtered(db: Kysely<DB>, f: MediaFilter) {
 }
 
 type Page = { total: number; rows: MediaRow[] };
-const keptPages = new WeakMap<LocalChanges, Map<string, Page & Reading>>();
-const KEPT_PAGES = 500;
-
-/**
- * A page of media as `mediaPage` reads it, reused where this process makes every write and has
- * made none since (decision 0010: at most REUSE_MS old), so a gallery page re-read by many
- * users is read from the database once.
- */
-export async function keptMediaPage(db: Kysely<DB>, changes: LocalChanges, f: MediaFilter, limit: number, offset: number): Promise<Page> {
-  if (!changes.complete) return mediaPage(db, f, limit, offset);
-  let pages = keptPages.get(changes);
-  if (!pages) keptPages.set(changes, (pages = new Map()));
-  const key = JSON.stringify([f.orphanId, f.mediaType, f.dateFrom, f.dateTo, f.tags, limit, offset]);
-  const now = Date.now();
-  const count = changes.all();
-  const kept = pages.get(key);
-  if (kept && stillValid(kept, count, now)) return kept;
-  const page = await mediaPage(db, f, limit, offset);
-  if (pages.size >= KEPT_PAGES) pages.clear();
-  pages.set(key, { ...page, changes: count, readAt: now });
-  return page;
-}
 
 /** A page of media, newest date first, and how many match. */
 export async function mediaPage(db: Kysely<DB>, f: MediaFilter, limit: number, offset: number): Promise<Page> {

@@ -23,13 +23,13 @@ import { parseOrThrow } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
 import { commitQuietly, releaseQuietly, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import type { GalleryConfig } from './gallery-config.ts';
-import { childMediaRecords, findActiveOrphan, findMediaRecord, findVisibleMedia, keptMediaPage, orphanMediaRows, type MediaRecord, type MediaRow } from './gallery.repository.ts';
+import { childMediaRecords, findActiveOrphan, findMediaRecord, findVisibleMedia, mediaPage, orphanMediaRows, type MediaRecord, type MediaRow } from './gallery.repository.ts';
 import * as writes from './gallery.writes.ts';
 import { checkReceivedFile, fileColumns } from './received-file.ts';
 
 export interface GalleryContext {
   db: Kysely<DB>;
-  /** What this process knows of the writes to its database, for reusing list pages (db/local-changes.ts). */
+  /** What this process knows of the writes to its database, for reusing the version of kept list pages (kept-gallery-pages.ts). */
   changes: LocalChanges;
   writes: Writes;
   store: FileStore;
@@ -127,7 +127,7 @@ export function toMediaItem(r: MediaRow, store: FileStore, now = Date.now()): Me
 export async function listMedia(ctx: GalleryContext, q: MediaListQuery): Promise<Paged<MediaItem>> {
   const offset = (q.page - 1) * q.per_page;
   const filter = { orphanId: q.orphan_id, mediaType: q.media_type, dateFrom: q.date_from, dateTo: q.date_to, tags: q.tags ? splitTags(q.tags) : [] };
-  const { total, rows } = await keptMediaPage(ctx.db, ctx.changes, filter, q.per_page, offset);
+  const { total, rows } = await mediaPage(ctx.db, filter, q.per_page, offset);
   return {
     data: rows.map((r) => toMediaItem(r, ctx.store)),
     current_page: q.page,
