@@ -1,14 +1,19 @@
 import http from 'node:http';
+import net from 'node:net';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
+import { localiseMessage } from '@app/shared/i18n/localise';
+import { MEDIA_MESSAGES, mediaTooLargeMessage } from '@app/shared/schemas/media.schema';
+import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
 import { createChild, fetchBytes, galleryFiles, mediaRows } from './gallery-test-kit.ts';
 
 const TUS = { 'Tus-Resumable': '1.0.0' };
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const metadata = (fields: Record<string, string>) => Object.entries(fields).map(([k, v]) => `${k} ${b64(v)}`).join(',');
 
-async function tus(server: TestServer, token: string, method: string, path: string, headers: Record<string, string> = {}, body?: Buffer) {
+async function tus(server: TestServer | { url: string }, token: string, method: string, path: string, headers: Record<string, string> = {}, body?: Buffer) {
   const res = await fetch(`${server.url}${path}`, { method, headers: { ...TUS, Authorization: `Bearer ${token}`, ...headers }, body: body ? new Uint8Array(body) : undefined });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
@@ -28,6 +33,50 @@ function patchThenDrop(server: TestServer, token: string, path: string, offset: 
     req.on('response', () => resolve());
     req.write(bytes.subarray(0, cutAfter), () => setTimeout(() => { req.destroy(); resolve(); }, 300));
   });
+}
+
+/**
+ * A proxy in front of the server that passes requests on but loses the answer to the first PATCH
+ * whose body completes an upload: the server has saved it, the client sees its connection drop
+ * (a mobile link lost just then). Everything else passes both ways.
+ */
+async function losingFinalAnswer(server: TestServer): Promise<{ url: string; lost: () => number; close: () => Promise<void> }> {
+  const target = new URL(server.url);
+  let lost = 0;
+  const sockets = new Set<net.Socket>();
+  const proxy = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    sockets.add(client).add(upstream);
+    let dropNext = false;
+    client.on('data', (chunk: Buffer) => {
+      if (lost === 0 && chunk.toString('latin1').startsWith('PATCH ')) dropNext = true;
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      if (dropNext) {
+        lost++;
+        dropNext = false;
+        client.destroy();
+        upstream.destroy();
+        return;
+      }
+      client.write(chunk);
+    });
+    for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+      a.on('error', () => b.destroy());
+      a.on('close', () => b.destroy());
+    }
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    lost: () => lost,
+    close: () => new Promise((resolve) => {
+      for (const s of sockets) s.destroy();
+      proxy.close(() => resolve());
+    }),
+  };
 }
 
 async function offsetOf(server: TestServer, token: string, path: string): Promise<number> {
@@ -70,8 +119,10 @@ describeEachDatabase('gallery resumable uploads (tus)', (server) => {
     expect(item).toMatchObject({ orphan_id: child, media_type: 'document', title: 'Medical report', file_name: 'report.pdf', size_bytes: file.length, mime_type: 'application/pdf' });
     const downloaded = await fetchBytes(server(), item.original_url);
     expect(downloaded.body.equals(file)).toBe(true);
-    // The received copy is gone once the item holds the file.
-    expect((await tus(server(), token, 'HEAD', location)).status).toBe(404);
+    // The received copy is gone once the item holds the file; asked again, the upload names its item.
+    expect(readdirSync(path.join(server().config.storageDir, '.resumable')).filter((f) => location.endsWith(f.replace(/\.json$/, '')))).toEqual([]);
+    const head = await tus(server(), token, 'HEAD', location);
+    expect([head.status, head.headers.get('upload-offset'), head.headers.get('upload-media-id')]).toEqual([200, String(file.length), String(item.id)]);
   });
 
   it('checks the fields and the limit when the upload starts, and the content when it ends, keeping nothing refused', async () => {
@@ -95,5 +146,77 @@ describeEachDatabase('gallery resumable uploads (tus)', (server) => {
     expect(await mediaRows(server())).toBe(rows);
     expect(galleryFiles(server())).toEqual(files);
     expect((await tus(server(), token, 'HEAD', location)).status).toBe(404);
+  });
+
+  it('tells a retry after a lost final answer that the upload became an item, and which one', async () => {
+    const token = await loginAdmin(server());
+    const child = await createChild(server(), token, 'Lost answer');
+    const file = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(256 * 1024)]);
+    const rows = await mediaRows(server());
+    const created = await tus(server(), token, 'POST', '/api/uploads', {
+      'Upload-Length': String(file.length),
+      'Upload-Metadata': metadata({ orphan_id: String(child), media_type: 'document', title: 'School letter', date: '2024-04-02', filename: 'letter.pdf' }),
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+
+    const proxy = await losingFinalAnswer(server());
+    try {
+      // The whole file in one PATCH through the lossy link: the server saves it, the answer never arrives.
+      await expect(tus(proxy, token, 'PATCH', location, { 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' }, file)).rejects.toThrow();
+      expect(proxy.lost()).toBe(1);
+      // What tus-js-client does next: HEAD, and an offset equal to the length is success.
+      let head = await tus(proxy, token, 'HEAD', location);
+      for (let i = 0; i < 100 && head.status === 423; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        head = await tus(proxy, token, 'HEAD', location);
+      }
+      expect(head.status).toBe(200);
+      expect(head.headers.get('upload-offset')).toBe(String(file.length));
+      expect(head.headers.get('upload-length')).toBe(String(file.length));
+      const id = Number(head.headers.get('upload-media-id'));
+      const item = await call(server(), 'GET', `/api/galleries/${id}`, { token });
+      expect(item.body.data).toMatchObject({ orphan_id: child, title: 'School letter', size_bytes: file.length });
+      expect((await fetchBytes(server(), item.body.data.original_url)).body.equals(file)).toBe(true);
+      // One item, not two: nothing was sent again.
+      expect(await mediaRows(server())).toBe(rows + 1);
+      // Only the uploader learns of it.
+      const other = await userWithRoles(server(), ['Caseworker']);
+      expect((await tus(server(), other.token, 'HEAD', location)).status).toBe(404);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("answers the upload route's refusals in the reader's language", async () => {
+    const token = await loginAdmin(server());
+    const child = await createChild(server(), token, 'Dari');
+    const inDari = { 'Accept-Language': 'fa-AF' };
+    const base = { orphan_id: String(child), media_type: 'image', title: 'Photo', date: '2024-04-01', filename: 'p.jpg' };
+    const dari = (english: string) => {
+      const text = localiseMessage(english, 'fa-AF');
+      expect(text).not.toBe(english);
+      return text;
+    };
+
+    const unknownChild = await tus(server(), token, 'POST', '/api/uploads', { ...inDari, 'Upload-Length': '10', 'Upload-Metadata': metadata({ ...base, orphan_id: '999999' }) });
+    expect(unknownChild.status).toBe(422);
+    expect(JSON.parse(unknownChild.text).errors.orphan_id).toEqual([dari(MEDIA_MESSAGES.orphanNotFound)]);
+    const tooBig = await tus(server(), token, 'POST', '/api/uploads', { ...inDari, 'Upload-Length': String(20 * 1024 * 1024 + 1), 'Upload-Metadata': metadata(base) });
+    expect(tooBig.status).toBe(413);
+    expect(JSON.parse(tooBig.text).message).toBe(dari(mediaTooLargeMessage('image', 20 * 1024 * 1024)));
+    // Past every type's limit, which tus itself would refuse in English.
+    const huge = await tus(server(), token, 'POST', '/api/uploads', { ...inDari, 'Upload-Length': String(3 * 1024 ** 4), 'Upload-Metadata': metadata(base) });
+    expect(huge.status).toBe(413);
+    expect(JSON.parse(huge.text).message).not.toMatch(/[a-z]{4}/i);
+
+    // The wrong content, found at the end, in Pashto.
+    const html = Buffer.from('<html><body>not a photo</body></html>');
+    const created = await tus(server(), token, 'POST', '/api/uploads', { 'Upload-Length': String(html.length), 'Upload-Metadata': metadata(base) });
+    const end = await tus(server(), token, 'PATCH', created.headers.get('location')!, { 'Accept-Language': 'ps-AF', 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' }, html);
+    expect(end.status).toBe(422);
+    const [message] = JSON.parse(end.text).errors.file as string[];
+    expect(message).not.toMatch(/^The image/);
+    expect(message).toMatch(/[\u0600-\u06ff]/);
   });
 });

@@ -7,10 +7,14 @@ import type { Server as TusServer, Upload } from '@tus/server';
 import { noContentResponseSchema } from '@app/shared/schemas/common.schema';
 import { MEDIA_MESSAGES, mediaSavedResponseSchema, mediaUploadSchema } from '@app/shared/schemas/media.schema';
 import { errorCodeForStatus } from '@app/shared/messages';
+import type { Language } from '@app/shared/i18n/languages';
+import { localiseMessage } from '@app/shared/i18n/localise';
 import { AppError } from '../../lib/app-error.ts';
 import { requires } from '../../lib/access.ts';
+import { requestLanguage } from '../../lib/request-language.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { currentUser } from '../../plugins/access.ts';
+import { FinishedUploads } from './finished-uploads.ts';
 import { largestLimit } from './gallery-config.ts';
 import { findActiveOrphan } from './gallery.repository.ts';
 import { createFromUpload, type GalleryContext } from './gallery.service.ts';
@@ -18,17 +22,35 @@ import { receiveFile, tooLarge } from './media-content.ts';
 
 /** Where the tus endpoint answers, under /api. */
 export const RESUMABLE_PATH = '/uploads';
+/** The media item a finished upload became: on the last PATCH's answer and on a HEAD after it. */
+export const MEDIA_ID_HEADER = 'Upload-Media-Id';
 
-/** An error in tus's own shape, with our JSON body (`{message, code, errors?}`) for the page to show. */
-function tusError(err: AppError): { status_code: number; body: string } {
-  return { status_code: err.status, body: JSON.stringify({ message: err.message, code: err.code ?? errorCodeForStatus(err.status), ...(err.errors ? { errors: err.errors } : {}) }) };
+const UPLOAD_LENGTH_REQUIRED = 'The upload must say its length (Upload-Length).';
+const NOT_SAVED = 'The upload could not be saved. Please try again.';
+
+/** Who sends a tus request and in what language they read (lib/request-language.ts), set by the route before tus sees it. */
+interface Sender {
+  userId: number;
+  language: Language;
 }
-
-/** The signed-in user of a tus request, set by the route before tus sees it. */
-const uploaderOf = new WeakMap<object, number>();
-function uploader(req: { runtime?: { node?: { req?: object } } }): number | null {
+type TusRequest = { runtime?: { node?: { req?: object } } };
+const senderOf = new WeakMap<object, Sender>();
+const sender = (req: TusRequest): Sender | undefined => {
   const raw = req.runtime?.node?.req;
-  return raw ? (uploaderOf.get(raw) ?? null) : null;
+  return raw ? senderOf.get(raw) : undefined;
+};
+const uploader = (req: TusRequest): number | null => sender(req)?.userId ?? null;
+
+/**
+ * An error in tus's own shape, with our JSON body (`{message, code, errors?}`) for the page to
+ * show, in the sender's language as every route answers (decision 0030; tus writes its answers
+ * itself, past the error handler that localises the others).
+ */
+function tusError(err: AppError, req: TusRequest): { status_code: number; body: string } {
+  const language = sender(req)?.language ?? 'en';
+  const local = (m: string) => localiseMessage(m, language);
+  const errors = err.errors ? Object.fromEntries(Object.entries(err.errors).map(([field, list]) => [field, list.map(local)])) : undefined;
+  return { status_code: err.status, body: JSON.stringify({ message: local(err.message), code: err.code ?? errorCodeForStatus(err.status), ...(errors ? { errors } : {}) }) };
 }
 
 /**
@@ -44,6 +66,8 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
   const base = ctxOf(null);
   const directory = base.config.resumableDir;
   await mkdir(directory, { recursive: true });
+  const finished = new FinishedUploads(`${directory}-finished`, base.config.resumableExpiryMs);
+  await finished.init();
   // Loaded with the first resumable upload, not at start (decision 0020: about 6 MB resident that
   // a server nobody uploads to has no use for).
   let loaded: Promise<{ tus: TusServer; datastore: TusFileStore }> | undefined;
@@ -58,13 +82,14 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
       maxSize: () => largestLimit(base.config),
       async onUploadCreate(req, upload) {
         const parsed = mediaUploadSchema.safeParse(upload.metadata ?? {});
-        if (!parsed.success) throw tusError(AppError.validationMany(issuesToErrors(parsed.error.issues)));
-        if (!upload.metadata?.filename) throw tusError(AppError.validation('file', MEDIA_MESSAGES.fileRequired));
+        const refuse = (err: AppError) => tusError(err, req);
+        if (!parsed.success) throw refuse(AppError.validationMany(issuesToErrors(parsed.error.issues)));
+        if (!upload.metadata?.filename) throw refuse(AppError.validation('file', MEDIA_MESSAGES.fileRequired));
         const limit = base.config.maxBytes[parsed.data.media_type];
-        if (upload.size === undefined) throw tusError(new AppError(400, 'The upload must say its length (Upload-Length).'));
-        if (upload.size > limit) throw tusError(tooLarge(parsed.data.media_type, limit));
-        if (upload.size === 0) throw tusError(AppError.validation('file', MEDIA_MESSAGES.fileEmpty));
-        if (!(await findActiveOrphan(base.db, parsed.data.orphan_id))) throw tusError(AppError.validation('orphan_id', MEDIA_MESSAGES.orphanNotFound));
+        if (upload.size === undefined) throw refuse(new AppError(400, UPLOAD_LENGTH_REQUIRED));
+        if (upload.size > limit) throw refuse(tooLarge(parsed.data.media_type, limit));
+        if (upload.size === 0) throw refuse(AppError.validation('file', MEDIA_MESSAGES.fileEmpty));
+        if (!(await findActiveOrphan(base.db, parsed.data.orphan_id))) throw refuse(AppError.validation('orphan_id', MEDIA_MESSAGES.orphanNotFound));
         // Whose upload it is: only they may resume, see or finish it.
         return { metadata: { ...upload.metadata, uploaded_by: String(uploader(req)) } };
       },
@@ -75,11 +100,13 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
       },
       async onUploadFinish(req, upload) {
         try {
-          return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(await finish(upload, uploader(req))) };
+          const saved = await finish(upload, uploader(req));
+          const answer = { ...saved, message: localiseMessage(saved.message, sender(req)?.language ?? 'en') };
+          return { status_code: 200, headers: { 'Content-Type': 'application/json', [MEDIA_ID_HEADER]: String(saved.data.id) }, body: JSON.stringify(answer) };
         } catch (err) {
-          if (err instanceof AppError) throw tusError(err);
+          if (err instanceof AppError) throw tusError(err, req);
           base.log.error({ err, upload: upload.id }, 'resumable upload: could not finish');
-          throw tusError(new AppError(500, 'The upload could not be saved. Please try again.'));
+          throw tusError(new AppError(500, NOT_SAVED), req);
         }
       },
     });
@@ -91,7 +118,12 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
         const data = mediaUploadSchema.parse(upload.metadata ?? {});
         const limit = base.config.maxBytes[data.media_type];
         const stored = await receiveFile(base.store.files, createReadStream(file), limit, data.media_type);
-        return await createFromUpload(base, userId, data, { ...stored, fileName: upload.metadata?.filename ?? 'file' });
+        const saved = await createFromUpload(base, userId, data, { ...stored, fileName: upload.metadata?.filename ?? 'file' });
+        // Before the received bytes go: a page whose answer is lost learns the item from this (finished-uploads.ts).
+        await finished
+          .record(upload.id, { media_id: saved.data.id, size: upload.size ?? stored.size, uploaded_by: String(userId) })
+          .catch((err: unknown) => base.log.warn({ err, upload: upload.id }, 'resumable upload: could not keep what it became'));
+        return saved;
       } finally {
         await datastore.remove(upload.id).catch((err: unknown) => base.log.warn({ err, upload: upload.id }, 'resumable upload: could not remove the received file'));
       }
@@ -104,6 +136,7 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
     try {
       // Nothing received, nothing to load tus for.
       if ((await readdir(directory)).length) await (await load()).tus.cleanUpExpiredUploads();
+      await finished.sweep();
     } catch (err) {
       base.log.warn({ err }, 'resumable upload: expiry sweep failed');
     }
@@ -117,10 +150,36 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
 
   // tus reads the body itself: Fastify must leave the stream alone.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  /**
+   * HEAD of an upload whose bytes are all here: still being saved (423, and tus-js-client asks
+   * again), or saved — the item is named, and the page finishes as if the last PATCH's answer
+   * had arrived. Anything else is tus's to answer. Whether it is this user's is checked as tus's
+   * onIncomingRequest does.
+   */
+  const answerComplete = async (request: FastifyRequest, reply: FastifyReply, id: string): Promise<boolean> => {
+    const userId = String(currentUser(request).id);
+    const { datastore } = await load();
+    const upload = await datastore.getUpload(id).catch(() => null);
+    const head = { 'Tus-Resumable': '1.0.0', 'Cache-Control': 'no-store' };
+    if (upload) {
+      if (upload.size === undefined || upload.offset !== upload.size || upload.metadata?.uploaded_by !== userId) return false;
+      await reply.code(423).headers(head).send();
+      return true;
+    }
+    const done = await finished.find(id);
+    if (!done || done.uploaded_by !== userId) return false;
+    const size = String(done.size);
+    await reply.code(200).headers({ ...head, 'Upload-Offset': size, 'Upload-Length': size, [MEDIA_ID_HEADER]: String(done.media_id) }).send();
+    return true;
+  };
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // Received bytes are never served back: only HEAD of this route reaches tus.
     if (request.method === 'GET') throw AppError.notFound();
-    uploaderOf.set(request.raw, currentUser(request).id);
+    if (request.method === 'HEAD' && (await answerComplete(request, reply, (request.params as { id: string }).id))) return;
+    // Past the largest type's limit tus would refuse by itself, in English: refused here, in the reader's language.
+    if (request.method === 'POST' && Number(request.headers['upload-length']) > largestLimit(base.config)) throw tooLarge(null, largestLimit(base.config));
+    senderOf.set(request.raw, { userId: currentUser(request).id, language: requestLanguage(request) });
     const { tus } = await load();
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
@@ -135,6 +194,9 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
     schema: { tags, description: 'Send bytes from Upload-Offset. The last ones answer the created item, checked as a multipart upload is.', response: { ...headerOnly(204, 'Received; Upload-Offset says how far.'), 200: mediaSavedResponseSchema } },
   }, handler);
   // HEAD (how far did it get?) comes with GET's route: GET itself answers 404 (tus has no download here).
-  app.get(`${RESUMABLE_PATH}/:id`, { config, schema: { tags, description: 'HEAD: how far an upload got (Upload-Offset).', response: headerOnly(204, 'Upload-Offset and Upload-Length.') } }, handler);
+  app.get(`${RESUMABLE_PATH}/:id`, {
+    config,
+    schema: { tags, description: `HEAD: how far an upload got (Upload-Offset). A finished one answers Upload-Offset = Upload-Length and ${MEDIA_ID_HEADER} for a day; 423 while it is being saved.`, response: headerOnly(204, 'Upload-Offset and Upload-Length.') },
+  }, handler);
   app.delete(`${RESUMABLE_PATH}/:id`, { config, schema: { tags, description: 'Cancel an upload and remove what was received.', response: headerOnly(204, 'Cancelled.') } }, handler);
 }
