@@ -26,6 +26,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Cheap password hashes for the thousands of sign-ins (apps/server/src/lib/password.ts).
+          env: { PASSWORD_HASH_COST: 'test' },
         },
       },
       {
@@ -34,6 +36,8 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.e2e.ts'],
           environment: 'node',
           fileParallelism: false,
+          // Passed on to the servers the tests start (apps/server/src/lib/password.ts).
+          env: { PASSWORD_HASH_COST: 'test' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

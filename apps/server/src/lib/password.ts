@@ -17,6 +17,18 @@ export const PER_CLIENT = 2;
 /** Beyond this many waiting, new work is refused: the server is overloaded, not one client. */
 const MAX_WAITING = 100;
 
+/**
+ * argon2id at the library's cost (64 MiB, 3 passes): what a stolen hash must be guessed against.
+ * The test suites sign in thousands of times and check what is enforced, not how slowly, so with
+ * PASSWORD_HASH_COST=test under NODE_ENV=test (set by their configs, never honoured otherwise) a
+ * hash costs 1 MiB and one pass: about a millisecond instead of tens (a second on a loaded
+ * machine). A hash records its own cost, so verifying reads it from the hash either way.
+ */
+const HASH_OPTIONS: argon2.HashOptions =
+  process.env.NODE_ENV === 'test' && process.env.PASSWORD_HASH_COST === 'test'
+    ? { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 }
+    : { type: argon2.argon2id };
+
 let running = 0;
 const waiting: Array<() => void> = [];
 const perClient = new Map<string, number>();
@@ -49,7 +61,7 @@ async function bounded<T>(client: string | undefined, work: () => Promise<T>): P
 
 /** `client`: who asks, the request's address; start-up, seeds and tests leave it out. */
 export function hashPassword(plain: string, client?: string): Promise<string> {
-  return bounded(client, () => argon2.hash(plain, { type: argon2.argon2id }));
+  return bounded(client, () => argon2.hash(plain, HASH_OPTIONS));
 }
 
 export function verifyPassword(hash: string, plain: string, client?: string): Promise<boolean> {
@@ -65,7 +77,7 @@ export function verifyPassword(hash: string, plain: string, client?: string): Pr
 /** A hash to verify against when the e-mail is unknown, so both paths cost the same time. */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
-  return (dummyHash ??= argon2.hash('not-a-real-password', { type: argon2.argon2id }));
+  return (dummyHash ??= argon2.hash('not-a-real-password', HASH_OPTIONS));
 }
 
 /** For tests: how many password runs are waiting or running now. */
