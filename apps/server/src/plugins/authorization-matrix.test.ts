@@ -168,13 +168,15 @@ function concrete(url: string): string {
 }
 
 /**
- * A one-permission caller calls only the routes whose rule names its permission: there it must
- * get in (or be refused for want of the role). A route that checked another permission instead
- * would refuse it; one that checked none would let the role-less caller in. The other callers
- * call every route.
+ * A one-permission caller calls the routes whose rule names its permission: there it must get in
+ * (or be refused for want of the role). A route that checked another permission instead would
+ * refuse it; one that checked none would let the role-less caller in. It also calls every
+ * "either permission" route (`a|b`), where holding neither must be refused: the seeded roles hold
+ * permissions in bundles, so a route that let in a third permission as well would pass them. The
+ * other callers call every route.
  */
 function concerns(caller: Caller, notation: string): boolean {
-  return !caller.only || notation.split(/[+|]/).includes(caller.only);
+  return !caller.only || notation.includes('|') || notation.split('+').includes(caller.only);
 }
 
 type Outcome = 'unauthenticated' | 'forbidden' | 'allowed';
