@@ -1,10 +1,14 @@
-import { Upload, type DetailedError } from 'tus-js-client';
+import { Upload, type DetailedError, type HttpResponse } from 'tus-js-client';
 import { RESUMABLE_CHUNK_BYTES } from '@app/shared/constants';
 import type { MediaUploadInput } from '@app/shared/schemas/media.schema';
 import { API_BASE, ApiError, CSRF_HEADER, csrfToken, ensureCsrfCookie, getStoredToken } from '../../../lib/api-client.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { uploadError } from './upload-error.ts';
 
 /** Where resumable uploads are created (tus 1.0.0): the server checks and stores the file at the end. */
 export const UPLOADS_ENDPOINT = `${API_BASE}/uploads`;
+/** The server's header naming the item a finished upload became (gallery resumable-uploads.ts). */
+const MEDIA_ID_HEADER = 'Upload-Media-Id';
 
 /**
  * Waits between tries of one request, lengthening: a mobile link that drops for a minute costs a
@@ -18,7 +22,11 @@ export interface MediaUploadHandlers {
   onProgress: (sent: number, total: number) => void;
   /** The link is down and tries continue; `onProgress` resumes when it is back. */
   onStalled: () => void;
-  onSuccess: () => void;
+  /**
+   * Saved, as the item `mediaId` names (null if the server did not say). Also when the last
+   * answer was lost: the retry's HEAD finds the upload finished and names its item.
+   */
+  onSuccess: (mediaId: number | null) => void;
   /** Refused for good (422 with field errors, 413, 403…), as the ApiError every screen reads. */
   onError: (error: ApiError) => void;
 }
@@ -31,20 +39,19 @@ export interface MediaUploadHandle {
 /** tus says nothing about errors: ours come as the API's JSON body on the refused request. */
 function toApiError(err: Error): ApiError {
   const response = (err as DetailedError).originalResponse;
-  const status = response?.getStatus() ?? 0;
-  if (!response || status === 0) return new ApiError({ status: 0, message: 'Network Error', reason: 'network' });
-  let body: { message?: unknown; errors?: unknown } = {};
+  return uploadError(response?.getStatus() ?? 0, response?.getBody());
+}
+
+/** The item a finished upload became: the last PATCH's JSON, or the header of a HEAD that found it finished (its answer was lost). */
+function mediaIdOf(response: HttpResponse): number | null {
+  const header = Number(response.getHeader(MEDIA_ID_HEADER));
+  if (header > 0) return header;
   try {
-    body = JSON.parse(response.getBody() || '{}') as typeof body;
+    const id = (JSON.parse(response.getBody() || '{}') as { data?: { id?: unknown } }).data?.id;
+    return typeof id === 'number' ? id : null;
   } catch {
-    // a proxy's HTML page: keep the status only
+    return null;
   }
-  return new ApiError({
-    status,
-    message: typeof body.message === 'string' && body.message ? body.message : `Server error: ${status}`,
-    errors: body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : undefined,
-    data: body,
-  });
 }
 
 /** Worth trying again: no answer at all, the server busy or restarting, or a lock still held. */
@@ -84,6 +91,8 @@ export function uploadMedia(file: File, fields: MediaUploadInput, handlers: Medi
     onBeforeRequest: (req) => {
       req.setHeader('Accept', 'application/json');
       req.setHeader('X-Requested-With', 'XMLHttpRequest');
+      // Refusals come in the language on screen, as every other answer does.
+      req.setHeader('Accept-Language', currentLanguage());
       const token = getStoredToken();
       if (token) req.setHeader('Authorization', `Bearer ${token}`);
       const xsrf = csrfToken();
@@ -96,7 +105,7 @@ export function uploadMedia(file: File, fields: MediaUploadInput, handlers: Medi
       return isTransient(status);
     },
     onProgress: handlers.onProgress,
-    onSuccess: () => handlers.onSuccess(),
+    onSuccess: ({ lastResponse }) => handlers.onSuccess(mediaIdOf(lastResponse)),
     onError: (err) => {
       if (stopped) return;
       const error = toApiError(err);

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -8,15 +9,20 @@ import { translateMessage } from '../../../lib/translate-message.ts';
 import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { useUpdateMedia } from '../api/update-media.ts';
+import { TransferBar, transferDetail } from './transfer-progress.tsx';
+import { addSample, formatBytes, rateOf, type TransferSample } from './transfer-rate.ts';
+import { acceptFor, limitOf } from './upload-rules.ts';
 
 interface MediaEditValues {
   title: string;
   description: string;
   tags: string;
   date: string;
+  /** A new file for the item, or null to keep its file. */
+  file: File | null;
 }
 
-const FIELDS = ['title', 'description', 'tags', 'date'] as const;
+const FIELDS = ['title', 'description', 'tags', 'date', 'file'] as const;
 
 // The upload's own rules for these fields (one schema, the spec's messages). `raw` hands the
 // values on as typed: an emptied description or tags goes as '' and clears them on the server.
@@ -24,7 +30,11 @@ const editResolver = zodResolver(mediaUploadSchema.pick({ title: true, descripti
   raw: true,
 }) as unknown as Resolver<MediaEditValues>;
 
-/** Edit Media: the texts and date of an item; its file and type stay as uploaded. */
+/**
+ * Edit Media: the texts and date of an item and, if chosen, a new file of the same media type
+ * (checked by the server as an upload is). A new file's progress shows as on the upload page;
+ * closing the form while it is sent stops it, and the item keeps its old file.
+ */
 export function MediaEditModal({ item, onClose }: { item: MediaItem; onClose: () => void }) {
   const { t } = useTranslation('gallery');
   const update = useUpdateMedia();
@@ -33,13 +43,36 @@ export function MediaEditModal({ item, onClose }: { item: MediaItem; onClose: ()
     control,
     handleSubmit,
     setError,
+    setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<MediaEditValues>({
     resolver: editResolver,
-    defaultValues: { title: item.title, description: item.description ?? '', tags: item.tags ?? '', date: item.date.slice(0, 10) },
+    defaultValues: { title: item.title, description: item.description ?? '', tags: item.tags ?? '', date: item.date.slice(0, 10), file: null },
   });
+  const file = watch('file');
+  const [sent, setSent] = useState(0);
+  const samples = useRef<TransferSample[]>([]);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
   const saving = useFormSave<MediaEditValues>({
-    save: (input) => update.mutateAsync({ id: item.id, input }),
+    save: ({ file: newFile, ...input }) => {
+      if (!newFile) return update.mutateAsync({ id: item.id, input });
+      abort.current = new AbortController();
+      samples.current = [];
+      setSent(0);
+      return update.mutateAsync({
+        id: item.id,
+        input,
+        file: newFile,
+        signal: abort.current.signal,
+        onProgress: (bytes) => {
+          samples.current = addSample(samples.current, { at: performance.now(), bytes });
+          setSent(bytes);
+        },
+      });
+    },
     setError,
     fields: FIELDS,
     done: MEDIA_MESSAGES.updated,
@@ -47,6 +80,7 @@ export function MediaEditModal({ item, onClose }: { item: MediaItem; onClose: ()
     onSaved: onClose,
   });
   const err = (message?: string) => translateMessage(t, message);
+  const sending = isSubmitting && !!file;
 
   return (
     <FormModal
@@ -70,6 +104,32 @@ export function MediaEditModal({ item, onClose }: { item: MediaItem; onClose: ()
       </Field>
       {/* In the user's calendar; the form holds the ISO Gregorian day. */}
       <FormDateField control={control} name="date" label={t('fields.date')} error={err(errors.date?.message)} />
+      <Field label={t('edit.replaceFile')} error={err(errors.file?.message)}>
+        {(ids) => (
+          <div>
+            <input
+              {...ids}
+              type="file"
+              accept={acceptFor(item.media_type)}
+              disabled={isSubmitting}
+              aria-invalid={ids.invalid || undefined}
+              onChange={(event) => setValue('file', event.target.files?.[0] ?? null)}
+              className="block w-full text-sm file:me-3 file:rounded-md file:border-0 file:bg-gray-100 file:px-3 file:py-2 file:text-sm file:font-medium dark:file:bg-gray-700"
+            />
+            <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">
+              <bdi dir="auto">{t('edit.replaceHint', { name: item.file_name, limit: limitOf(item.media_type) })}</bdi>
+            </p>
+          </div>
+        )}
+      </Field>
+      {sending ? (
+        <div aria-live="polite">
+          <TransferBar label={t('upload.progress', { name: file.name })} sent={sent} total={file.size} />
+          <p className="text-xs text-gray-600 dark:text-gray-400">
+            {sent >= file.size ? `${formatBytes(file.size)} · ${t('edit.saving')}` : transferDetail(t, sent, file.size, rateOf(samples.current, file.size, performance.now()))}
+          </p>
+        </div>
+      ) : null}
     </FormModal>
   );
 }

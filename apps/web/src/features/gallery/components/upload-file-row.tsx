@@ -3,7 +3,8 @@ import { CheckCircle2, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { translateMessage } from '../../../lib/translate-message.ts';
-import { formatBytes, formatDuration, type TransferRate } from './transfer-rate.ts';
+import { TransferBar, transferDetail } from './transfer-progress.tsx';
+import { formatBytes, type TransferRate } from './transfer-rate.ts';
 import type { QueuedUpload } from './use-upload-queue.ts';
 
 interface UploadFileRowProps {
@@ -28,15 +29,7 @@ export function UploadFileRow({ item, rate, locked, onCancel, onRemove }: Upload
   else if (state === 'cancelled') detail = t('upload.cancelled');
   else if (state === 'failed') detail = t('upload.failed', { message: translateMessage(t, item.error?.message) ?? t('upload.uploadFailed') });
   else if (state === 'stalled') detail = `${t('upload.sent', { sent: formatBytes(item.sent), total: formatBytes(total) })} · ${t('upload.stalled')}`;
-  else {
-    detail = [
-      t('upload.sent', { sent: formatBytes(item.sent), total: formatBytes(total) }),
-      rate.bytesPerSecond > 0 ? t('upload.speed', { speed: formatBytes(rate.bytesPerSecond) }) : null,
-      rate.secondsLeft != null ? t('upload.timeLeft', { time: formatDuration(rate.secondsLeft) }) : null,
-    ]
-      .filter(Boolean)
-      .join(' · ');
-  }
+  else detail = transferDetail(t, item.sent, total, rate);
 
   return (
     <li className="rounded-md border border-gray-200 p-3 dark:border-gray-700">
@@ -61,14 +54,7 @@ export function UploadFileRow({ item, rate, locked, onCancel, onRemove }: Upload
           </Tooltip>
         ) : null}
       </div>
-      {state !== 'waiting' && state !== 'cancelled' ? (
-        <progress
-          className="mt-2 h-2 w-full overflow-hidden rounded [&::-moz-progress-bar]:bg-brand-700 [&::-webkit-progress-bar]:bg-gray-200 [&::-webkit-progress-value]:bg-brand-700"
-          max={total || 1}
-          value={state === 'done' ? total : item.sent}
-          aria-label={t('upload.progress', { name: file.name })}
-        />
-      ) : null}
+      {state !== 'waiting' && state !== 'cancelled' ? <TransferBar label={t('upload.progress', { name: file.name })} sent={state === 'done' ? total : item.sent} total={total} /> : null}
     </li>
   );
 }

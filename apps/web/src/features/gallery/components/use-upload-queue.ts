@@ -13,6 +13,8 @@ export interface QueuedUpload {
   state: UploadState;
   sent: number;
   error?: ApiError;
+  /** The item it became, once done. */
+  mediaId?: number | null;
 }
 
 /** How a run ended: every file settled, or stopped at a refusal the form must show (a 422). */
@@ -75,8 +77,8 @@ export function useUploadQueue() {
           patch(item.key, { state: 'uploading', sent });
         },
         onStalled: () => patch(item.key, { state: 'stalled' }),
-        onSuccess: () => {
-          patch(item.key, { state: 'done', sent: item.file.size });
+        onSuccess: (mediaId) => {
+          patch(item.key, { state: 'done', sent: item.file.size, mediaId });
           resolve('done');
         },
         onError: (error) => {
