@@ -1,5 +1,9 @@
 import type { KeyboardEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './ui/button.tsx';
+import { Notice } from './ui/notice.tsx';
 import { cn } from '../lib/cn.ts';
+import { translateMessage } from '../lib/translate-message.ts';
 
 /**
  * A grid for typing one value per child and column — a class's month of attendance, a class's
@@ -29,8 +33,14 @@ interface EntryGridProps<R> {
   rowName: (row: R) => string;
   rowHeaderLabel: ReactNode;
   columns: readonly EntryColumn<R>[];
-  /** Shown under a row that needs attention (its errors), spanning the grid. */
-  rowMessage?: (row: R) => ReactNode;
+  /**
+   * A row's messages by field (its errors), listed under the row across the grid: each after its
+   * column's name (`fieldLabel`), or alone when it is about no column.
+   */
+  rowErrors?: (row: R) => Readonly<Record<string, string | undefined>> | undefined;
+  fieldLabel?: (field: string) => string | undefined;
+  /** Names a row's list of messages for screen readers. */
+  rowErrorsLabel?: (row: R) => string;
   /** Marks a row that needs attention. */
   rowInvalid?: (row: R) => boolean;
 }
@@ -55,7 +65,14 @@ function moveDown(event: KeyboardEvent<HTMLTableElement>) {
   if (control instanceof HTMLInputElement) control.select();
 }
 
-export function EntryGrid<R>({ caption, rows, rowKey, rowName, rowHeaderLabel, columns, rowMessage, rowInvalid }: EntryGridProps<R>) {
+export function EntryGrid<R>({ caption, rows, rowKey, rowName, rowHeaderLabel, columns, rowErrors, fieldLabel, rowErrorsLabel, rowInvalid }: EntryGridProps<R>) {
+  const { t } = useTranslation();
+  const messagesOf = (row: R) =>
+    Object.entries(rowErrors?.(row) ?? {}).map(([field, text]) => {
+      const translated = translateMessage(t, text) ?? text ?? '';
+      const label = fieldLabel?.(field);
+      return label ? `${label}: ${translated}` : translated;
+    });
   const stickyCell = 'sticky start-0 z-10 bg-white dark:bg-gray-900';
   return (
     // The scroll padding keeps a focused cell clear of the sticky name column when Tab scrolls to it.
@@ -76,7 +93,7 @@ export function EntryGrid<R>({ caption, rows, rowKey, rowName, rowHeaderLabel, c
         </thead>
         <tbody>
           {rows.map((row, index) => {
-            const message = rowMessage?.(row);
+            const messages = messagesOf(row);
             const invalid = rowInvalid?.(row) ?? false;
             return [
               <tr key={rowKey(row)} data-entry-row className={cn(invalid && 'bg-red-50 dark:bg-red-950/40')}>
@@ -94,10 +111,14 @@ export function EntryGrid<R>({ caption, rows, rowKey, rowName, rowHeaderLabel, c
                   </td>
                 ))}
               </tr>,
-              message ? (
+              messages.length > 0 ? (
                 <tr key={`${rowKey(row)}-message`}>
                   <td colSpan={columns.length + 1} className="px-3 pb-2 text-sm text-red-700 dark:text-red-300">
-                    {message}
+                    <ul aria-label={rowErrorsLabel?.(row)} className="list-disc ps-5">
+                      {messages.map((text) => (
+                        <li key={text}>{text}</li>
+                      ))}
+                    </ul>
                   </td>
                 </tr>
               ) : null,
@@ -105,6 +126,33 @@ export function EntryGrid<R>({ caption, rows, rowKey, rowName, rowHeaderLabel, c
           })}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+interface EntryFormProps {
+  /** How the grid is filled and saved (above it). */
+  hint: ReactNode;
+  /** The outcome of the last save, under the grid. */
+  banner: { tone: 'error' | 'info' | 'success'; text: string } | null;
+  /** The Save button: its text (with the progress while saving), disabled while busy. */
+  save: { label: ReactNode; busy: boolean; onSave: () => Promise<void> };
+  /** The EntryGrid. */
+  children: ReactNode;
+}
+
+/** An EntryGrid as a form of its own: a hint above, the outcome and the Save button below. */
+export function EntryForm({ hint, banner, save, children }: EntryFormProps) {
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-gray-600 dark:text-gray-400">{hint}</p>
+      {children}
+      {banner ? <Notice tone={banner.tone}>{banner.text}</Notice> : null}
+      <div className="flex justify-end">
+        <Button onClick={() => void save.onSave()} disabled={save.busy}>
+          {save.label}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -15,8 +15,8 @@ export interface ConfirmDeleteOptions<T extends { id: number }> {
   confirmLabel?: ReactNode;
   /** The toast when the answer carries no message. */
   done: string;
-  /** The toast on failure: the server's message, else this text; or a function of the error. */
-  failed: string | ((err: unknown) => string);
+  /** The toast on failure: the server's message, else this text; or this text around the error's message. */
+  failed: string | ((message: string) => string);
   /** The page the row was on: when it was its last row, the list steps back a page. */
   from?: { list: Pick<ListState, 'afterRemoval'>; rows: readonly unknown[] };
 }
@@ -39,7 +39,7 @@ export function useConfirmDelete<T extends { id: number }>(options: ConfirmDelet
       toast.success(translateMessage(t, body?.message || undefined) ?? options.done);
       from?.list.afterRemoval(from.rows.length);
     } catch (err) {
-      toast.error(typeof failed === 'string' ? messageOr(t, err, failed) : failed(err));
+      toast.error(typeof failed === 'string' ? messageOr(t, err, failed) : failed(translateMessage(t, err instanceof Error ? err.message : String(err)) ?? ''));
     } finally {
       setBusy(false);
       setTarget(null);

@@ -21,18 +21,30 @@
  * - form-modal.tsx / use-form-save.ts: a row's add/edit form in a modal, saved with a toast, its 422
  *   field messages on the fields (server-field-errors.ts, which every form uses) and one banner.
  */
-import type { ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Plus } from 'lucide-react';
+import { Filter, Plus } from 'lucide-react';
 import type { PageMeta } from '@app/shared/schemas/list.schema';
 import { PermissionButton, type PermissionCheck } from '../can.tsx';
+import { Button } from '../ui/button.tsx';
 import { Paginator } from '../ui/paginator.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { ListSearchBox } from './list-search-box.tsx';
 import { ListStates, type ListStatesProps } from './list-states.tsx';
 import type { ListState } from './use-list-state.ts';
+
+type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+
+export interface ListLink {
+  label: string;
+  to: string;
+  icon: Icon;
+  /** An arrow that points the way of reading (Back), mirrored right to left. */
+  mirrored?: boolean;
+  check?: PermissionCheck;
+}
 
 export interface ListScreenProps extends Omit<ListStatesProps, 'isEmpty'> {
   /** Names the section (its heading's id labels it). */
@@ -41,23 +53,32 @@ export interface ListScreenProps extends Omit<ListStatesProps, 'isEmpty'> {
   subtitle?: ReactNode;
   /** The Add button: opens a form (`onClick`) or goes to one (`to`); hidden without the permission. */
   add?: { label: string; onClick?: () => void; to?: string } & PermissionCheck;
-  /** Other buttons beside the title (Trash, Back). */
+  /** Other buttons beside the title. */
   actions?: ReactNode;
+  /** Links beside the title (Trash, Take Attendance, Back), each shown to those it is for (`check`). */
+  links?: readonly ListLink[];
   /** `card`: a panel inside another screen (the roles card under users). */
   variant?: 'page' | 'card';
   /** The URL state; without it the list is one unpaged page. */
-  list?: { params: { search?: string; per_page: number } } & Pick<ListState, 'pageSizes' | 'setPage' | 'setPageSize' | 'setSearch'>;
+  list?: { params: { search?: string; per_page: number } } & Pick<ListState, 'pageSizes' | 'setPage' | 'setPageSize' | 'setSearch' | 'hasFilters'>;
   search?: { label: string; placeholder?: string };
-  /** More controls beside the search (a filter toggle), and what they open below it. */
+  /** More controls beside the search, and what they open below it. */
   toolbar?: ReactNode;
   panel?: ReactNode;
+  /**
+   * Filters behind a Show/Hide button beside the search (lit while any filter is set), open at
+   * first when `open`; `panel` draws them with the id the button controls.
+   */
+  filters?: { show: string; hide: string; open: boolean; panel: (id: string) => ReactNode };
   rows: readonly unknown[];
   /** The page's numbers from the answer (current_page, last_page, from, to, total). */
   meta?: PageMeta;
 }
 
-export function ListScreen({ id, title, subtitle, add, actions, variant = 'page', list, search, toolbar, panel, rows, meta, query, children, ...states }: ListScreenProps) {
+export function ListScreen({ id, title, subtitle, add, actions, links, variant = 'page', list, search, toolbar, panel, filters, rows, meta, query, children, ...states }: ListScreenProps) {
   const { t } = useTranslation();
+  const [filtersOpen, setFiltersOpen] = useState(filters?.open ?? false);
+  const filtersId = `${id}-filters`;
   const card = variant === 'card';
   const titleId = `${id}-title`;
   return (
@@ -72,21 +93,34 @@ export function ListScreen({ id, title, subtitle, add, actions, variant = 'page'
           </h2>
           {subtitle ? <p className="text-sm text-gray-600 dark:text-gray-400">{subtitle}</p> : null}
         </div>
-        {add || actions ? (
+        {add || actions || links ? (
           <div className="flex flex-wrap items-center gap-2">
             {actions}
+            {links?.map((link) => <ListLinkButton key={link.to} {...link} />)}
             {add ? <AddButton {...add} /> : null}
           </div>
         ) : null}
       </div>
 
-      {search || toolbar ? (
+      {search || toolbar || filters ? (
         <div className="flex flex-wrap items-center gap-3">
           {search && list ? <ListSearchBox value={list.params.search ?? ''} onSearch={list.setSearch} label={search.label} placeholder={search.placeholder} /> : null}
+          {filters ? (
+            <Button
+              variant={filtersOpen || list?.hasFilters ? 'secondary' : 'outline'}
+              onClick={() => setFiltersOpen((open) => !open)}
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+            >
+              <Filter className="h-4 w-4" aria-hidden />
+              {filtersOpen ? filters.hide : filters.show}
+            </Button>
+          ) : null}
           {toolbar}
           {query.isFetching && !query.isPending ? <Spinner label={t('list.updating')} className="text-sm" /> : null}
         </div>
       ) : null}
+      {filters && filtersOpen ? filters.panel(filtersId) : null}
       {panel}
 
       <ListStates query={query} isEmpty={rows.length === 0} {...states}>
@@ -107,6 +141,24 @@ export function ListScreen({ id, title, subtitle, add, actions, variant = 'page'
         />
       ) : null}
     </section>
+  );
+}
+
+function ListLinkButton({ label, to, icon: Icon, mirrored, check }: ListLink) {
+  const content = (
+    <Link to={to}>
+      <Icon className={cn('h-4 w-4', mirrored && 'rtl-flip')} aria-hidden />
+      {label}
+    </Link>
+  );
+  return check ? (
+    <PermissionButton {...check} variant="outline" asChild>
+      {content}
+    </PermissionButton>
+  ) : (
+    <Button asChild variant="outline">
+      {content}
+    </Button>
   );
 }
 

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/input.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { Options } from '../../../components/ui/options.tsx';
 import { GradeOptions, OrphanOptions, YearOptions } from '../../../components/school-options.tsx';
+import { FilterPanel, FilterSelect, bindFilters } from '../../../components/list/filter-panel.tsx';
 import type { ListState } from '../../../components/list/use-list-state.ts';
 import { MONTHS } from './attendance-periods.ts';
 import type { AttendanceFilter } from './attendance-list-spec.ts';
@@ -16,55 +15,23 @@ interface AttendanceFiltersProps {
 export function AttendanceFilters({ list }: AttendanceFiltersProps) {
   const { t } = useTranslation('attendance');
   const format = useAttendanceFormat();
-  const { params, setFilters } = list;
-  const choose = (name: AttendanceFilter) => (e: { target: { value: string } }) => setFilters({ [name]: e.target.value });
+  const filter = bindFilters(list);
+  const all = t('list.all');
 
   return (
-    <section
-      aria-label={t('list.filters')}
-      className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-gray-700 dark:bg-gray-900"
-    >
-      <Field label={t('filters.orphan')}>
-        {(ids) => (
-          <Select {...ids} value={params.orphan_id ?? ''} onChange={choose('orphan_id')}>
-            <option value="">{t('list.all')}</option>
-            <OrphanOptions />
-          </Select>
-        )}
-      </Field>
-      <Field label={t('filters.month')}>
-        {(ids) => (
-          <Select {...ids} value={params.month ?? ''} onChange={choose('month')}>
-            <option value="">{t('list.all')}</option>
-            {MONTHS.map((month) => (
-              <option key={month} value={String(month)}>
-                {format.month(month)}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field label={t('filters.year')}>
-        {(ids) => (
-          <Select {...ids} value={params.year ?? ''} onChange={choose('year')}>
-            <option value="">{t('list.all')}</option>
-            <YearOptions />
-          </Select>
-        )}
-      </Field>
-      <Field label={t('filters.grade')}>
-        {(ids) => (
-          <Select {...ids} value={params.class_grade ?? ''} onChange={choose('class_grade')}>
-            <option value="">{t('list.all')}</option>
-            <GradeOptions />
-          </Select>
-        )}
-      </Field>
-      <div className="flex items-end">
-        <Button variant="outline" onClick={list.resetFilters} disabled={!list.hasFilters} className="w-full">
-          {t('list.reset')}
-        </Button>
-      </div>
-    </section>
+    <FilterPanel label={t('list.filters')} columns={5} list={list} resetLabel={t('list.reset')}>
+      <FilterSelect label={t('filters.orphan')} all={all} {...filter('orphan_id')}>
+        <OrphanOptions />
+      </FilterSelect>
+      <FilterSelect label={t('filters.month')} all={all} {...filter('month')}>
+        <Options values={MONTHS} label={format.month} />
+      </FilterSelect>
+      <FilterSelect label={t('filters.year')} all={all} {...filter('year')}>
+        <YearOptions />
+      </FilterSelect>
+      <FilterSelect label={t('filters.grade')} all={all} {...filter('class_grade')}>
+        <GradeOptions />
+      </FilterSelect>
+    </FilterPanel>
   );
 }

@@ -1,11 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ZodType } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { recentYears } from '@app/shared/constants';
 import { ATTENDANCE_COUNT_FIELDS, attendanceSchema, type Attendance, type AttendanceCountField, type AttendanceData } from '@app/shared/schemas/attendance.schema';
-import { Button } from '../../../components/ui/button.tsx';
+import { FieldLabel, FormActions, FormSection } from '../../../components/form-parts.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -91,16 +91,7 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
     }
   });
 
-  const label = (name: AttendanceFormField, required = false) => (
-    <>
-      {t(`fields.${name}`)}
-      {required ? (
-        <span className="ms-0.5 text-red-600" title={t('form.required')}>
-          *
-        </span>
-      ) : null}
-    </>
-  );
+  const label = (name: AttendanceFormField, required = false) => <FieldLabel text={t(`fields.${name}`)} required={required && t('form.required')} />;
 
   const countInput = (name: AttendanceCountField) => (
     <Field key={name} label={label(name, true)} error={message(name)}>
@@ -114,7 +105,7 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6" aria-busy={isSubmitting}>
-      <Section title={t('form.sections.period')}>
+      <FormSection columns={4} title={t('form.sections.period')}>
         {editing ? (
           <>
             {locked('orphan_id', format.child(record))}
@@ -152,42 +143,26 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
             </Field>
           </>
         )}
-      </Section>
+      </FormSection>
 
-      <Section title={t('form.sections.days')}>
+      <FormSection columns={4} title={t('form.sections.days')}>
         {ATTENDANCE_COUNT_FIELDS.map(countInput)}
         <p className="self-end text-sm font-medium text-gray-700 sm:col-span-2 dark:text-gray-200" aria-live="polite">
           {t('form.total', { count: total })}
         </p>
-      </Section>
+      </FormSection>
 
-      <Section title={t('form.sections.notes')}>
+      <FormSection columns={4} title={t('form.sections.notes')}>
         <Field label={label('absence_reasons')} error={message('absence_reasons')} className="sm:col-span-2">
           {(ids) => <Textarea {...ids} dir="auto" rows={2} {...register('absence_reasons')} disabled={isSubmitting} />}
         </Field>
         <Field label={label('notes')} error={message('notes')} className="sm:col-span-2">
           {(ids) => <Textarea {...ids} dir="auto" rows={3} {...register('notes')} disabled={isSubmitting} />}
         </Field>
-      </Section>
+      </FormSection>
 
       {formError ? <Notice tone="error">{formError}</Notice> : null}
-      <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 pt-4 dark:border-gray-700">
-        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          {t('form.cancel')}
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? t('form.saving') : editing ? t('form.update') : t('form.create')}
-        </Button>
-      </div>
+      <FormActions cancel={{ label: t('form.cancel'), onClick: onCancel }} submit={editing ? t('form.update') : t('form.create')} saving={t('form.saving')} busy={isSubmitting} />
     </form>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-lg border border-gray-200 bg-white p-4 sm:p-5 dark:border-gray-700 dark:bg-gray-900">
-      <legend className="px-1 text-base font-semibold text-gray-900 dark:text-gray-100">{title}</legend>
-      <div className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</div>
-    </fieldset>
   );
 }

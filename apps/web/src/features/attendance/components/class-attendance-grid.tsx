@@ -3,10 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ATTENDANCE_COUNT_FIELDS, attendanceBatchSchema, type Attendance } from '@app/shared/schemas/attendance.schema';
 import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
-import { EntryGrid, type EntryColumn } from '../../../components/entry-grid.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { EntryForm, EntryGrid, type EntryColumn } from '../../../components/entry-grid.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Notice } from '../../../components/ui/notice.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { messageOr } from '../../../lib/server-errors.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
@@ -105,23 +103,12 @@ export function ClassAttendanceGrid({ month, year, students, records }: ClassAtt
     },
   ];
 
-  const messages = (child: OrphanListItem) => {
-    const list = Object.entries(errors[child.id] ?? {}).map(([field, text]) => {
-      const translated = translateMessage(t, text) ?? text;
-      return field in COLUMN_LABEL ? `${t(COLUMN_LABEL[field as GridField])}: ${translated}` : translated;
-    });
-    return list.length ? (
-      <ul aria-label={t('class.rowErrors', { name: name(child) })} className="list-disc ps-5">
-        {list.map((text) => (
-          <li key={text}>{text}</li>
-        ))}
-      </ul>
-    ) : null;
-  };
-
   return (
-    <div className="space-y-3">
-      <p className="text-sm text-gray-600 dark:text-gray-400">{t('class.keyboardHint')}</p>
+    <EntryForm
+      hint={t('class.keyboardHint')}
+      banner={banner}
+      save={{ label: save.isPending ? t('class.saving') : t('class.save'), busy: save.isPending, onSave: submit }}
+    >
       <EntryGrid
         caption={t('class.title')}
         rows={students}
@@ -130,14 +117,10 @@ export function ClassAttendanceGrid({ month, year, students, records }: ClassAtt
         rowName={name}
         columns={columns}
         rowInvalid={(child) => !!errors[child.id]}
-        rowMessage={messages}
+        rowErrors={(child) => errors[child.id]}
+        fieldLabel={(field) => (field in COLUMN_LABEL ? t(COLUMN_LABEL[field as GridField]) : undefined)}
+        rowErrorsLabel={(child) => t('class.rowErrors', { name: name(child) })}
       />
-      {banner ? <Notice tone={banner.tone}>{banner.text}</Notice> : null}
-      <div className="flex justify-end">
-        <Button onClick={() => void submit()} disabled={save.isPending}>
-          {save.isPending ? t('class.saving') : t('class.save')}
-        </Button>
-      </div>
-    </div>
+    </EntryForm>
   );
 }

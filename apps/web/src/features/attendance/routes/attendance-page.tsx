@@ -1,13 +1,10 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ClipboardCheck } from 'lucide-react';
 import { PERMISSION } from '@app/shared/permissions';
 import type { Attendance } from '@app/shared/schemas/attendance.schema';
-import { PermissionButton } from '../../../components/can.tsx';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
 import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
 import { flatPage, usePagedList } from '../../../components/list/use-paged-list.ts';
-import { translateMessage } from '../../../lib/translate-message.ts';
 import { attendancesQuery } from '../api/get-attendances.ts';
 import { useDeleteAttendance } from '../api/delete-attendance.ts';
 import { AttendanceFilters } from '../components/attendance-filters.tsx';
@@ -23,7 +20,7 @@ export function AttendancePage() {
     remove: remove.mutateAsync,
     message: t('list.deleteConfirm'),
     done: t('list.deleted'),
-    failed: (err) => t('list.deleteFailed', { message: translateMessage(t, err instanceof Error ? err.message : String(err)) }),
+    failed: (message) => t('list.deleteFailed', { message }),
     from: records,
   });
 
@@ -34,14 +31,7 @@ export function AttendancePage() {
         title={t('list.title')}
         subtitle={t('list.subtitle')}
         add={{ label: t('list.add'), permission: PERMISSION.attendance.create, to: '/dashboard/attendance/create' }}
-        actions={
-          <PermissionButton permission={PERMISSION.attendance.create} variant="outline" asChild>
-            <Link to="/dashboard/attendance/class">
-              <ClipboardCheck className="h-4 w-4" aria-hidden />
-              {t('list.classEntry')}
-            </Link>
-          </PermissionButton>
-        }
+        links={[{ label: t('list.classEntry'), to: '/dashboard/attendance/class', icon: ClipboardCheck, check: { permission: PERMISSION.attendance.create } }]}
         panel={<AttendanceFilters list={records.list} />}
         {...records}
         empty={t('list.empty')}

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ORPHAN_MESSAGES, orphanSchema, type Orphan, type OrphanData } from '@ap
 import { isApiError, type FormValue } from '../../../lib/api-client.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { FieldLabel, FormActions, FormSection } from '../../../components/form-parts.tsx';
 import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -161,7 +162,7 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
     // Names and notes may be typed in Dari/Pashto or Latin script: let each value pick its direction.
     if (!rest.type && !rest.dir) rest.dir = 'auto';
     return (
-      <Field label={<FieldLabel name={name} required={required} />} error={message(name)} className={className}>
+      <Field label={<NamedLabel name={name} required={required} />} error={message(name)} className={className}>
         {(ids) => <Input {...ids} {...rest} {...register(name)} disabled={isSubmitting} />}
       </Field>
     );
@@ -169,17 +170,17 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
 
   // Typed or picked in the user's calendar (Solar Hijri or Gregorian); the form holds the ISO Gregorian day.
   const date = (name: 'dob' | 'admission_date', required: boolean) => (
-    <FormDateField control={control} name={name} label={<FieldLabel name={name} required={required} />} error={message(name)} isRequired={required} isDisabled={isSubmitting} />
+    <FormDateField control={control} name={name} label={<NamedLabel name={name} required={required} />} error={message(name)} isRequired={required} isDisabled={isSubmitting} />
   );
 
   const area = (name: FieldName, className = 'sm:col-span-2 lg:col-span-3', rows = 3) => (
-    <Field label={<FieldLabel name={name} />} error={message(name)} className={className}>
+    <Field label={<NamedLabel name={name} />} error={message(name)} className={className}>
       {(ids) => <Textarea {...ids} dir="auto" rows={rows} {...register(name)} disabled={isSubmitting} />}
     </Field>
   );
 
   const select = (name: FieldName, options: readonly { value: string; label: string }[], opts: { required?: boolean; placeholder?: boolean } = {}) => (
-    <Field label={<FieldLabel name={name} required={opts.required} />} error={message(name)}>
+    <Field label={<NamedLabel name={name} required={opts.required} />} error={message(name)}>
       {(ids) => (
         <Select {...ids} {...register(name)} disabled={isSubmitting}>
           {opts.placeholder ? <option value="">{t('form.select')}</option> : null}
@@ -195,64 +196,64 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6" aria-busy={isSubmitting}>
-      <Section title={t('form.sections.basic')}>
+      <FormSection title={t('form.sections.basic')}>
         {text('first_name', { required: true, autoComplete: 'off' })}
         {text('last_name', { required: true, autoComplete: 'off' })}
         {text('father_name', { autoComplete: 'off' })}
         {text('grandfather_name', { autoComplete: 'off' })}
         {text('school_id_number', { autoComplete: 'off', dir: 'auto' })}
         {text('identity_card_number', { autoComplete: 'off', dir: 'auto' })}
-      </Section>
+      </FormSection>
 
-      <Section title={t('form.sections.personal')}>
+      <FormSection title={t('form.sections.personal')}>
         {date('dob', true)}
         {select('gender', GENDERS.map((g) => ({ value: g, label: format.gender(g) ?? g })), { required: true, placeholder: true })}
         {text('blood_group', { autoComplete: 'off' })}
         {select('class_grade', GRADES.map((g) => ({ value: g, label: format.grade(g) ?? g })), { placeholder: true })}
         {select('medical_condition', MEDICAL_CONDITIONS.map((m) => ({ value: m, label: format.medical(m) ?? m })), { placeholder: true })}
-      </Section>
+      </FormSection>
 
-      <Section title={t('form.sections.contact')}>
+      <FormSection title={t('form.sections.contact')}>
         {text('phone_number', { type: 'tel', autoComplete: 'off', dir: 'ltr' })}
         {text('family_contact_number', { type: 'tel', autoComplete: 'off', dir: 'ltr' })}
         {area('address', 'sm:col-span-2 lg:col-span-1', 2)}
         {area('contact_info', 'sm:col-span-2 lg:col-span-3', 2)}
-      </Section>
+      </FormSection>
 
-      <Section title={t('form.sections.guardian')}>
+      <FormSection title={t('form.sections.guardian')}>
         {text('guardian_name', { autoComplete: 'off' })}
         {text('guardian_contact', { autoComplete: 'off' })}
         {text('guardian_relationship', { autoComplete: 'off' })}
         {text('responsible_person', { autoComplete: 'off' })}
-      </Section>
+      </FormSection>
 
-      <Section title={t('form.sections.admission')}>
+      <FormSection title={t('form.sections.admission')}>
         {date('admission_date', true)}
         {select('status', ORPHAN_STATUSES.map((s) => ({ value: s, label: format.status(s) })), { required: true })}
-      </Section>
+      </FormSection>
 
-      <Section title={t('form.sections.financial')}>
+      <FormSection title={t('form.sections.financial')}>
         {text('total_income', { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' })}
         {text('total_expenses', { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' })}
         {text('income_source', { autoComplete: 'off' })}
-      </Section>
+      </FormSection>
 
-      <Section title={t('form.sections.donor')}>
+      <FormSection title={t('form.sections.donor')}>
         {text('donor_name', { autoComplete: 'off' })}
         {text('donor_last_name', { autoComplete: 'off' })}
         {text('donor_email', { type: 'email', autoComplete: 'off', dir: 'ltr' })}
         {area('donor_address', 'sm:col-span-2 lg:col-span-3', 2)}
-      </Section>
+      </FormSection>
 
-      <Section title={t('form.sections.profile')}>
+      <FormSection title={t('form.sections.profile')}>
         {area('profile.hobbies', 'sm:col-span-1', 3)}
         {area('profile.talents', 'sm:col-span-1', 3)}
         {area('profile.special_needs', 'sm:col-span-2 lg:col-span-1', 3)}
-      </Section>
+      </FormSection>
 
-      <Section title={t('form.sections.notes')}>{area('notes', 'sm:col-span-2 lg:col-span-3', 5)}</Section>
+      <FormSection title={t('form.sections.notes')}>{area('notes', 'sm:col-span-2 lg:col-span-3', 5)}</FormSection>
 
-      <Section title={t('form.sections.photo')} single>
+      <FormSection title={t('form.sections.photo')} single>
         <OrphanPhotoInput
           currentUrl={orphan?.profile_photo_url}
           file={photo}
@@ -262,7 +263,7 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
           error={photoError}
           disabled={isSubmitting}
         />
-      </Section>
+      </FormSection>
 
       {/* Beside the buttons, where the eyes are after saving: the form is long. */}
       {formError ? <Notice tone="error">{formError}</Notice> : null}
@@ -294,39 +295,13 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
           </Button>
         </Notice>
       ) : null}
-      <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 pt-4 dark:border-gray-700">
-        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          {t('form.cancel')}
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? t('form.saving') : mode === 'create' ? t('form.create') : t('form.update')}
-        </Button>
-      </div>
+      <FormActions cancel={{ label: t('form.cancel'), onClick: onCancel }} submit={mode === 'create' ? t('form.create') : t('form.update')} saving={t('form.saving')} busy={isSubmitting} />
     </form>
   );
 }
 
-function FieldLabel({ name, required }: { name: FieldName; required?: boolean }) {
+function NamedLabel({ name, required }: { name: FieldName; required?: boolean }) {
   const { t } = useTranslation('orphans');
   const key = name.startsWith('profile.') ? name.slice(8) : name;
-  return (
-    <>
-      {t(`fields.${key}` as 'fields.first_name')}
-      {required ? (
-        <span className="ms-0.5 text-red-600" title={t('form.required')}>
-          *
-        </span>
-      ) : null}
-    </>
-  );
+  return <FieldLabel text={t(`fields.${key}` as 'fields.first_name')} required={required && t('form.required')} />;
 }
-
-function Section({ title, children, single = false }: { title: string; children: ReactNode; single?: boolean }) {
-  return (
-    <fieldset className="rounded-lg border border-gray-200 bg-white p-4 sm:p-5 dark:border-gray-700 dark:bg-gray-900">
-      <legend className="px-1 text-base font-semibold text-gray-900 dark:text-gray-100">{title}</legend>
-      <div className={single ? 'mt-2' : 'mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3'}>{children}</div>
-    </fieldset>
-  );
-}
-

@@ -1,12 +1,11 @@
 import { Suspense, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, FileDown, Pencil } from 'lucide-react';
+import { FileDown } from 'lucide-react';
 import { PERMISSION } from '@app/shared/permissions';
-import { PermissionButton } from '../../../components/can.tsx';
+import { EditRecordButton, RecordPage, RecordStates } from '../../../components/record-page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { useOrphan } from '../api/get-orphan.ts';
 import { useProgressReportDownload } from '../api/get-progress-report.ts';
@@ -24,53 +23,33 @@ export function OrphanDetailsPage({ sections }: { sections?: (orphanId: number) 
   const report = useProgressReportDownload();
 
   return (
-    <section aria-labelledby="orphan-details-title" className="mx-auto max-w-6xl space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="orphan-details-title" className="text-2xl font-semibold">
-          {t('details.title')}
-        </h2>
-        <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline">
-            <Link to="/dashboard/orphans">
-              <ArrowLeft className="rtl-flip h-4 w-4" aria-hidden />
-              {t('details.back')}
-            </Link>
-          </Button>
-          {orphan.data ? (
+    <RecordPage
+      id="orphan-details"
+      width="6xl"
+      title={t('details.title')}
+      back={{ to: '/dashboard/orphans', label: t('details.back') }}
+      actions={{
+        buttons: orphan.data ? (
+          <>
             <Button variant="outline" disabled={report.isPending} onClick={() => report.mutate({ orphanId: orphan.data.id, language: i18n.language })}>
               <FileDown className="h-4 w-4" aria-hidden />
               {report.isPending ? t('details.progressReportPreparing') : t('details.progressReport')}
             </Button>
-          ) : null}
-          {orphan.data ? (
-            <PermissionButton permission={PERMISSION.orphan.edit} asChild>
-              <Link to={`/dashboard/orphans/edit/${orphan.data.id}`}>
-                <Pencil className="h-4 w-4" aria-hidden />
-                {t('details.edit')}
-              </Link>
-            </PermissionButton>
-          ) : null}
-        </div>
-      </div>
-
+            <EditRecordButton permission={PERMISSION.orphan.edit} to={`/dashboard/orphans/edit/${orphan.data.id}`} label={t('details.edit')} />
+          </>
+        ) : null,
+      }}
+    >
       {report.isError ? <Notice tone="error">{t('details.progressReportError', { message: translateMessage(report.error.message) })}</Notice> : null}
 
-      {orphan.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner />
-        </div>
-      ) : orphan.isError ? (
-        <Notice tone="error">{t('details.error', { message: translateMessage(orphan.error.message) })}</Notice>
-      ) : (
-        <>
-          <OrphanDetailsCards orphan={orphan.data} />
-          {sections ? <Suspense fallback={null}>{sections(orphan.data.id)}</Suspense> : null}
-          {/*
-            The child's results, attendance and media sections (or links to them) belong here,
-            below the cards, once those features exist.
-          */}
-        </>
-      )}
-    </section>
+      <RecordStates query={orphan} error={(message) => t('details.error', { message })}>
+        {(found) => (
+          <>
+            <OrphanDetailsCards orphan={found} />
+            {sections ? <Suspense fallback={null}>{sections(found.id)}</Suspense> : null}
+          </>
+        )}
+      </RecordStates>
+    </RecordPage>
   );
 }

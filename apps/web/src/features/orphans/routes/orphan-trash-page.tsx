@@ -1,11 +1,9 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ArrowLeft, RotateCcw } from 'lucide-react';
 import { ACCESS, PERMISSION } from '@app/shared/permissions';
 import type { TrashedOrphanListItem } from '@app/shared/schemas/orphan.schema';
 import { useCan } from '../../../components/can.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { DataTable } from '../../../components/list/data-table.tsx';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
 import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
@@ -56,14 +54,7 @@ export function OrphanTrashPage() {
         id="orphan-trash"
         title={t('trash.title')}
         subtitle={t('trash.subtitle')}
-        actions={
-          <Button asChild variant="outline">
-            <Link to="/dashboard/orphans">
-              <ArrowLeft className="rtl-flip h-4 w-4" aria-hidden />
-              {t('trash.back')}
-            </Link>
-          </Button>
-        }
+        links={[{ label: t('trash.back'), to: '/dashboard/orphans', icon: ArrowLeft, mirrored: true }]}
         search={{ label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder') }}
         {...trash}
         empty={trash.list.params.search ? t('list.empty') : t('trash.empty')}

@@ -4,14 +4,11 @@ import { toast } from 'sonner';
 import { GRADE_LETTERS, gradeForScore } from '@app/shared/grade-bands';
 import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
 import type { ResultData } from '@app/shared/schemas/result.schema';
-import { EntryGrid, type EntryColumn } from '../../../components/entry-grid.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { EntryForm, EntryGrid, type EntryColumn } from '../../../components/entry-grid.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Notice } from '../../../components/ui/notice.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { messageOr } from '../../../lib/server-errors.ts';
-import { translateMessage } from '../../../lib/translate-message.ts';
 import { useSaveResult } from '../api/save-result.ts';
 import { EMPTY_MARKS, ROW_FIELDS_BY_TYPE, checkRow, rowTyped, type AssessmentField, type ClassAssessment, type MarkRow, type MarkRowField } from './class-results-rows.ts';
 
@@ -148,27 +145,14 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: C
     },
   });
 
-  const messages = (child: OrphanListItem) => {
+  // The fields' messages, then what the row's failure said besides.
+  const rowErrors = (child: OrphanListItem) => {
     const s = status[child.id];
-    const list = [
-      ...Object.entries(s?.errors ?? {}).map(([field, text]) => {
-        const translated = translateMessage(t, text) ?? text ?? '';
-        return field in FIELD_LABEL ? `${t(FIELD_LABEL[field as MarkRowField])}: ${translated}` : translated;
-      }),
-      ...(s?.message ? [s.message] : []),
-    ];
-    return list.length ? (
-      <ul className="list-disc ps-5">
-        {list.map((text) => (
-          <li key={text}>{text}</li>
-        ))}
-      </ul>
-    ) : null;
+    return s?.message ? { ...s.errors, message: s.message } : s?.errors;
   };
 
   return (
-    <div className="space-y-3">
-      <p className="text-sm text-gray-600 dark:text-gray-400">{t('class.rowByRow')}</p>
+    <EntryForm hint={t('class.rowByRow')} banner={banner} save={{ label: progress ? t('class.saving', progress) : t('class.save'), busy, onSave: submit }}>
       <EntryGrid
         caption={t('class.title')}
         rows={students}
@@ -177,14 +161,9 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: C
         rowName={name}
         columns={columns}
         rowInvalid={(child) => status[child.id]?.state === 'failed'}
-        rowMessage={messages}
+        rowErrors={rowErrors}
+        fieldLabel={(field) => (field in FIELD_LABEL ? t(FIELD_LABEL[field as MarkRowField]) : undefined)}
       />
-      {banner ? <Notice tone={banner.tone}>{banner.text}</Notice> : null}
-      <div className="flex justify-end">
-        <Button onClick={() => void submit()} disabled={busy}>
-          {progress ? t('class.saving', progress) : t('class.save')}
-        </Button>
-      </div>
-    </div>
+    </EntryForm>
   );
 }

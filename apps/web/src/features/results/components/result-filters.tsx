@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { FILTER_TERMS, RESULT_TYPES } from '@app/shared/constants';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/input.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { Options } from '../../../components/ui/options.tsx';
 import { OrphanOptions, YearOptions } from '../../../components/school-options.tsx';
+import { FilterPanel, FilterSelect, bindFilters } from '../../../components/list/filter-panel.tsx';
 import type { ListState } from '../../../components/list/use-list-state.ts';
 import type { ResultFilter } from './result-list-spec.ts';
 import { useResultFormat } from './use-result-format.ts';
@@ -16,59 +15,23 @@ interface ResultFiltersProps {
 export function ResultFilters({ list }: ResultFiltersProps) {
   const { t } = useTranslation('results');
   const format = useResultFormat();
-  const { params, setFilters } = list;
-  const choose = (name: ResultFilter) => (e: { target: { value: string } }) => setFilters({ [name]: e.target.value });
+  const filter = bindFilters(list);
+  const all = t('list.all');
 
   return (
-    <section
-      aria-label={t('list.filters')}
-      className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-gray-700 dark:bg-gray-900"
-    >
-      <Field label={t('filters.orphan')}>
-        {(ids) => (
-          <Select {...ids} value={params.orphan_id ?? ''} onChange={choose('orphan_id')}>
-            <option value="">{t('list.all')}</option>
-            <OrphanOptions />
-          </Select>
-        )}
-      </Field>
-      <Field label={t('filters.year')}>
-        {(ids) => (
-          <Select {...ids} value={params.year ?? ''} onChange={choose('year')}>
-            <option value="">{t('list.all')}</option>
-            <YearOptions />
-          </Select>
-        )}
-      </Field>
-      <Field label={t('filters.term')}>
-        {(ids) => (
-          <Select {...ids} value={params.term ?? ''} onChange={choose('term')}>
-            <option value="">{t('list.all')}</option>
-            {FILTER_TERMS.map((term) => (
-              <option key={term} value={term}>
-                {format.term(term)}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field label={t('filters.resultType')}>
-        {(ids) => (
-          <Select {...ids} value={params.result_type ?? ''} onChange={choose('result_type')}>
-            <option value="">{t('list.all')}</option>
-            {RESULT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {format.type(type)}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <div className="flex items-end">
-        <Button variant="outline" onClick={list.resetFilters} disabled={!list.hasFilters} className="w-full">
-          {t('list.reset')}
-        </Button>
-      </div>
-    </section>
+    <FilterPanel label={t('list.filters')} columns={5} list={list} resetLabel={t('list.reset')}>
+      <FilterSelect label={t('filters.orphan')} all={all} {...filter('orphan_id')}>
+        <OrphanOptions />
+      </FilterSelect>
+      <FilterSelect label={t('filters.year')} all={all} {...filter('year')}>
+        <YearOptions />
+      </FilterSelect>
+      <FilterSelect label={t('filters.term')} all={all} {...filter('term')}>
+        <Options values={FILTER_TERMS} label={format.term} />
+      </FilterSelect>
+      <FilterSelect label={t('filters.resultType')} all={all} {...filter('result_type')}>
+        <Options values={RESULT_TYPES} label={format.type} />
+      </FilterSelect>
+    </FilterPanel>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ZodType } from 'zod';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, RESULT_TYPES, recentYears } from '@app/shared/constants';
 import { GRADE_LETTERS, gradeForScore } from '@app/shared/grade-bands';
 import { resultSchema, type Result, type ResultData } from '@app/shared/schemas/result.schema';
-import { Button } from '../../../components/ui/button.tsx';
+import { FieldLabel, FormActions, FormSection } from '../../../components/form-parts.tsx';
 import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -94,14 +94,7 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
   });
 
   const label = (name: ResultFormField | 'father_name', required = false, text?: string) => (
-    <>
-      {text ?? t(`fields.${name}`)}
-      {required ? (
-        <span className="ms-0.5 text-red-600" title={t('form.required')}>
-          *
-        </span>
-      ) : null}
-    </>
+    <FieldLabel text={text ?? t(`fields.${name}`)} required={required && t('form.required')} />
   );
 
   const mark = (name: MarkField, props: { required?: boolean; max?: number; text?: string } = {}) => (
@@ -141,7 +134,7 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6" aria-busy={isSubmitting}>
-      <Section title={t('form.sections.basic')}>
+      <FormSection title={t('form.sections.basic')}>
         <Field label={label('orphan_id', true)} error={message('orphan_id')}>
           {(ids) =>
             editing ? (
@@ -181,10 +174,10 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
             </Select>
           )}
         </Field>
-      </Section>
+      </FormSection>
 
       {type === 'education' ? (
-        <Section title={t('form.sections.education')}>
+        <FormSection title={t('form.sections.education')}>
           {choice('term', terms)}
           {mark('total', { required: true })}
           {mark('average', { required: true, max: 100 })}
@@ -199,55 +192,38 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
               </>
             )}
           </Field>
-        </Section>
+        </FormSection>
       ) : null}
       {type === 'discipline' ? (
-        <Section title={t('form.sections.discipline')}>
+        <FormSection title={t('form.sections.discipline')}>
           {mark('ethics_score', { max: 10 })}
           {mark('uniform_score', { max: 10 })}
           {mark('relationship_score', { max: 10 })}
           {mark('score', { max: 100, text: t('fields.overall_score') })}
           {choice('grade', letters)}
-        </Section>
+        </FormSection>
       ) : null}
       {type === 'course' ? (
-        <Section title={t('form.sections.course')}>
+        <FormSection title={t('form.sections.course')}>
           {choice('course_type', COURSE_TYPES.map((value) => ({ value, label: format.courseType(value) })))}
           {choice('term', terms)}
           {mark('total', { required: true })}
           {mark('score', { required: true })}
           {choice('grade', letters)}
-        </Section>
+        </FormSection>
       ) : null}
 
-      <Section title={t('form.sections.notes')}>
+      <FormSection title={t('form.sections.notes')}>
         <Field label={label('assessed_by')} error={message('assessed_by')}>
           {(ids) => <Input {...ids} dir="auto" autoComplete="off" {...register('assessed_by')} disabled={isSubmitting} />}
         </Field>
         <Field label={label('comments')} error={message('comments')} className="sm:col-span-2">
           {(ids) => <Textarea {...ids} dir="auto" rows={3} {...register('comments')} disabled={isSubmitting} />}
         </Field>
-      </Section>
+      </FormSection>
 
       {formError ? <Notice tone="error">{formError}</Notice> : null}
-      <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 pt-4 dark:border-gray-700">
-        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          {t('form.cancel')}
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? t('form.saving') : editing ? t('form.update') : t('form.create')}
-        </Button>
-      </div>
+      <FormActions cancel={{ label: t('form.cancel'), onClick: onCancel }} submit={editing ? t('form.update') : t('form.create')} saving={t('form.saving')} busy={isSubmitting} />
     </form>
   );
 }
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-lg border border-gray-200 bg-white p-4 sm:p-5 dark:border-gray-700 dark:bg-gray-900">
-      <legend className="px-1 text-base font-semibold text-gray-900 dark:text-gray-100">{title}</legend>
-      <div className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
-    </fieldset>
-  );
-}
-

@@ -1,18 +1,13 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft } from 'lucide-react';
-import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, GRADES, RESULT_TYPES } from '@app/shared/constants';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, RESULT_TYPES } from '@app/shared/constants';
+import { ClassRoster, ClassSetup, useClassChoices } from '../../../components/class-roster.tsx';
+import { RecordPage } from '../../../components/record-page.tsx';
 import { DateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
-import { Notice } from '../../../components/ui/notice.tsx';
+import { Options } from '../../../components/ui/options.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { GradeOptions, YearOptions } from '../../../components/school-options.tsx';
-import { classChildrenQuery } from '../../../lib/class-children-query.ts';
+import { YearOptions } from '../../../components/school-options.tsx';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { ClassResultsGrid } from '../components/class-results-grid.tsx';
 import { emptyAssessment, type AssessmentField, type ClassAssessment } from '../components/class-results-rows.ts';
@@ -24,11 +19,9 @@ const TERMS_BY_TYPE: Record<string, readonly string[]> = { education: EDUCATION_
 export function ClassResultsPage() {
   const { t } = useTranslation('results');
   const format = useResultFormat();
-  const [params, setParams] = useSearchParams();
-  const grade = (GRADES as readonly string[]).includes(params.get('grade') ?? '') ? params.get('grade')! : '';
+  const { grade, set: choose } = useClassChoices();
   const [assessment, setAssessment] = useState<ClassAssessment>(() => emptyAssessment());
   const [errors, setErrors] = useState<Partial<Record<AssessmentField, string>>>({});
-  const students = useQuery({ ...classChildrenQuery(grade), enabled: grade !== '' });
   const type = assessment.result_type;
 
   const set = (field: AssessmentField) => (e: { target: { value: string } }) => {
@@ -37,66 +30,20 @@ export function ClassResultsPage() {
   };
   const message = (field: AssessmentField) => translateMessage(t, errors[field]);
 
-  let body;
-  if (!grade) body = <EmptyState message={t('class.chooseGrade')} />;
-  else if (students.isError) body = <Notice tone="error">{t('class.loadError', { message: translateMessage(t, students.error.message) })}</Notice>;
-  else if (!students.data) {
-    body = (
-      <div className="flex justify-center py-10">
-        <Spinner />
-      </div>
-    );
-  } else if (students.data.length === 0) body = <EmptyState message={t('class.noChildren')} />;
-  else body = <ClassResultsGrid key={`${grade}-${type}`} assessment={assessment} onAssessmentErrors={setErrors} students={students.data} />;
-
   return (
-    <section aria-labelledby="class-results-title" className="mx-auto max-w-6xl space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="class-results-title" className="text-2xl font-semibold">
-            {t('class.title')}
-          </h2>
-          <p className="text-sm text-gray-600 dark:text-gray-400">{t('class.subtitle')}</p>
-        </div>
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/dashboard/results">
-            <ArrowLeft className="rtl-flip h-4 w-4" aria-hidden />
-            {t('class.back')}
-          </Link>
-        </Button>
-      </div>
-
-      <fieldset className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-gray-700 dark:bg-gray-900">
-        <legend className="px-1 text-base font-semibold">{t('class.setup')}</legend>
-        <Field label={t('class.grade')}>
-          {(ids) => (
-            <Select
-              {...ids}
-              value={grade}
-              onChange={(e) =>
-                setParams(
-                  (prev) => {
-                    const next = new URLSearchParams(prev);
-                    next.set('grade', e.target.value);
-                    return next;
-                  },
-                  { replace: true },
-                )
-              }
-            >
-              <option value="">{t('form.select')}</option>
-              <GradeOptions />
-            </Select>
-          )}
-        </Field>
+    <RecordPage id="class-results" width="6xl" title={t('class.title')} subtitle={t('class.subtitle')} back={{ to: '/dashboard/results', label: t('class.back') }}>
+      <ClassSetup
+        legend={t('class.setup')}
+        gradeLabel={t('class.grade')}
+        choose={t('form.select')}
+        grade={grade}
+        onGrade={(value) => choose('grade', value)}
+        className="sm:grid-cols-2 lg:grid-cols-4"
+      >
         <Field label={t('fields.result_type')} error={message('result_type')}>
           {(ids) => (
             <Select {...ids} value={type} onChange={set('result_type')}>
-              {RESULT_TYPES.map((value) => (
-                <option key={value} value={value}>
-                  {format.type(value)}
-                </option>
-              ))}
+              <Options values={RESULT_TYPES} label={format.type} />
             </Select>
           )}
         </Field>
@@ -108,11 +55,7 @@ export function ClassResultsPage() {
             {(ids) => (
               <Select {...ids} value={assessment.course_type} onChange={set('course_type')}>
                 <option value="">{t('form.select')}</option>
-                {COURSE_TYPES.map((value) => (
-                  <option key={value} value={value}>
-                    {format.courseType(value)}
-                  </option>
-                ))}
+                <Options values={COURSE_TYPES} label={format.courseType} />
               </Select>
             )}
           </Field>
@@ -122,11 +65,7 @@ export function ClassResultsPage() {
             {(ids) => (
               <Select {...ids} value={assessment.term} onChange={set('term')}>
                 <option value="">{t('form.select')}</option>
-                {TERMS_BY_TYPE[type]!.map((term) => (
-                  <option key={term} value={term}>
-                    {format.term(term)}
-                  </option>
-                ))}
+                <Options values={TERMS_BY_TYPE[type]!} label={format.term} />
               </Select>
             )}
           </Field>
@@ -147,9 +86,11 @@ export function ClassResultsPage() {
         <Field label={t('fields.assessed_by')} error={message('assessed_by')}>
           {(ids) => <Input {...ids} dir="auto" autoComplete="off" value={assessment.assessed_by} onChange={set('assessed_by')} />}
         </Field>
-      </fieldset>
+      </ClassSetup>
 
-      {body}
-    </section>
+      <ClassRoster grade={grade} chooseGrade={t('class.chooseGrade')} noChildren={t('class.noChildren')} loadError={(message) => t('class.loadError', { message })}>
+        {(students) => <ClassResultsGrid key={`${grade}-${type}`} assessment={assessment} onAssessmentErrors={setErrors} students={students} />}
+      </ClassRoster>
+    </RecordPage>
   );
 }

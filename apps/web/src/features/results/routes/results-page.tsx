@@ -1,15 +1,12 @@
-import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Users } from 'lucide-react';
 import { PERMISSION } from '@app/shared/permissions';
 import type { Result } from '@app/shared/schemas/result.schema';
-import { PermissionButton } from '../../../components/can.tsx';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
 import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
 import { useListState } from '../../../components/list/use-list-state.ts';
 import { Notice } from '../../../components/ui/notice.tsx';
-import { translateMessage } from '../../../lib/translate-message.ts';
 import { resultsQuery } from '../api/get-results.ts';
 import { useDeleteResult } from '../api/delete-result.ts';
 import { ResultFilters } from '../components/result-filters.tsx';
@@ -27,7 +24,7 @@ export function ResultsPage() {
     remove: remove.mutateAsync,
     message: t('list.deleteConfirm'),
     done: t('list.deleted'),
-    failed: (err) => t('list.deleteFailed', { message: translateMessage(t, err instanceof Error ? err.message : String(err)) }),
+    failed: (message) => t('list.deleteFailed', { message }),
     from: { list, rows: page.rows },
   });
 
@@ -38,14 +35,7 @@ export function ResultsPage() {
         title={t('list.title')}
         subtitle={t('list.subtitle')}
         add={{ label: t('list.add'), permission: PERMISSION.result.create, to: '/dashboard/results/create' }}
-        actions={
-          <PermissionButton permission={PERMISSION.result.create} variant="outline" asChild>
-            <Link to="/dashboard/results/class">
-              <Users className="h-4 w-4" aria-hidden />
-              {t('list.classEntry')}
-            </Link>
-          </PermissionButton>
-        }
+        links={[{ label: t('list.classEntry'), to: '/dashboard/results/class', icon: Users, check: { permission: PERMISSION.result.create } }]}
         panel={
           <>
             <ResultFilters list={list} />

@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { GRADES } from '@app/shared/constants';
+import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
+import { EmptyState } from './ui/empty-state.tsx';
+import { Field } from './ui/input.tsx';
+import { Notice } from './ui/notice.tsx';
+import { Select } from './ui/select.tsx';
+import { Spinner } from './ui/spinner.tsx';
+import { GradeOptions } from './school-options.tsx';
+import { classChildrenQuery } from '../lib/class-children-query.ts';
+import { cn } from '../lib/cn.ts';
+import { translateMessage } from '../lib/translate-message.ts';
+
+/**
+ * The pieces of the class pages, "Take Attendance" and "Enter class results": a class (and
+ * whatever else the page asks) chosen in the URL, the choices in one fieldset, and the class's
+ * children loaded for the grid with the page's states.
+ */
+
+/**
+ * The page's choices in the URL, so a reload or a shared link opens the same grid: `grade` is
+ * the class when it is one, else ''. A choice replaces the entry (choosing is not a place Back
+ * should step through).
+ */
+export function useClassChoices() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('grade') ?? '';
+  const grade = (GRADES as readonly string[]).includes(asked) ? asked : '';
+  const set = (name: string, value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+  return { params, grade, set };
+}
+
+interface ClassSetupProps {
+  legend: string;
+  /** The class select's label and its first option ('Select...'). */
+  gradeLabel: string;
+  choose: string;
+  grade: string;
+  onGrade: (grade: string) => void;
+  /** The grid's columns: one per control. */
+  className: string;
+  /** The page's other choices, after the class. */
+  children?: ReactNode;
+}
+
+/** What the grid is for: the class first, then the page's own choices. */
+export function ClassSetup({ legend, gradeLabel, choose, grade, onGrade, className, children }: ClassSetupProps) {
+  return (
+    <fieldset className={cn('grid gap-4 rounded-lg border border-gray-200 bg-white p-4 dark:border-gray-700 dark:bg-gray-900', className)}>
+      <legend className="px-1 text-base font-semibold">{legend}</legend>
+      <Field label={gradeLabel}>
+        {(ids) => (
+          <Select {...ids} value={grade} onChange={(e) => onGrade(e.target.value)}>
+            <option value="">{choose}</option>
+            <GradeOptions />
+          </Select>
+        )}
+      </Field>
+      {children}
+    </fieldset>
+  );
+}
+
+interface ClassRosterProps {
+  grade: string;
+  /** Other data the grid needs before it can show (the month's stored records). */
+  alsoWaitFor?: { data: unknown; error: Error | null };
+  /** 'Choose a class', 'No active children in this class', and the failure around the server's message. */
+  chooseGrade: ReactNode;
+  noChildren: ReactNode;
+  loadError: (message: string) => ReactNode;
+  /** The grid for the class's active children, by last name. */
+  children: (students: OrphanListItem[]) => ReactNode;
+}
+
+/** The class's children for the grid, with the states before it: no class chosen, failed, loading, empty. */
+export function ClassRoster({ grade, alsoWaitFor, chooseGrade, noChildren, loadError, children }: ClassRosterProps) {
+  const { t } = useTranslation();
+  const students = useQuery({ ...classChildrenQuery(grade), enabled: grade !== '' });
+  const failed = students.error ?? alsoWaitFor?.error;
+  if (!grade) return <EmptyState message={chooseGrade} />;
+  if (failed) return <Notice tone="error">{loadError(translateMessage(t, failed.message) ?? '')}</Notice>;
+  if (!students.data || (alsoWaitFor && alsoWaitFor.data === undefined)) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner />
+      </div>
+    );
+  }
+  if (students.data.length === 0) return <EmptyState message={noChildren} />;
+  return children(students.data);
+}
