@@ -13,7 +13,9 @@ const MAX_INPUT_PIXELS = 60_000_000;
  * Memory, not speed, is what large photos cost (issue 12, finding 8: twelve 7,700 × 7,700 PNGs at
  * once took the server from 169 to 864 MB). So: one image at a time (the queue), one libvips
  * thread per image, and no libvips operation cache — each photo is decoded once and never again,
- * so a cache only holds memory. Figures: docs/benchmarks/2026-11-23-image-memory.md.
+ * so a cache only holds memory. Two small images at a time were measured under the staff load
+ * (30 people uploading 1 MP photos, 2 cores): 23 % more photos done, but the reads' median went
+ * from 16 to 40–45 ms, as the images took both cores from the requests. Figures: docs/benchmarks/2026-11-23-image-memory.md, 2026-11-24-staff-load.md.
  */
 function configured(sharp: typeof Sharp): typeof Sharp {
   sharp.cache(false);
@@ -25,8 +27,14 @@ function configured(sharp: typeof Sharp): typeof Sharp {
 let sharpModule: Promise<typeof Sharp> | undefined;
 const loadSharp = () => (sharpModule ??= import('sharp').then((m) => configured(m.default)));
 
-/** Uploads waiting for their turn hold their bytes (≤ 10 MB each); beyond this many, 429. */
-export const imageQueue = new WorkQueue(1, 16);
+/**
+ * Uploads waiting for their turn hold their bytes, so the waiting room is bounded by those bytes
+ * (a hundred phone photos, or six 10 MB files), not by their number: sixteen waiting refused the
+ * 30 uploaders of the staff load, while 64 MB is below what sixteen 10 MB files held. Beyond it,
+ * 429 with the expected wait as Retry-After. The count bound is for callers that hold next to
+ * nothing while they wait.
+ */
+export const imageQueue = new WorkQueue({ concurrency: 1, maxWaitingBytes: 64 * 1024 * 1024, maxWaiting: 64 });
 
 export async function detectImageType(data: Buffer): Promise<string | null> {
   // Loaded with the first upload, like sharp: a few MB that idle does not need.
@@ -63,5 +71,5 @@ export function processImage(data: Buffer): Promise<ProcessedImage | null> {
     } catch {
       return null;
     }
-  });
+  }, data.length);
 }
