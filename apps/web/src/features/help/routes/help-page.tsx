@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LifeBuoy } from 'lucide-react';
 
 /** The areas, in the order staff meet them in the sidebar. */
-const SECTIONS = ['orphans', 'gallery', 'results', 'attendance', 'reports', 'users', 'pages', 'contacts', 'profile', 'settings', 'maintenance', 'trash'] as const;
+const SECTIONS = ['orphans', 'gallery', 'results', 'attendance', 'reports', 'activities', 'users', 'pages', 'contacts', 'profile', 'languages', 'settings', 'maintenance', 'trash'] as const;
 
 /** /dashboard/help: what each area of the dashboard is for, in plain language. */
 export function HelpPage() {
