@@ -1,7 +1,7 @@
 import type { MediaSavedResponse, MediaUpdateInput } from '@app/shared/schemas/media.schema';
-import { API_BASE, ApiError, CSRF_HEADER, csrfToken, ensureCsrfCookie, getStoredToken } from '../../../lib/api-client.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import { API_BASE, ApiError, ensureCsrfCookie } from '../../../lib/api-client.ts';
 import { uploadError } from './upload-error.ts';
+import { uploadHeaders } from './upload-headers.ts';
 
 export interface ReplaceFileRequest {
   id: number;
@@ -29,13 +29,7 @@ export async function replaceMediaFile({ id, input, file, onProgress, signal }: 
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${API_BASE}/galleries/${id}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    xhr.setRequestHeader('Accept-Language', currentLanguage());
-    const token = getStoredToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    const xsrf = csrfToken();
-    if (xsrf) xhr.setRequestHeader(CSRF_HEADER, xsrf);
+    for (const [name, value] of Object.entries(uploadHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => onProgress(event.loaded, event.total || file.size);
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {

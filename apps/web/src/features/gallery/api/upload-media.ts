@@ -1,9 +1,9 @@
 import { Upload, type DetailedError, type HttpResponse } from 'tus-js-client';
 import { RESUMABLE_CHUNK_BYTES } from '@app/shared/constants';
 import type { MediaUploadInput } from '@app/shared/schemas/media.schema';
-import { API_BASE, ApiError, CSRF_HEADER, csrfToken, ensureCsrfCookie, getStoredToken } from '../../../lib/api-client.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import { API_BASE, ApiError, ensureCsrfCookie } from '../../../lib/api-client.ts';
 import { uploadError } from './upload-error.ts';
+import { uploadHeaders } from './upload-headers.ts';
 
 /** Where resumable uploads are created (tus 1.0.0): the server checks and stores the file at the end. */
 export const UPLOADS_ENDPOINT = `${API_BASE}/uploads`;
@@ -87,16 +87,8 @@ export function uploadMedia(file: File, fields: MediaUploadInput, handlers: Medi
     metadata,
     removeFingerprintOnSuccess: true,
     fingerprint: async (f) => ['gallery', f.name, f.type, f.size, f.lastModified, JSON.stringify(metadata)].join('|'),
-    // Headers are read at each request: a sign-in or CSRF cookie renewed mid-upload is used.
     onBeforeRequest: (req) => {
-      req.setHeader('Accept', 'application/json');
-      req.setHeader('X-Requested-With', 'XMLHttpRequest');
-      // Refusals come in the language on screen, as every other answer does.
-      req.setHeader('Accept-Language', currentLanguage());
-      const token = getStoredToken();
-      if (token) req.setHeader('Authorization', `Bearer ${token}`);
-      const xsrf = csrfToken();
-      if (xsrf) req.setHeader(CSRF_HEADER, xsrf);
+      for (const [name, value] of Object.entries(uploadHeaders())) req.setHeader(name, value);
     },
     onShouldRetry: (err) => {
       const status = (err as DetailedError).originalResponse?.getStatus() ?? 0;
