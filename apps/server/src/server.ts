@@ -35,6 +35,7 @@ async function serve(database: Database, announce: boolean): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // A database the writer thread cannot open stops the start here; idle, the thread then ends (decision 0035).
   await app.writes.start();
   if (announce) console.log(listeningLine(config, database.dialect, 1));
   process.send?.({ type: 'listening' });

@@ -7,6 +7,14 @@ import { AppError } from '../lib/app-error.ts';
 import { crash, insertValue, notLoaded, refuse, writeRegistry } from '../../test/write-procedures.fixture.ts';
 import { ThreadWrites } from './writer-thread.ts';
 
+const until = async (what: string, ok: () => boolean, ms = 10_000) => {
+  const deadline = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
 describe('database writer thread', () => {
   let dir: string;
   let file: string;
@@ -89,6 +97,39 @@ describe('database writer thread', () => {
     const unloadable = new ThreadWrites(file, { ...writeRegistry, url: new URL('./no-such-module.ts', import.meta.url).href });
     await expect(unloadable.start()).rejects.toThrow();
     await unloadable.close();
+  });
+
+  it('ends its thread after a quiet spell, and the next write starts another and is committed', async () => {
+    const quick = new ThreadWrites(file, writeRegistry, 100);
+    try {
+      await quick.run(insertValue, { v: 'before-quiet' });
+      expect(quick.threads()).toEqual({ started: 1, running: true });
+      await until('the idle thread ends', () => !quick.threads().running);
+      await expect(quick.run(insertValue, { v: 'after-quiet' })).resolves.toMatchObject({ v: 'after-quiet' });
+      expect(quick.threads()).toEqual({ started: 2, running: true });
+      expect(values()).toEqual(['after-quiet', 'before-quiet']);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('loses no write that arrives while an idle thread is ending', async () => {
+    // A quiet spell as short as the gaps between writes: threads end and start all along.
+    const restless = new ThreadWrites(file, writeRegistry, 5);
+    const names: string[] = [];
+    try {
+      for (let i = 0; i < 40; i++) {
+        const batch = Array.from({ length: 1 + (i % 3) }, (_, j) => `w-${String(i).padStart(2, '0')}-${j}`);
+        names.push(...batch);
+        await Promise.all(batch.map((v) => restless.run(insertValue, { v })));
+        await new Promise((resolve) => setTimeout(resolve, i % 4 === 0 ? 20 : 0));
+      }
+      expect(restless.threads().started).toBeGreaterThan(1);
+      expect(restless.settled()).toBe(names.length);
+    } finally {
+      await restless.close();
+    }
+    expect(values()).toEqual([...names].sort());
   });
 
   it('finishes and answers the writes it was given before it closes', async () => {

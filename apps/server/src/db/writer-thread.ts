@@ -20,6 +20,8 @@ interface Pending {
 }
 
 const CLOSE_WAIT_MS = 10_000;
+/** A thread with no write for this long ends; the next write starts another (decision 0035). */
+export const WRITER_IDLE_AFTER_MS = 10_000;
 
 /**
  * The thread runs what the server runs. Built (apps/server/dist, `npm start`; decision 0020): the
@@ -43,6 +45,11 @@ function startWriterWorker(workerData: WriterOptions): Worker {
  * Reads stay on the server's own connection; they see a write as soon as it is committed. A
  * thread that dies fails the writes it held (none of them committed unless answered) and is
  * started again on the next write.
+ *
+ * A thread is a V8 instance of its own, about 14 MB resident even when idle (issue 11's 150 MB
+ * has no room for it). So after `idleAfterMs` with no write in flight it is sent the same close
+ * a shutdown sends — it has nothing left to commit, so nothing changes for durability — and the
+ * next write starts a new one (tens of milliseconds built; that write waits for it).
  */
 export class ThreadWrites implements Writes {
   private worker: Worker | null = null;
@@ -52,12 +59,19 @@ export class ThreadWrites implements Writes {
   private nextId = 1;
   private answered = 0;
   private closing: Promise<void> | null = null;
+  /** When the last write was sent or answered; the idle check measures from it. */
+  private lastActivity = 0;
+  private idleTimer: NodeJS.Timeout | null = null;
+  /** Threads sent away idle that may still be closing their connection. */
+  private readonly retiring = new Set<Promise<void>>();
+  private started = 0;
 
   private readonly options: WriterOptions;
 
   constructor(
     file: string,
     private readonly registry: WriteRegistry,
+    private readonly idleAfterMs = WRITER_IDLE_AFTER_MS,
   ) {
     this.options = { file, registry: registry.url };
   }
@@ -70,6 +84,7 @@ export class ThreadWrites implements Writes {
       return Promise.reject(err);
     }
     const id = this.nextId++;
+    this.lastActivity = Date.now();
     return new Promise<R>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       try {
@@ -86,6 +101,11 @@ export class ThreadWrites implements Writes {
     return this.answered;
   }
 
+  /** How many threads were started so far, and whether one runs now (for the tests and the bench). */
+  threads(): { started: number; running: boolean } {
+    return { started: this.started, running: this.worker !== null };
+  }
+
   async start(): Promise<void> {
     if (this.closing) return;
     this.thread();
@@ -95,6 +115,8 @@ export class ThreadWrites implements Writes {
   /** Let the thread finish what it was given, then stop it. */
   close(): Promise<void> {
     this.closing ??= (async () => {
+      if (this.idleTimer) clearTimeout(this.idleTimer);
+      await Promise.all(this.retiring);
       const worker = this.worker;
       if (!worker) return;
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
@@ -118,6 +140,7 @@ export class ThreadWrites implements Writes {
     // Nobody may be waiting for it: a failed start is reported by the writes it fails.
     this.ready.catch(() => {});
     worker.on('message', (m: FromWriter) => {
+      this.lastActivity = Date.now();
       if (!Array.isArray(m)) return markReady();
       for (const a of m) {
         const p = this.pending.get(a.id);
@@ -138,7 +161,40 @@ export class ThreadWrites implements Writes {
       this.fail(worker, err);
     });
     this.worker = worker;
+    this.started++;
+    this.lastActivity = Date.now();
+    this.watchIdle(this.idleAfterMs);
     return worker;
+  }
+
+  /** Looks again when the quiet spell could be over; never keeps the process alive. */
+  private watchIdle(ms: number): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (!this.worker || this.closing) return;
+      const quietFor = Date.now() - this.lastActivity;
+      // A write in flight (or a start not yet answered) keeps it, whatever the clock says.
+      if (this.pending.size > 0 || quietFor < this.idleAfterMs) return this.watchIdle(Math.max(this.idleAfterMs - quietFor, 50));
+      this.retire(this.worker);
+    }, ms);
+    this.idleTimer.unref();
+  }
+
+  /**
+   * Nothing is pending, so every write this thread ran is committed and answered. It is detached
+   * first — the next write starts a new thread at once — and then closes its connection and ends.
+   */
+  private retire(worker: Worker): void {
+    this.worker = null;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS).unref();
+    const gone: Promise<void> = exited.finally(() => {
+      clearTimeout(timer);
+      this.retiring.delete(gone);
+    });
+    this.retiring.add(gone);
+    worker.postMessage({ type: 'close' } satisfies ToWriter);
   }
 
   /** The thread is gone: what it held is failed, and the next write starts a new one. */
