@@ -11,13 +11,14 @@ import { FILE_REFERENCES } from './modules/storage/uncommitted-files.ts';
 /**
  * Crash safety (issue 12, must-have 4; finding 6): the real server as a child process, a stream of
  * work at it — children created with photos and their photos replaced, record edits, results,
- * gallery photos and documents — SIGKILL in the middle, a restart, three times, then a last start.
+ * gallery photos and documents (their files replaced too) — SIGKILL in the middle, a restart, twice, then a last start.
  * Afterwards every acknowledged write is there (an edit holds its acknowledged value, or the one
  * in flight at the kill), no stored file lacks its record nor a record its file, nothing
  * uncommitted is left, and the database passes its integrity checks. On SQLite and PostgreSQL.
  */
 
-const ROUNDS = 3;
+/** One kill in the window where an upload's files are stored but not committed, one at random. */
+const ROUNDS = 2;
 const PHOTO_UPLOADERS = 4;
 
 /** A photo that takes the server some milliseconds to decode and resize, so kills land mid-work. */
@@ -39,6 +40,8 @@ interface Acknowledged {
   replacedPhotos: number;
   results: number[];
   media: number[];
+  /** Gallery items whose file was replaced (POST with the PUT override). */
+  replacedMedia: number;
   /** Per edited child: the notes last acknowledged, and the ones sent but unanswered at the kill. */
   notes: Map<number, { acked: string | null; inFlight: Set<string> }>;
 }
@@ -57,7 +60,7 @@ describe.each(dialects)('the server killed mid-stream [%s]', (dialect) => {
   it('keeps every acknowledged write, no half row or file, and a sound database', { timeout: 300_000 }, async () => {
     place = await dataPlace(dialect);
     const photos = await Promise.all(Array.from({ length: PHOTO_UPLOADERS }, (_, i) => photo(i * 50)));
-    const ack: Acknowledged = { children: [], replacedPhotos: 0, results: [], media: [], notes: new Map() };
+    const ack: Acknowledged = { children: [], replacedPhotos: 0, results: [], media: [], replacedMedia: 0, notes: new Map() };
     let leftBehindAtSomeKill = 0;
     let edited: number | undefined;
     let seq = 0;
@@ -133,7 +136,13 @@ describe.each(dialects)('the server killed mid-stream [%s]', (dialect) => {
       const galleryStep = async (i: number) => {
         const child = ack.children[ack.children.length - 1];
         if (child === undefined) return void (await new Promise((r) => setTimeout(r, 10)));
-        ack.media.push(await request('POST', '/api/galleries', galleryForm(child, i, i % 2 === 1), 201));
+        const id = await request('POST', '/api/galleries', galleryForm(child, i, i % 2 === 1), 201);
+        ack.media.push(id);
+        // Its file replaced: the old files are removed once the row points to the new ones.
+        const replacement = galleryForm(child, i + 1, i % 2 === 1);
+        replacement.append('_method', 'PUT');
+        await request('POST', `/api/galleries/${id}`, replacement, 200);
+        ack.replacedMedia++;
       };
       const workers = [
         ...Array.from({ length: PHOTO_UPLOADERS }, (_, i) => worker(photoStep)(i)),
@@ -209,7 +218,7 @@ describe.each(dialects)('the server killed mid-stream [%s]', (dialect) => {
       expect(leftBehindAtSomeKill).toBeGreaterThan(0);
       console.log(
         `[${dialect}] acknowledged over ${ROUNDS} kills: ${ack.children.length} children with photos, ${ack.replacedPhotos} replaced photos, ` +
-          `${ack.results.length} results, ${ack.media.length} gallery files, ${[...ack.notes.values()].filter((n) => n.acked).length} edited children; ` +
+          `${ack.results.length} results, ${ack.media.length} gallery files (${ack.replacedMedia} replaced), ${[...ack.notes.values()].filter((n) => n.acked).length} edited children; ` +
           `${leftBehindAtSomeKill} uncommitted or temporary files found after the kills, all swept`,
       );
     } finally {
