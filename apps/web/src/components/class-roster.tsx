@@ -9,6 +9,7 @@ import { Field } from './ui/input.tsx';
 import { Notice } from './ui/notice.tsx';
 import { Select } from './ui/select.tsx';
 import { Spinner } from './ui/spinner.tsx';
+import { EntryGrid, type EntryGridProps } from './entry-grid.tsx';
 import { GradeOptions } from './school-options.tsx';
 import { classChildrenQuery } from '../lib/class-children-query.ts';
 import { cn } from '../lib/cn.ts';
@@ -100,4 +101,12 @@ export function ClassRoster({ grade, alsoWaitFor, chooseGrade, noChildren, loadE
   }
   if (students.data.length === 0) return <EmptyState message={noChildren} />;
   return children(students.data);
+}
+
+/** A child as the class grids name them. */
+export const childName = (child: Pick<OrphanListItem, 'first_name' | 'last_name'>) => `${child.first_name} ${child.last_name}`;
+
+/** The class's grid: an EntryGrid with a row per child, keyed and named by the child. */
+export function ClassGrid(props: Omit<EntryGridProps<OrphanListItem>, 'rowKey' | 'rowName'>) {
+  return <EntryGrid {...props} rowKey={(child) => child.id} rowName={childName} />;
 }

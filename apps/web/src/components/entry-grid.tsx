@@ -21,7 +21,7 @@ export interface EntryColumn<R> {
   className?: string;
 }
 
-interface EntryGridProps<R> {
+export interface EntryGridProps<R> {
   /** The grid's caption (read by screen readers; visually hidden). */
   caption: string;
   rows: readonly R[];

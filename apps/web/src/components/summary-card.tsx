@@ -18,6 +18,16 @@ export function TrendChart(props: TrendChartProps) {
   );
 }
 
+/** The chart under its caption, as a figure. */
+export function TrendFigure({ caption, ...chart }: TrendChartProps & { caption: string }) {
+  return (
+    <figure>
+      <figcaption className="mb-1 text-sm text-gray-600 dark:text-gray-400">{caption}</figcaption>
+      <TrendChart {...chart} />
+    </figure>
+  );
+}
+
 interface SummaryCardProps {
   id: string;
   title: string;

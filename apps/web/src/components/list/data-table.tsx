@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../ui/table.tsx';
@@ -91,5 +92,14 @@ function SortableHeader<T>({ column, sort, onSort }: { column: Column<T>; sort?:
         <Icon className="h-3.5 w-3.5" aria-hidden />
       </button>
     </TableHeaderCell>
+  );
+}
+
+/** A row's name as the link to its record (or to the child it is about). */
+export function CellLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} dir="auto" className="font-medium text-gray-900 hover:text-brand-700 hover:underline dark:text-gray-100 dark:hover:text-brand-400">
+      {children}
+    </Link>
   );
 }

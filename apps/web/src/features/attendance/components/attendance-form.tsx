@@ -1,18 +1,14 @@
-import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ZodType } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { recentYears } from '@app/shared/constants';
 import { ATTENDANCE_COUNT_FIELDS, attendanceSchema, type Attendance, type AttendanceCountField, type AttendanceData } from '@app/shared/schemas/attendance.schema';
-import { FieldLabel, FormActions, FormSection } from '../../../components/form-parts.tsx';
+import { FieldLabel, FormActions, FormSection, useRecordForm, type RecordFormProps, type RecordSubmission } from '../../../components/form-parts.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { OrphanOptions, SCHOOL_YEARS, YearOptions } from '../../../components/school-options.tsx';
-import { showServerErrors } from '../../../components/list/server-field-errors.ts';
-import { messageOr } from '../../../lib/server-errors.ts';
-import { translateMessage } from '../../../lib/translate-message.ts';
 import { liveTotal, monthsOffered } from './attendance-periods.ts';
 import {
   ATTENDANCE_FORM_FIELDS,
@@ -23,17 +19,10 @@ import {
 } from './attendance-form-values.ts';
 import { useAttendanceFormat } from './use-attendance-format.ts';
 
-export interface AttendanceFormSubmission {
-  values: AttendanceData;
-  /** When editing: the updated_at of the record the form was filled from. */
-  updatedAt?: string;
-}
+export type AttendanceFormSubmission = RecordSubmission<AttendanceData>;
 
-interface AttendanceFormProps {
+interface AttendanceFormProps extends RecordFormProps<AttendanceData> {
   record?: Attendance;
-  /** Saves; rejects with the failed save's ApiError (its 422 messages land on the fields). */
-  onSubmit: (submission: AttendanceFormSubmission) => Promise<void>;
-  onCancel: () => void;
   /** Today, for the month limit (tests fix it). */
   now?: Date;
 }
@@ -53,22 +42,22 @@ const attendanceResolver = zodResolver(attendanceSchema as unknown as ZodType<At
 export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }: AttendanceFormProps) {
   const { t } = useTranslation('attendance');
   const format = useAttendanceFormat();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [readVersion] = useState(record?.updated_at);
   const editing = record !== undefined;
-
+  const { form, submit, formError, message } = useRecordForm({
+    record,
+    resolver: attendanceResolver,
+    defaultValues: record ? attendanceToFormValues(record) : emptyAttendanceForm(now),
+    fields: ATTENDANCE_FORM_FIELDS,
+    failed: (m) => t('form.saveFailed', { message: m }),
+    onSubmit,
+  });
   const {
     register,
-    handleSubmit,
     watch,
     getValues,
     setValue,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AttendanceFormValues, unknown, AttendanceData>({
-    resolver: attendanceResolver,
-    defaultValues: record ? attendanceToFormValues(record) : emptyAttendanceForm(now),
-  });
+    formState: { isSubmitting },
+  } = form;
 
   const year = watch('year');
   const months = monthsOffered(year, now);
@@ -80,16 +69,6 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
     if (!monthsOffered(e.target.value, now).includes(Number(getValues('month')))) setValue('month', '');
   };
 
-  const message = (name: AttendanceFormField) => translateMessage(t, errors[name]?.message);
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit({ values, updatedAt: readVersion });
-    } catch (err) {
-      setFormError(showServerErrors(err, setError, ATTENDANCE_FORM_FIELDS, t('form.saveFailed', { message: messageOr(t, err, '') })));
-    }
-  });
 
   const label = (name: AttendanceFormField, required = false) => <FieldLabel text={t(`fields.${name}`)} required={required && t('form.required')} />;
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SummaryCard, SummaryTable, TrendChart } from '../../../components/summary-card.tsx';
+import { SummaryCard, SummaryTable, TrendFigure } from '../../../components/summary-card.tsx';
 import { TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
 import { useAttendanceSummary } from '../api/get-attendance-summary.ts';
 import { useAttendanceFormat } from './use-attendance-format.ts';
@@ -43,10 +43,7 @@ export function AttendanceSummaryCard({ orphanId }: { orphanId: number }) {
             ))}
           </dl>
           {points.length > 1 ? (
-            <figure>
-              <figcaption className="mb-1 text-sm text-gray-600 dark:text-gray-400">{t('summary.chart')}</figcaption>
-              <TrendChart points={points} series={[{ key: 'rate', label: t('summary.rate') }]} unit="%" />
-            </figure>
+            <TrendFigure caption={t('summary.chart')} points={points} series={[{ key: 'rate', label: t('summary.rate') }]} unit="%" />
           ) : null}
           <SummaryTable label={t('summary.table')}>
             <TableHead>

@@ -1,9 +1,8 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PERMISSION } from '@app/shared/permissions';
 import type { Attendance } from '@app/shared/schemas/attendance.schema';
 import { useCan } from '../../../components/can.tsx';
-import { DataTable } from '../../../components/list/data-table.tsx';
+import { CellLink, DataTable } from '../../../components/list/data-table.tsx';
 import { useAttendanceFormat } from './use-attendance-format.ts';
 
 interface AttendanceTableProps {
@@ -29,11 +28,7 @@ export function AttendanceTable({ rows, onDelete }: AttendanceTableProps) {
           id: 'student',
           header: t('columns.student'),
           key: true,
-          cell: (record) => (
-            <Link to={`/dashboard/orphans/${record.orphan_id}`} dir="auto" className="font-medium text-gray-900 hover:text-brand-700 hover:underline dark:text-gray-100 dark:hover:text-brand-400">
-              {format.child(record)}
-            </Link>
-          ),
+          cell: (record) => <CellLink to={`/dashboard/orphans/${record.orphan_id}`}>{format.child(record)}</CellLink>,
         },
         { id: 'period', header: t('columns.period'), key: true, cell: (record) => format.period(record), className: 'whitespace-nowrap' },
         { id: 'present', header: t('columns.present'), cell: (record) => record.present_days, className: count },

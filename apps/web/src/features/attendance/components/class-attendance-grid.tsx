@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ATTENDANCE_COUNT_FIELDS, attendanceBatchSchema, type Attendance } from '@app/shared/schemas/attendance.schema';
 import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
-import { EntryForm, EntryGrid, type EntryColumn } from '../../../components/entry-grid.tsx';
+import { ClassGrid, childName } from '../../../components/class-roster.tsx';
+import { EntryForm, type EntryColumn } from '../../../components/entry-grid.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { messageOr } from '../../../lib/server-errors.ts';
@@ -41,7 +42,6 @@ export function ClassAttendanceGrid({ month, year, students, records }: ClassAtt
   const [errors, setErrors] = useState<Record<number, RowErrors>>({});
   const [banner, setBanner] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
   const save = useSaveAttendanceBatch();
-  const name = (child: OrphanListItem) => `${child.first_name} ${child.last_name}`;
 
   const change = (id: number, field: keyof GridRow, value: string) => {
     setRows((all) => ({ ...all, [id]: { ...EMPTY_ROW, ...all[id], [field]: value } }));
@@ -79,7 +79,7 @@ export function ClassAttendanceGrid({ month, year, students, records }: ClassAtt
   const cell = (field: GridField) => (child: OrphanListItem) => {
     const error = errors[child.id]?.[field];
     const common = {
-      'aria-label': t('class.rowLabel', { field: t(COLUMN_LABEL[field]), name: name(child) }),
+      'aria-label': t('class.rowLabel', { field: t(COLUMN_LABEL[field]), name: childName(child) }),
       invalid: !!error,
       value: rows[child.id]?.[field] ?? '',
       onChange: (e: { target: { value: string } }) => change(child.id, field, e.target.value),
@@ -109,17 +109,15 @@ export function ClassAttendanceGrid({ month, year, students, records }: ClassAtt
       banner={banner}
       save={{ label: save.isPending ? t('class.saving') : t('class.save'), busy: save.isPending, onSave: submit }}
     >
-      <EntryGrid
+      <ClassGrid
         caption={t('class.title')}
         rows={students}
-        rowKey={(child) => child.id}
         rowHeaderLabel={t('class.student')}
-        rowName={name}
         columns={columns}
         rowInvalid={(child) => !!errors[child.id]}
         rowErrors={(child) => errors[child.id]}
         fieldLabel={(field) => (field in COLUMN_LABEL ? t(COLUMN_LABEL[field as GridField]) : undefined)}
-        rowErrorsLabel={(child) => t('class.rowErrors', { name: name(child) })}
+        rowErrorsLabel={(child) => t('class.rowErrors', { name: childName(child) })}
       />
     </EntryForm>
   );

@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { GRADE_LETTERS, gradeForScore } from '@app/shared/grade-bands';
 import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
 import type { ResultData } from '@app/shared/schemas/result.schema';
-import { EntryForm, EntryGrid, type EntryColumn } from '../../../components/entry-grid.tsx';
+import { ClassGrid, childName } from '../../../components/class-roster.tsx';
+import { EntryForm, type EntryColumn } from '../../../components/entry-grid.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -45,7 +46,6 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: C
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [banner, setBanner] = useState<{ tone: 'error' | 'info' | 'success'; text: string } | null>(null);
   const save = useSaveResult();
-  const name = (child: OrphanListItem) => `${child.first_name} ${child.last_name}`;
   const row = (id: number) => rows[id] ?? EMPTY_MARKS;
 
   const change = (id: number, field: MarkRowField, value: string) => {
@@ -98,7 +98,7 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: C
   const cell = (field: MarkRowField) => (child: OrphanListItem) => {
     const error = status[child.id]?.errors?.[field];
     const common = {
-      'aria-label': t('class.rowLabel', { field: t(field === 'score' && type === 'discipline' ? 'fields.overall_score' : FIELD_LABEL[field]), name: name(child) }),
+      'aria-label': t('class.rowLabel', { field: t(field === 'score' && type === 'discipline' ? 'fields.overall_score' : FIELD_LABEL[field]), name: childName(child) }),
       invalid: !!error,
       value: row(child.id)[field],
       onChange: (e: { target: { value: string } }) => change(child.id, field, e.target.value),
@@ -153,12 +153,10 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: C
 
   return (
     <EntryForm hint={t('class.rowByRow')} banner={banner} save={{ label: progress ? t('class.saving', progress) : t('class.save'), busy, onSave: submit }}>
-      <EntryGrid
+      <ClassGrid
         caption={t('class.title')}
         rows={students}
-        rowKey={(child) => child.id}
         rowHeaderLabel={t('class.student')}
-        rowName={name}
         columns={columns}
         rowInvalid={(child) => status[child.id]?.state === 'failed'}
         rowErrors={rowErrors}

@@ -1,21 +1,17 @@
-import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ZodType } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, RESULT_TYPES, recentYears } from '@app/shared/constants';
 import { GRADE_LETTERS, gradeForScore } from '@app/shared/grade-bands';
 import { resultSchema, type Result, type ResultData } from '@app/shared/schemas/result.schema';
-import { FieldLabel, FormActions, FormSection } from '../../../components/form-parts.tsx';
+import { FieldLabel, FormActions, FormSection, useRecordForm, type RecordFormProps, type RecordSubmission } from '../../../components/form-parts.tsx';
 import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { OrphanOptions, SCHOOL_YEARS, YearOptions } from '../../../components/school-options.tsx';
-import { showServerErrors } from '../../../components/list/server-field-errors.ts';
 import { orphanOptionLabel, useOrphanOptions } from '../../../lib/orphan-options-query.ts';
-import { messageOr } from '../../../lib/server-errors.ts';
-import { translateMessage } from '../../../lib/translate-message.ts';
 import {
   RESULT_FORM_FIELDS,
   emptyResultForm,
@@ -26,18 +22,11 @@ import {
 } from './result-form-values.ts';
 import { useResultFormat } from './use-result-format.ts';
 
-export interface ResultFormSubmission {
-  values: ResultData;
-  /** When editing: the updated_at of the record the form was filled from. */
-  updatedAt?: string;
-}
+export type ResultFormSubmission = RecordSubmission<ResultData>;
 
-interface ResultFormProps {
+interface ResultFormProps extends RecordFormProps<ResultData> {
   /** The stored result when editing. */
   result?: Result;
-  /** Saves; rejects with the failed save's ApiError (its 422 messages land on the fields). */
-  onSubmit: (submission: ResultFormSubmission) => Promise<void>;
-  onCancel: () => void;
 }
 
 // The form holds strings and numbers (a narrower shape than the schema's `unknown` inputs), so the
@@ -56,22 +45,22 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
   const { t } = useTranslation('results');
   const format = useResultFormat();
   const orphans = useOrphanOptions();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [readVersion] = useState(result?.updated_at);
   const editing = result !== undefined;
-
+  const { form, submit, formError, message } = useRecordForm({
+    record: result,
+    resolver: resultResolver,
+    defaultValues: result ? resultToFormValues(result) : emptyResultForm(),
+    fields: RESULT_FORM_FIELDS,
+    failed: (m) => t('form.saveFailed', { message: m }),
+    onSubmit,
+  });
   const {
     register,
     control,
-    handleSubmit,
     watch,
     clearErrors,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ResultFormValues, unknown, ResultData>({
-    resolver: resultResolver,
-    defaultValues: result ? resultToFormValues(result) : emptyResultForm(),
-  });
+    formState: { isSubmitting },
+  } = form;
 
   const type = watch('result_type');
   const score = watch('score');
@@ -82,16 +71,6 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
   const years = recentYears(SCHOOL_YEARS);
   if (result && !years.includes(result.year)) years.push(result.year);
 
-  const message = (name: ResultFormField) => translateMessage(t, errors[name]?.message);
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit({ values, updatedAt: readVersion });
-    } catch (err) {
-      setFormError(showServerErrors(err, setError, RESULT_FORM_FIELDS, t('form.saveFailed', { message: messageOr(t, err, '') })));
-    }
-  });
 
   const label = (name: ResultFormField | 'father_name', required = false, text?: string) => (
     <FieldLabel text={text ?? t(`fields.${name}`)} required={required && t('form.required')} />

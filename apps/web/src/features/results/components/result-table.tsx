@@ -1,9 +1,8 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PERMISSION } from '@app/shared/permissions';
 import type { Result } from '@app/shared/schemas/result.schema';
 import { useCan } from '../../../components/can.tsx';
-import { DataTable } from '../../../components/list/data-table.tsx';
+import { CellLink, DataTable } from '../../../components/list/data-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useResultFormat } from './use-result-format.ts';
 
@@ -30,11 +29,7 @@ export function ResultTable({ rows, onDelete }: ResultTableProps) {
           id: 'student',
           header: t('columns.student'),
           key: true,
-          cell: (result) => (
-            <Link to={resultPath(result)} dir="auto" className="font-medium text-gray-900 hover:text-brand-700 hover:underline dark:text-gray-100 dark:hover:text-brand-400">
-              {format.student(result)}
-            </Link>
-          ),
+          cell: (result) => <CellLink to={resultPath(result)}>{format.student(result)}</CellLink>,
         },
         { id: 'type', header: t('columns.type'), cell: (result) => format.type(result.result_type) },
         { id: 'subject', header: t('columns.subject'), key: true, cell: (result) => result.subject },

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SummaryCard, SummaryTable, TrendChart } from '../../../components/summary-card.tsx';
+import { SummaryCard, SummaryTable, TrendFigure } from '../../../components/summary-card.tsx';
 import { TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
 import { useOrphanResults } from '../api/get-orphan-results.ts';
 import { periodsOldestFirst, trendPoints, typesPresent, type SummaryPeriod } from './results-summary.ts';
@@ -32,10 +32,7 @@ export function ResultsSummaryCard({ orphanId }: { orphanId: number }) {
       {data ? (
         <div className="space-y-4">
           {periods.length > 1 ? (
-            <figure>
-              <figcaption className="mb-1 text-sm text-gray-600 dark:text-gray-400">{t('summary.chart')}</figcaption>
-              <TrendChart points={trendPoints(periods, label)} series={types.map((type) => ({ key: type, label: format.type(type) }))} />
-            </figure>
+            <TrendFigure caption={t('summary.chart')} points={trendPoints(periods, label)} series={types.map((type) => ({ key: type, label: format.type(type) }))} />
           ) : null}
           <SummaryTable label={t('summary.table')}>
             <TableHead>
