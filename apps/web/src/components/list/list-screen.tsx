@@ -6,6 +6,8 @@
  *   const things = usePagedList(THINGS, thingsQuery, flatPage);   // URL state + the feature's queryOptions
  *   const deletion = useConfirmDelete({ remove: remove.mutateAsync, message, done, failed, from: things });
  *   <ListScreen id="things" title=... add={{ label, permission, onClick }} search={{ label }} {...things}
+ *               links={[{ label: t('things.trash'), to: '/things/trash', icon: Archive, check: { permission } }]}
+ *               filters={{ show, hide, open: things.list.hasFilters, panel: (id) => <ThingFilters id={id} list={things.list} /> }}
  *               empty=... error={(message) => t('things.loadError', { message })}>
  *     <DataTable rows={things.rows} columns={[...]} actions={[{ kind: 'delete', label, allowed: can(...), onSelect: deletion.ask }]} />
  *   </ListScreen>
@@ -14,12 +16,20 @@
  * - list-params.ts: the list state read from the URL with fallbacks (ListSpec, ListParams);
  *   use-list-state.ts its hook (page, per_page, search, filters, sort; Back and Forward work);
  *   use-default-page-size.ts: Settings → Items per page, the size a list opens with.
+ * - filter-panel.tsx: the filters' panel with Reset, FilterSelect ('All' first) bound by
+ *   `bindFilters(list)`, DateRangeFilter (from/to days with their rule); `filters` above shows and
+ *   hides it (or pass the panel as `panel` to show it always).
  * - use-paged-list.ts: state + query + rows and page numbers. An unpaged list passes `query` and `rows`.
  * - data-table.tsx / row-actions.tsx: columns (sortable; `key` ones stay on phones) and row actions
  *   shown by permission. list-states.tsx: failed / loading / empty. confirm-delete.tsx: ask, delete,
  *   toast, step back from an emptied page. list-search-box.tsx: the debounced search.
  * - form-modal.tsx / use-form-save.ts: a row's add/edit form in a modal, saved with a toast, its 422
  *   field messages on the fields (server-field-errors.ts, which every form uses) and one banner.
+ * Beside the kit, a record's own pages: ../record-page.tsx (the page with its way back, a record's
+ * loading/failed/not-found states, the add/edit page and its save-toast-return) and
+ * ../form-parts.tsx (useRecordForm, sections, required labels, Cancel/Save); a page typing a whole
+ * class at once: ../class-roster.tsx (the class in the URL, its children and states, ClassGrid)
+ * with ../entry-grid.tsx (Enter moves down; row messages; EntryForm's Save).
  */
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
