@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
 import { accessibilityViolations } from './support/accessibility.ts';
 import { apiCall } from './support/api.ts';
-import { launchBrowser, signIn, signOut, type BrowserSession } from './support/browser.ts';
+import { signIn, signOut } from './support/browser.ts';
+import { setUpBrowserApp } from './support/fixture.ts';
 
 /**
  * A manager's morning on the overview (issue 15 item 4): the four cards show the figures of
@@ -13,10 +13,7 @@ import { launchBrowser, signIn, signOut, type BrowserSession } from './support/b
  * overview and the open list.
  */
 
-let server: RunningServer;
-let browser: BrowserSession;
-let context: BrowserContext;
-let page: Page;
+const app = setUpBrowserApp({ pagePer: 'file' });
 
 const suffix = Date.now().toString(36);
 const MANAGER = { name: 'Mariam Sadat', email: `manager.${suffix}@e2e.test`, password: 'Manager-password-1' };
@@ -34,28 +31,15 @@ const SARA = { first_name: 'Sara', last_name: `Rahimi${suffix}`, dob: day(200, 8
 const OMID = { first_name: 'Omid', last_name: `Haidari${suffix}`, dob: day(100, 11), admission_date: iso(lastMonth), medical_condition: 'Healthy' };
 const ids: Record<string, number> = {};
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-  context = await browser.newContext();
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
-
 /** A call to the API from the signed-in page, as the app makes them (support/api.ts). */
-const api = <T>(method: string, url: string, body?: unknown) => apiCall<T>(page, method, url, body);
+const api = <T>(method: string, url: string, body?: unknown) => apiCall<T>(app.page, method, url, body);
 
-const card = (key: string) => page.getByTestId(`card-${key}`);
+const card = (key: string) => app.page.getByTestId(`card-${key}`);
 
 describe('a manager reads the overview', () => {
   it('the administrator sets up a Manager account and three children', async () => {
-    await page.goto('/login');
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await app.page.goto('/login');
+    await signIn(app.page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await api('POST', '/api/users', { ...MANAGER, password_confirmation: MANAGER.password, roles: ['Manager'] });
     for (const [key, child] of Object.entries({ LAILA, SARA, OMID })) {
       const saved = await api<{ data: { id: number } }>('POST', '/api/orphans', { ...child, gender: 'female', class_grade: '4' });
@@ -67,50 +51,50 @@ describe('a manager reads the overview', () => {
     await api('POST', '/api/results', {
       orphan_id: ids.OMID, result_type: 'education', subject: 'Dari', term: 'Final', exam_date: day(12), year: String(now.getFullYear()), total: 100, average: 85, score: 85, grade: 'A',
     });
-    await signOut(page);
+    await signOut(app.page);
   });
 
   it('shows the four figures of the seeded children, with Recent Activity and the charts', async () => {
-    await signIn(page, MANAGER.email, MANAGER.password);
-    await page.goto('/dashboard');
+    await signIn(app.page, MANAGER.email, MANAGER.password);
+    await app.page.goto('/dashboard');
     await expect.poll(() => card('total_orphans').textContent()).toBe('3');
     expect(await card('new_admissions').textContent()).toBe('2');
     expect(await card('upcoming_events').textContent()).toBe('2');
     // Laila and Sara have no record for last month; Laila is critical and Sara needs attention.
     expect(await card('pending_tasks').textContent()).toBe('4');
-    await page.getByRole('heading', { name: 'Recent Activity' }).waitFor();
-    await expect.poll(() => page.getByText(`Omid ${OMID.last_name}`).first().isVisible()).toBe(true);
+    await app.page.getByRole('heading', { name: 'Recent Activity' }).waitFor();
+    await expect.poll(() => app.page.getByText(`Omid ${OMID.last_name}`).first().isVisible()).toBe(true);
 
     // Each chart is one named image, its figures in a table a screen reader reads.
-    const admissions = page.getByRole('img', { name: 'Admissions per month' });
+    const admissions = app.page.getByRole('img', { name: 'Admissions per month' });
     await admissions.waitFor();
-    const table = page.getByRole('table', { name: 'Admissions per month: Figures of the chart' });
+    const table = app.page.getByRole('table', { name: 'Admissions per month: Figures of the chart' });
     const thisMonth = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(now);
     expect(await table.getByRole('row', { name: new RegExp(`^${thisMonth}`) }).getByRole('cell').textContent()).toBe('2');
-    await page.getByRole('img', { name: 'Attendance rate by month' }).waitFor();
-    await page.getByRole('img', { name: 'Results by grade band' }).waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
+    await app.page.getByRole('img', { name: 'Attendance rate by month' }).waitFor();
+    await app.page.getByRole('img', { name: 'Results by grade band' }).waitFor();
+    expect(await accessibilityViolations(app.page)).toEqual([]);
   });
 
   it('opens the upcoming events and follows one to the child', async () => {
-    await page.getByRole('button', { name: /Upcoming Events/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Upcoming Events' });
+    await app.page.getByRole('button', { name: /Upcoming Events/ }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Upcoming Events' });
     await dialog.waitFor();
     const items = dialog.getByRole('listitem');
     await items.nth(1).waitFor(); // the list is fetched when the dialog opens
     expect(await items.count()).toBe(2);
     expect(await items.nth(0).textContent()).toContain('Birthday, turns 9');
     expect(await items.nth(1).textContent()).toContain('Exam: Dari');
-    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(app.page)).toEqual([]);
     await dialog.getByRole('link', { name: `Laila ${LAILA.last_name}` }).click();
-    await page.waitForURL((url) => url.pathname === `/dashboard/orphans/${ids.LAILA}`);
-    await page.getByRole('heading', { name: 'Orphan Details' }).waitFor({ timeout: 30_000 });
+    await app.page.waitForURL((url) => url.pathname === `/dashboard/orphans/${ids.LAILA}`);
+    await app.page.getByRole('heading', { name: 'Orphan Details' }).waitFor({ timeout: 30_000 });
   });
 
   it('lists the pending tasks, each part with its children', async () => {
-    await page.goto('/dashboard');
-    await page.getByRole('button', { name: /Pending Tasks/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Pending Tasks' });
+    await app.page.goto('/dashboard');
+    await app.page.getByRole('button', { name: /Pending Tasks/ }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Pending Tasks' });
     await dialog.waitFor();
     const attendance = dialog.getByRole('region', { name: /Missing attendance/ });
     await attendance.waitFor(); // the lists are fetched when the dialog opens
@@ -122,9 +106,9 @@ describe('a manager reads the overview', () => {
   });
 
   it('follows New Admissions to the orphan list filtered to this month', async () => {
-    await page.getByRole('link', { name: /New Admissions/ }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard/orphans' && url.searchParams.get('admission_from') === day(0).slice(0, 8) + '01');
-    const table = page.getByRole('table');
+    await app.page.getByRole('link', { name: /New Admissions/ }).click();
+    await app.page.waitForURL((url) => url.pathname === '/dashboard/orphans' && url.searchParams.get('admission_from') === day(0).slice(0, 8) + '01');
+    const table = app.page.getByRole('table');
     await table.getByText(LAILA.last_name).first().waitFor();
     const body = await table.textContent();
     expect(body).toContain(LAILA.last_name);

@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@app/shared/constants';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
 import { accessibilityViolations } from './support/accessibility.ts';
-import { launchBrowser, signIn, signOut, type BrowserSession } from './support/browser.ts';
+import { signIn, signOut } from './support/browser.ts';
 import { apiCall } from './support/api.ts';
+import { setUpBrowserApp } from './support/fixture.ts';
 
 /**
  * A sponsor's progress report (issue 15): a caseworker opens a child's details in Dari and saves
@@ -15,10 +15,7 @@ import { apiCall } from './support/api.ts';
  */
 
 const run = promisify(execFile);
-let server: RunningServer;
-let browser: BrowserSession;
-let context: BrowserContext;
-let page: Page;
+const app = setUpBrowserApp({ pagePer: 'file', context: { acceptDownloads: true } });
 
 const suffix = Date.now().toString(36);
 const CASEWORKER = { name: 'Zahra Karimi', email: `caseworker.${suffix}@e2e.test`, password: 'Caseworker-password-1' };
@@ -26,44 +23,31 @@ const CHILD = { first_name: 'مریم', last_name: 'احمدی', father_name: '�
 const YEAR = new Date().getUTCFullYear() - 1;
 let childId = 0;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-  context = await browser.newContext({ acceptDownloads: true });
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('a caseworker saves a child\'s progress report in Dari', () => {
   it('the administrator creates a Caseworker account and a child with results and attendance', async () => {
-    await page.goto('/login');
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await apiCall(page, 'POST', '/api/users', { ...CASEWORKER, password_confirmation: CASEWORKER.password, roles: ['Caseworker'] });
-    childId = (await apiCall<{ data: { id: number } }>(page, 'POST', '/api/orphans', CHILD)).data.id;
+    await app.page.goto('/login');
+    await signIn(app.page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await apiCall(app.page, 'POST', '/api/users', { ...CASEWORKER, password_confirmation: CASEWORKER.password, roles: ['Caseworker'] });
+    childId = (await apiCall<{ data: { id: number } }>(app.page, 'POST', '/api/orphans', CHILD)).data.id;
     for (const [subject, score] of [['ریاضی', 84], ['دری', 91]] as const) {
-      await apiCall(page, 'POST', '/api/results', { orphan_id: childId, result_type: 'education', subject, term: 'First Term', exam_date: `${YEAR}-04-15`, year: YEAR, total: 100, average: 80, score, grade: 'A' });
+      await apiCall(app.page, 'POST', '/api/results', { orphan_id: childId, result_type: 'education', subject, term: 'First Term', exam_date: `${YEAR}-04-15`, year: YEAR, total: 100, average: 80, score, grade: 'A' });
     }
-    await apiCall(page, 'POST', '/api/attendances', { orphan_id: childId, month: 3, year: YEAR, present_days: 20, absent_days: 0, late_days: 0, excused_days: 0 });
-    await signOut(page);
+    await apiCall(app.page, 'POST', '/api/attendances', { orphan_id: childId, month: 3, year: YEAR, present_days: 20, absent_days: 0, late_days: 0, excused_days: 0 });
+    await signOut(app.page);
   });
 
   it('opens the child in Dari and saves the report under the child\'s name; the PDF reads in Dari', async () => {
-    await page.goto('/login');
-    await signIn(page, CASEWORKER.email, CASEWORKER.password);
+    await app.page.goto('/login');
+    await signIn(app.page, CASEWORKER.email, CASEWORKER.password);
     // The language the app remembers in this browser: Dari, right to left.
-    await page.evaluate(([key, language]) => localStorage.setItem(key, language), [STORAGE_KEYS.language, 'fa-AF'] as const);
-    await page.goto(`/dashboard/orphans/${childId}`);
-    const button = page.getByRole('button', { name: 'گزارش پیشرفت' });
+    await app.page.evaluate(([key, language]) => localStorage.setItem(key, language), [STORAGE_KEYS.language, 'fa-AF'] as const);
+    await app.page.goto(`/dashboard/orphans/${childId}`);
+    const button = app.page.getByRole('button', { name: 'گزارش پیشرفت' });
     await button.waitFor();
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await app.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await accessibilityViolations(app.page)).toEqual([]);
 
-    const downloaded = page.waitForEvent('download');
+    const downloaded = app.page.waitForEvent('download');
     await button.click();
     const download = await downloaded;
     expect(download.suggestedFilename()).toMatch(/^progress-report-مریم-احمدی-\d{4}-\d{2}-\d{2}\.pdf$/);
