@@ -20,8 +20,8 @@ const KB = 1024;
  * get lighter, down to the goal.
  */
 const BUDGETS = [
-  { page: 'home', module: 'src/features/public-site/routes/home-page.tsx', goal: 100 * KB, ceiling: 200 * KB },
-  { page: 'login', module: 'src/features/auth/routes/login-page.tsx', goal: 150 * KB, ceiling: 240 * KB },
+  { page: 'home', module: 'src/features/public-site/routes/home-page.tsx', goal: 100 * KB, ceiling: 195 * KB },
+  { page: 'login', module: 'src/features/auth/routes/login-page.tsx', goal: 150 * KB, ceiling: 235 * KB },
 ];
 
 /** Public screens, which must load on demand, each apart from the dashboard's code. */

@@ -8,6 +8,7 @@ import { RouteError } from './routes/route-error.tsx';
 import { MaintenanceGate } from './routes/maintenance-gate.tsx';
 import { LoadingScreen } from '../components/ui/spinner.tsx';
 import { Can } from '../components/can.tsx';
+import { loadDashboardTexts } from '../lib/i18n.ts';
 
 /**
  * Every screen loads on demand: the first load carries the public layout and the one page asked
@@ -37,7 +38,8 @@ function publicPage<K extends string>(load: () => Promise<Record<K, ComponentTyp
   );
 }
 
-const DashboardLayout = lazyPage(() => import('./layouts/dashboard-layout.tsx'), 'DashboardLayout');
+// The dashboard's texts (English ones too) arrive with its layout, so no screen shows a raw key.
+const DashboardLayout = lazyPage(async () => (await Promise.all([import('./layouts/dashboard-layout.tsx'), loadDashboardTexts()]))[0], 'DashboardLayout');
 const NotFoundPage = lazyPage(() => import('../features/public-site/routes/not-found-page.tsx'), 'NotFoundPage');
 
 const OverviewPage = lazyPage(() => import('../features/dashboard/routes/overview-page.tsx'), 'OverviewPage');

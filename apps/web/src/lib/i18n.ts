@@ -2,7 +2,7 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, languageOfTag, type Language } from '@app/shared/i18n/languages';
-import { resources, defaultNS, namespaces } from './i18n-resources.ts';
+import { resources, defaultNS, dashboardNamespaces, firstNamespaces } from './i18n-resources.ts';
 
 /** English, Dari and Pashto (issue 16); the list lives in the shared package with the server's. */
 export const SUPPORTED_LANGUAGES = LANGUAGES;
@@ -52,7 +52,11 @@ const loadedChunks = new Map<string, Promise<Record<string, Record<string, unkno
 function languageChunk(language: string): Promise<Record<string, Record<string, unknown>>> {
   let chunk = loadedChunks.get(language);
   if (!chunk) {
-    const load = languageChunks[`../locales/${language}/index.ts`];
+    // English: only the dashboard's namespaces come this way (the public site's are bundled).
+    const load =
+      language === DEFAULT_LANGUAGE
+        ? async () => Object.fromEntries(Object.entries((await import('./i18n-dashboard-en.ts')).dashboardTexts).map(([namespace, texts]) => [`./${namespace}.json`, texts]))
+        : languageChunks[`../locales/${language}/index.ts`];
     chunk = load ? load() : Promise.resolve({});
     // A failed download (a dropped slow link) is tried again next time, not remembered.
     chunk.catch(() => loadedChunks.delete(language));
@@ -99,7 +103,8 @@ export const i18nReady: Promise<void> = i18n
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     load: 'currentOnly',
-    ns: namespaces,
+    // The dashboard's namespaces load with it (loadDashboardTexts), or when a screen first asks.
+    ns: [...firstNamespaces],
     defaultNS,
     interpolation: { escapeValue: false }, // React escapes already
     returnNull: false,
@@ -142,4 +147,12 @@ export async function chooseLanguage(language: Language): Promise<void> {
 export function currentLanguage(): Language {
   const language = i18n.resolvedLanguage ?? i18n.language;
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The dashboard's texts in the current language (and English, the fallback), before its first
+ * screen renders: the router awaits this with the dashboard layout, so no raw key shows meanwhile.
+ */
+export function loadDashboardTexts(): Promise<void> {
+  return i18n.loadNamespaces([...dashboardNamespaces]);
 }

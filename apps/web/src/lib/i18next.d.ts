@@ -1,10 +1,10 @@
 import 'i18next';
-import type { resources, defaultNS } from './i18n-resources.ts';
+import type { EnglishResources, defaultNS } from './i18n-resources.ts';
 
 // Typed keys: a misspelt or missing translation key fails `tsc`.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: typeof defaultNS;
-    resources: (typeof resources)['en'];
+    resources: EnglishResources;
   }
 }

@@ -1,7 +1,10 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
-// Initialise i18next once, with the English resources, as the app does.
-import '../lib/i18n.ts';
+// Initialise i18next once, with the English resources, as the app does, and the dashboard's
+// (which the app loads with the dashboard layout): screens are tested without that layout.
+import { loadDashboardTexts } from '../lib/i18n.ts';
+
+await loadDashboardTexts();
 
 // jsdom has no ResizeObserver; Radix Checkbox and Switch measure themselves with it.
 if (!('ResizeObserver' in globalThis)) {

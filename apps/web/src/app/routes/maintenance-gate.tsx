@@ -24,10 +24,12 @@ export function MaintenanceGate() {
 }
 
 export function MaintenancePage() {
-  const { t } = useTranslation(['admin', 'dashboard']);
+  const { t, ready } = useTranslation(['admin', 'dashboard']);
   const site = useSiteInfo();
   const { user, logout } = useAuth();
   const navigate = useNavigate();
+  // The dashboard's texts load on demand (lib/i18n.ts): wait for them rather than show raw keys.
+  if (!ready) return <LoadingScreen />;
   // A signed-in staff member signs out first, or the login page would send them straight back.
   const switchAccount = async () => {
     await logout();

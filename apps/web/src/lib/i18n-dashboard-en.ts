@@ -1,0 +1,12 @@
+import dashboard from '../locales/en/dashboard.json';
+import orphans from '../locales/en/orphans.json';
+import help from '../locales/en/help.json';
+import gallery from '../locales/en/gallery.json';
+import results from '../locales/en/results.json';
+import attendance from '../locales/en/attendance.json';
+import reports from '../locales/en/reports.json';
+import activities from '../locales/en/activities.json';
+
+/** The English texts only the dashboard shows: one chunk, imported by lib/i18n.ts when first needed. */
+export const dashboardTexts = { dashboard, orphans, help, gallery, results, attendance, reports, activities };
+export default dashboardTexts;
