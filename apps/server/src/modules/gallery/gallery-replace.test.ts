@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { call, describeEachDatabase, loginAdmin, type TestServer } from '../../../test/harness.ts';
-import { PDF, createChild, fetchBytes, galleryFiles, mediaRows, pngClaiming, replace, upload } from './gallery-test-kit.ts';
+import { PDF, createChild, fetchBytes, galleryFiles, mediaRows, pngClaiming, replace, sendFormThenDrop, upload } from './gallery-test-kit.ts';
 
 /*
  * Replacing an item's file (POST /galleries/{id} with the PUT override and a file): the upload's
@@ -81,6 +81,18 @@ describeEachDatabase('gallery: replacing an item\'s file', (server) => {
     expect(await mediaRows(server())).toBe(rows);
     expect(galleryFiles(server())).toEqual(files);
     expect(await server().database.db.selectFrom('activities').select('id').execute()).toHaveLength(activities.length);
+  });
+
+  it('keeps the old file and row when the connection drops mid-replacement', async () => {
+    const token = await loginAdmin(server());
+    const child = await createChild(server(), token, 'Dropped');
+    const id = (await upload(server(), token, { orphan_id: child, media_type: 'document', title: 'Report' }, { data: PDF, name: 'report.pdf' })).body.data.id as number;
+    const before = await row(server(), id);
+    const files = galleryFiles(server());
+    await sendFormThenDrop(server(), token, `/api/galleries/${id}`, { _method: 'PUT', title: 'Cut off' }, { name: 'new.pdf', start: PDF });
+    // The server notices the cut and cleans up; give it a moment.
+    await expect.poll(() => galleryFiles(server()), { timeout: 2500 }).toEqual(files);
+    expect(await row(server(), id)).toEqual(before);
   });
 
   it('answers 404 for an item that is gone or whose child is in the trash, and 405 without the override, storing nothing', async () => {

@@ -62,6 +62,26 @@ export function replace(server: TestServer, token: string, id: number, fields: R
   return call(server, 'POST', `/api/galleries/${id}`, { token, body: form });
 }
 
+/**
+ * A multipart form whose file part is cut off after 2 MB of the 4 MB it announced, as a dropped
+ * mobile link leaves it: the fields, then `start` and filler, then the connection closes.
+ */
+export function sendFormThenDrop(server: TestServer, token: string, path: string, fields: Record<string, string>, file: { name: string; start: Buffer }): Promise<void> {
+  const boundary = 'xAbortBoundary';
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const url = new URL(server.url);
+  return new Promise<void>((resolve) => {
+    const req = http.request({ host: url.hostname, port: url.port, path, method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(head.length + 4 * 1024 * 1024) } });
+    req.on('error', () => resolve());
+    req.write(head);
+    req.write(Buffer.concat([file.start, Buffer.alloc(2 * 1024 * 1024, 0x41)]), () => setTimeout(() => { req.destroy(); resolve(); }, 200));
+  });
+}
+
 /** Every file under the storage root, marks and temporary files included (relative paths). */
 export function storedFiles(server: TestServer): string[] {
   return storedFilesUnder(server.config.storageDir);

@@ -1,10 +1,9 @@
-import http from 'node:http';
 import sharp from 'sharp';
 import { expect, it, vi } from 'vitest';
 import { MEDIA_MESSAGES, mediaPageSchema } from '@app/shared/schemas/media.schema';
 import { call, describeEachDatabase, loginAdmin, userWithRoles } from '../../../test/harness.ts';
 import { getKept } from '../../../test/kept-answer.ts';
-import { PDF, createChild, fetchBytes, galleryFiles, mediaRows, pngClaiming, upload, uploadForm } from './gallery-test-kit.ts';
+import { PDF, createChild, fetchBytes, galleryFiles, mediaRows, pngClaiming, sendFormThenDrop, upload, uploadForm } from './gallery-test-kit.ts';
 
 /** A JPEG with a camera's EXIF and a GPS position, stored sideways (orientation 6). */
 function jpegWithGps(): Promise<Buffer> {
@@ -204,22 +203,9 @@ describeEachDatabase('gallery API', (server) => {
     const child = await createChild(server(), token, 'Aborted');
     const rows = await mediaRows(server());
     const files = galleryFiles(server());
-    const boundary = 'xAbortBoundary';
-    const head = Buffer.from(
-      [['orphan_id', String(child)], ['media_type', 'document'], ['title', 'Cut off'], ['date', '2024-01-01']]
-        .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-        .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-    );
-    const url = new URL(server().url);
-    await new Promise<void>((resolve) => {
-      const req = http.request({ host: url.hostname, port: url.port, path: '/api/galleries', method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(head.length + 4 * 1024 * 1024) } });
-      req.on('error', () => resolve());
-      req.write(head);
-      req.write(Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024, 0x41)]), () => setTimeout(() => { req.destroy(); resolve(); }, 200));
-    });
+    await sendFormThenDrop(server(), token, '/api/galleries', { orphan_id: String(child), media_type: 'document', title: 'Cut off', date: '2024-01-01' }, { name: 'big.pdf', start: PDF });
     // The server notices the cut and cleans up; give it a moment.
-    for (let i = 0; i < 50 && galleryFiles(server()).length !== files.length; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(galleryFiles(server())).toEqual(files);
+    await expect.poll(() => galleryFiles(server()), { timeout: 2500 }).toEqual(files);
     expect(await mediaRows(server())).toBe(rows);
   });
 
