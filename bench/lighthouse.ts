@@ -6,7 +6,8 @@
  * simulated from one unthrottled load. Targets: performance >= 95, accessibility 100. It prints
  * figures and what holds them down; it is not a test and asserts nothing.
  *
- * BENCH_ONLY=lighthouse runs this alone (no 100,000-child seed first).
+ * BENCH_ONLY=lighthouse runs this alone (no 100,000-child seed first). It builds the web app into a
+ * folder of its own; LIGHTHOUSE_WEB_DIST=<folder> measures a build made elsewhere.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -81,9 +82,14 @@ async function measure(url: string, label: string, chromePort: number): Promise<
 export async function runLighthouse(port: number): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'oc-lighthouse-'));
   const base = `http://127.0.0.1:${port}`;
-  buildIfStale();
+  // A build of its own (WEB_DIST: scripts/build.mjs builds there, the server serves it), so the
+  // bench never rebuilds apps/web/dist under other people's browser tests. LIGHTHOUSE_WEB_DIST:
+  // measure a build made elsewhere instead (another commit's `vite build --outDir`, for a before
+  // and after in one session).
+  const webDist = process.env.LIGHTHOUSE_WEB_DIST ? path.resolve(process.env.LIGHTHOUSE_WEB_DIST) : path.join(dir, 'web');
+  buildIfStale({ WEB_DIST: webDist });
   const server = await npmStart(
-    { DATABASE_URL: path.join(dir, 'app.db'), STORAGE_DIR: path.join(dir, 'storage'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_EMAIL: 'lighthouse@example.org', ADMIN_PASSWORD: 'lighthouse-password-1' },
+    { DATABASE_URL: path.join(dir, 'app.db'), STORAGE_DIR: path.join(dir, 'storage'), WEB_DIST: webDist, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_EMAIL: 'lighthouse@example.org', ADMIN_PASSWORD: 'lighthouse-password-1' },
     `${base}/api/health`,
   );
   const chromium = await startChromium();

@@ -17,9 +17,9 @@ export interface StartedServer {
   stop(): Promise<void>;
 }
 
-/** Build what is older than its sources now, so no start below pays for a build; says what it built. */
-export function buildIfStale(): void {
-  const run = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+/** Build what is older than its sources now, so no start below pays for a build; says what it built. `env`: e.g. WEB_DIST, a web build of one's own. */
+export function buildIfStale(env: Record<string, string> = {}): void {
+  const run = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`The build failed:\n${run.stdout}`);
   for (const line of run.stdout.split('\n')) if (line.startsWith('Built the')) console.log(`  (${line.trim()})`);
 }

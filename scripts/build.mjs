@@ -12,16 +12,32 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => path.join(root, ...parts);
 const shared = [at('packages/shared/src'), at('packages/shared/package.json')];
 
+// WEB_DIST (the folder the server serves, README) is where the web app is built: by default
+// apps/web/dist; a run of one's own (the Lighthouse bench) builds and serves another folder and
+// leaves the one other people's browser tests are serving alone. Relative to where npm was run,
+// as the server reads it. Another folder that exists without our stamp was built by someone else
+// (another commit's build, to compare): it is served as it is.
+const webDist = process.env.WEB_DIST ? path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.WEB_DIST) : at('apps/web/dist');
+const foreignWebDist = webDist !== at('apps/web/dist') && existsSync(webDist) && !existsSync(path.join(webDist, '.built'));
+
+function buildWeb() {
+  const run =
+    webDist === at('apps/web/dist')
+      ? spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' })
+      : spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], { cwd: at('apps/web'), stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`The web app's build failed (exit ${run.status ?? run.signal}).`);
+  if (webDist === at('apps/web/dist')) return;
+  const compress = spawnSync(process.execPath, [at('scripts/compress-assets.mjs'), webDist], { cwd: root, stdio: 'inherit' });
+  if (compress.status !== 0) throw new Error(`Compressing the web app's assets failed (exit ${compress.status ?? compress.signal}).`);
+}
+
 const targets = [
   {
     name: 'web app',
-    stamp: at('apps/web/dist/.built'),
+    stamp: path.join(webDist, '.built'),
     // The lock file: Vite bundles the web app's packages, so an upgrade changes the build.
     inputs: [at('apps/web/src'), at('apps/web/index.html'), at('apps/web/public'), at('apps/web/vite.config.ts'), at('apps/web/package.json'), at('package-lock.json'), ...shared],
-    build() {
-      const run = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-      if (run.status !== 0) throw new Error(`The web app's build failed (exit ${run.status ?? run.signal}).`);
-    },
+    build: buildWeb,
   },
   {
     name: 'server',
@@ -56,6 +72,7 @@ function newest(paths) {
 
 const ifStale = process.argv.includes('--if-stale');
 for (const target of targets) {
+  if (target.name === 'web app' && foreignWebDist) continue;
   if (ifStale && existsSync(target.stamp) && statSync(target.stamp).mtimeMs >= newest(target.inputs)) continue;
   // Stamped with the time the build began: a file saved while it ran is newer, so the next check builds again.
   const began = new Date();
