@@ -245,6 +245,57 @@ describe('the gallery in the browser', () => {
     await card('School visit').waitFor();
   });
 
+  it("replaces the photo's file from the edit form: a refused file is said on its field, an accepted one takes its place", async () => {
+    const fake = path.join(dir, 'not-a-photo.jpg');
+    writeFileSync(fake, '<html><body>not a photo</body></html>');
+    const wide = path.join(dir, 'school-visit-wide.png');
+    await sharp({ create: { width: 1000, height: 400, channels: 3, background: { r: 200, g: 90, b: 30 } } }).png().toFile(wide);
+
+    await page.getByRole('button', { name: 'Edit School visit' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit Media' });
+    const file = form.getByLabel('Replace file');
+    expect(await file.getAttribute('accept')).toBe('image/*');
+    await file.setInputFiles(fake);
+    await form.getByRole('button', { name: 'Update Media' }).click();
+    // The server looked at the bytes: an image it is not. The form stays, the old photo too.
+    await form.getByText(/^The file must be an image \(not SVG\)/).waitFor();
+    await expectAccessible();
+
+    await file.setInputFiles(wide);
+    await form.getByRole('button', { name: 'Update Media' }).click();
+    await page.getByText('Media updated successfully').waitFor();
+    const list = await apiCall<{ data: Array<{ title: string; file_name: string; mime_type: string }> }>(page, 'GET', `/api/galleries?orphan_id=${orphanId}&media_type=image`);
+    expect(list.data.filter((m) => m.title === 'School visit').map((m) => [m.file_name, m.mime_type])).toEqual([['school-visit-wide.png', 'image/png']]);
+    // The card shows the new photo's thumbnail: wide, where the old one was 4:3.
+    const photo = card('School visit').locator('img');
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => (img.complete && img.naturalHeight ? img.naturalWidth / img.naturalHeight : 0))).toBe(2.5);
+  });
+
+  it('finishes an upload whose last answer was lost on the way: the retry learns it was saved', async () => {
+    const letter = path.join(dir, 'thank-you-letter.txt');
+    writeFileSync(letter, 'Dear sponsor,\nThank you for the school books.\n');
+    // The server receives the whole file and saves it; its answer never reaches the page.
+    const requests: string[] = [];
+    await page.route('**/api/uploads/*', async (route) => {
+      const request = route.request();
+      requests.push(request.method());
+      if (request.method() === 'PATCH' && requests.filter((m) => m === 'PATCH').length === 1) {
+        const answer = await route.fetch();
+        expect(answer.status()).toBe(200);
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
+    await upload('Document', 'Thank-you letter', letter);
+    await page.unroute('**/api/uploads/*');
+    // Asked how far it got, the server said: all of it, saved. Nothing was sent twice.
+    expect(requests).toEqual(['PATCH', 'HEAD']);
+    const list = await apiCall<{ data: Array<{ title: string }> }>(page, 'GET', `/api/galleries?orphan_id=${orphanId}&media_type=document`);
+    expect(list.data.filter((m) => m.title === 'Thank-you letter')).toHaveLength(1);
+    await card('Thank-you letter').waitFor();
+  });
+
   it('edits the title, then deletes the item after confirming', async () => {
     await page.getByRole('button', { name: 'Edit School visit' }).click();
     const form = page.getByRole('dialog', { name: 'Edit Media' });
