@@ -7,6 +7,7 @@ import { ATTENDANCE_COUNT_FIELDS, attendanceSchema, type Attendance, type Attend
 import { FieldLabel, FormActions, FormSection, useRecordForm, type RecordFormProps, type RecordSubmission } from '../../../components/form-parts.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { Options } from '../../../components/ui/options.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { OrphanOptions, SCHOOL_YEARS, YearOptions } from '../../../components/school-options.tsx';
 import { liveTotal, monthsOffered } from './attendance-periods.ts';
@@ -105,11 +106,7 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
               {(ids) => (
                 <Select {...ids} {...register('month')} disabled={isSubmitting}>
                   <option value="">{t('form.select')}</option>
-                  {months.map((month) => (
-                    <option key={month} value={String(month)}>
-                      {format.month(month)}
-                    </option>
-                  ))}
+                  <Options values={months} label={format.month} />
                 </Select>
               )}
             </Field>

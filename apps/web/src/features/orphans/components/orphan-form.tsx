@@ -11,6 +11,7 @@ import { FieldLabel, FormActions, FormSection } from '../../../components/form-p
 import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { Options } from '../../../components/ui/options.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import {
   emptyOrphanForm,
@@ -179,16 +180,12 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
     </Field>
   );
 
-  const select = (name: FieldName, options: readonly { value: string; label: string }[], opts: { required?: boolean; placeholder?: boolean } = {}) => (
+  const select = (name: FieldName, values: readonly string[], label: (value: string) => string | null, opts: { required?: boolean; placeholder?: boolean } = {}) => (
     <Field label={<NamedLabel name={name} required={opts.required} />} error={message(name)}>
       {(ids) => (
         <Select {...ids} {...register(name)} disabled={isSubmitting}>
           {opts.placeholder ? <option value="">{t('form.select')}</option> : null}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <Options values={values} label={label} />
         </Select>
       )}
     </Field>
@@ -207,10 +204,10 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
 
       <FormSection title={t('form.sections.personal')}>
         {date('dob', true)}
-        {select('gender', GENDERS.map((g) => ({ value: g, label: format.gender(g) ?? g })), { required: true, placeholder: true })}
+        {select('gender', GENDERS, format.gender, { required: true, placeholder: true })}
         {text('blood_group', { autoComplete: 'off' })}
-        {select('class_grade', GRADES.map((g) => ({ value: g, label: format.grade(g) ?? g })), { placeholder: true })}
-        {select('medical_condition', MEDICAL_CONDITIONS.map((m) => ({ value: m, label: format.medical(m) ?? m })), { placeholder: true })}
+        {select('class_grade', GRADES, format.grade, { placeholder: true })}
+        {select('medical_condition', MEDICAL_CONDITIONS, format.medical, { placeholder: true })}
       </FormSection>
 
       <FormSection title={t('form.sections.contact')}>
@@ -229,7 +226,7 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
 
       <FormSection title={t('form.sections.admission')}>
         {date('admission_date', true)}
-        {select('status', ORPHAN_STATUSES.map((s) => ({ value: s, label: format.status(s) })), { required: true })}
+        {select('status', ORPHAN_STATUSES, format.status, { required: true })}
       </FormSection>
 
       <FormSection title={t('form.sections.financial')}>

@@ -7,6 +7,7 @@ import type { ResultData } from '@app/shared/schemas/result.schema';
 import { ClassGrid, childName } from '../../../components/class-roster.tsx';
 import { EntryForm, type EntryColumn } from '../../../components/entry-grid.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { Options } from '../../../components/ui/options.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { messageOr } from '../../../lib/server-errors.ts';
@@ -108,11 +109,7 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: C
       return (
         <Select {...common} className="w-20 px-2 py-1.5">
           <option value="">-</option>
-          {GRADE_LETTERS.map((g) => (
-            <option key={g} value={g}>
-              {g}
-            </option>
-          ))}
+          <Options values={GRADE_LETTERS} label={(letter) => letter} />
         </Select>
       );
     }

@@ -9,6 +9,7 @@ import { FieldLabel, FormActions, FormSection, useRecordForm, type RecordFormPro
 import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { Options } from '../../../components/ui/options.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { OrphanOptions, SCHOOL_YEARS, YearOptions } from '../../../components/school-options.tsx';
 import { orphanOptionLabel, useOrphanOptions } from '../../../lib/orphan-options-query.ts';
@@ -93,23 +94,18 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
     </Field>
   );
 
-  const choice = (name: ResultFormField, options: readonly { value: string; label: string }[], required = true) => (
-    <Field label={label(name, required)} error={message(name)}>
+  const choice = (name: ResultFormField, values: readonly string[], text: (value: string) => string = (value) => value) => (
+    <Field label={label(name, true)} error={message(name)}>
       {(ids) => (
         <Select {...ids} {...register(name)} disabled={isSubmitting}>
           <option value="">{t('form.select')}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <Options values={values} label={text} />
         </Select>
       )}
     </Field>
   );
 
-  const terms = (TERMS_BY_TYPE[type] ?? []).map((term) => ({ value: term, label: format.term(term) }));
-  const letters = GRADE_LETTERS.map((g) => ({ value: g, label: g }));
+  const terms = TERMS_BY_TYPE[type] ?? [];
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6" aria-busy={isSubmitting}>
@@ -133,11 +129,7 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
             // Another type asks for other fields: the old messages no longer apply (spec section 4).
             <Select {...ids} {...register('result_type', { onChange: () => clearErrors() })} disabled={isSubmitting}>
               <option value="">{t('form.select')}</option>
-              {RESULT_TYPES.map((value) => (
-                <option key={value} value={value}>
-                  {format.type(value)}
-                </option>
-              ))}
+              <Options values={RESULT_TYPES} label={format.type} />
             </Select>
           )}
         </Field>
@@ -157,7 +149,7 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
 
       {type === 'education' ? (
         <FormSection title={t('form.sections.education')}>
-          {choice('term', terms)}
+          {choice('term', terms, format.term)}
           {mark('total', { required: true })}
           {mark('average', { required: true, max: 100 })}
           {mark('score', { required: true })}
@@ -179,16 +171,16 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
           {mark('uniform_score', { max: 10 })}
           {mark('relationship_score', { max: 10 })}
           {mark('score', { max: 100, text: t('fields.overall_score') })}
-          {choice('grade', letters)}
+          {choice('grade', GRADE_LETTERS)}
         </FormSection>
       ) : null}
       {type === 'course' ? (
         <FormSection title={t('form.sections.course')}>
-          {choice('course_type', COURSE_TYPES.map((value) => ({ value, label: format.courseType(value) })))}
-          {choice('term', terms)}
+          {choice('course_type', COURSE_TYPES, format.courseType)}
+          {choice('term', terms, format.term)}
           {mark('total', { required: true })}
           {mark('score', { required: true })}
-          {choice('grade', letters)}
+          {choice('grade', GRADE_LETTERS)}
         </FormSection>
       ) : null}
 
