@@ -7,6 +7,10 @@ import { Select } from '../ui/select.tsx';
 import { cn } from '../../lib/cn.ts';
 import { translateMessage } from '../../lib/translate-message.ts';
 import type { FilterValues, ListParams } from './list-params.ts';
+import type { ListState } from './use-list-state.ts';
+
+/** What a list's filter panel reads and changes of its URL state. */
+export type FilterList<F extends string> = Pick<ListState<F>, 'params' | 'invalid' | 'hasFilters' | 'setFilters' | 'resetFilters'>;
 
 /** Tailwind needs whole class names: the panel's columns on large screens, one per control. */
 const LARGE_COLUMNS = { 4: 'lg:grid-cols-4', 5: 'lg:grid-cols-5', 6: 'lg:grid-cols-6' } as const;

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_SUBJECT_TYPES, ACTIVITY_TYPES } from '@app/shared/schemas/activity.schema';
 import { Options } from '../../../components/ui/options.tsx';
-import { DateRangeFilter, FilterPanel, FilterSelect, bindFilters } from '../../../components/list/filter-panel.tsx';
-import type { ListState } from '../../../components/list/use-list-state.ts';
+import { DateRangeFilter, FilterPanel, FilterSelect, bindFilters, type FilterList } from '../../../components/list/filter-panel.tsx';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { useActivityUsers } from '../api/get-activity-users.ts';
 import type { ActivityFilter } from './activity-list-spec.ts';
@@ -10,7 +9,7 @@ import { useActivityLabels } from './use-activity-labels.ts';
 
 interface ActivityFiltersProps {
   id: string;
-  list: Pick<ListState<ActivityFilter>, 'params' | 'invalid' | 'hasFilters' | 'setFilters' | 'resetFilters'>;
+  list: FilterList<ActivityFilter>;
 }
 
 /** The log's filters: who, type, kind of record, from and to (inclusive days), reset. */

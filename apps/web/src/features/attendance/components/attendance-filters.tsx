@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Options } from '../../../components/ui/options.tsx';
 import { GradeOptions, OrphanOptions, YearOptions } from '../../../components/school-options.tsx';
-import { FilterPanel, FilterSelect, bindFilters } from '../../../components/list/filter-panel.tsx';
-import type { ListState } from '../../../components/list/use-list-state.ts';
+import { FilterPanel, FilterSelect, bindFilters, type FilterList } from '../../../components/list/filter-panel.tsx';
 import { MONTHS } from './attendance-periods.ts';
 import type { AttendanceFilter } from './attendance-list-spec.ts';
 import { useAttendanceFormat } from './use-attendance-format.ts';
 
 interface AttendanceFiltersProps {
-  list: Pick<ListState<AttendanceFilter>, 'params' | 'hasFilters' | 'setFilters' | 'resetFilters'>;
+  list: FilterList<AttendanceFilter>;
 }
 
 /** Spec section 2: filters for orphan, month and year (and the class); any change goes back to page 1. */

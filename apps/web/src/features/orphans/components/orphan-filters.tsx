@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { GENDERS, GRADES } from '@app/shared/constants';
 import { Options } from '../../../components/ui/options.tsx';
-import { DateRangeFilter, FilterPanel, FilterSelect, bindFilters } from '../../../components/list/filter-panel.tsx';
-import type { ListState } from '../../../components/list/use-list-state.ts';
+import { DateRangeFilter, FilterPanel, FilterSelect, bindFilters, type FilterList } from '../../../components/list/filter-panel.tsx';
 import type { OrphanFilter } from './orphan-list-spec.ts';
 import { useOrphanFormat } from './use-orphan-format.ts';
 
 interface OrphanFiltersProps {
   id: string;
-  list: Pick<ListState<OrphanFilter>, 'params' | 'invalid' | 'hasFilters' | 'setFilters' | 'resetFilters'>;
+  list: FilterList<OrphanFilter>;
 }
 
 /** The toggleable filter panel: gender, grade, admission from/to (with its rule), reset. */

@@ -2,13 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { FILTER_TERMS, RESULT_TYPES } from '@app/shared/constants';
 import { Options } from '../../../components/ui/options.tsx';
 import { OrphanOptions, YearOptions } from '../../../components/school-options.tsx';
-import { FilterPanel, FilterSelect, bindFilters } from '../../../components/list/filter-panel.tsx';
-import type { ListState } from '../../../components/list/use-list-state.ts';
+import { FilterPanel, FilterSelect, bindFilters, type FilterList } from '../../../components/list/filter-panel.tsx';
 import type { ResultFilter } from './result-list-spec.ts';
 import { useResultFormat } from './use-result-format.ts';
 
 interface ResultFiltersProps {
-  list: Pick<ListState<ResultFilter>, 'params' | 'hasFilters' | 'setFilters' | 'resetFilters'>;
+  list: FilterList<ResultFilter>;
 }
 
 /** Spec section 2: filters for orphan, academic year, term and result type; any change goes back to page 1. */
