@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { localiseMessage } from '@app/shared/i18n/localise';
 import { MEDIA_MESSAGES, mediaTooLargeMessage } from '@app/shared/schemas/media.schema';
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
-import { createChild, fetchBytes, galleryFiles, mediaRows } from './gallery-test-kit.ts';
+import { createChild, fetchBytes, galleryFiles, mediaRows, uploadForm } from './gallery-test-kit.ts';
 
 const TUS = { 'Tus-Resumable': '1.0.0' };
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -218,5 +218,41 @@ describeEachDatabase('gallery resumable uploads (tus)', (server) => {
     const [message] = JSON.parse(end.text).errors.file as string[];
     expect(message).not.toMatch(/^The image/);
     expect(message).toMatch(/[\u0600-\u06ff]/);
+  });
+
+  it("replaces an item's file resumably: the update's fields with `replaces`, checked as an upload, old file gone", async () => {
+    const token = await loginAdmin(server());
+    const child = await createChild(server(), token, 'Replaced');
+    const first = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(64 * 1024)]);
+    const form = uploadForm({ orphan_id: child, media_type: 'document', title: 'Report', description: 'First draft', date: '2024-04-01' }, { data: first, name: 'draft.pdf' });
+    const id = (await call(server(), 'POST', '/api/galleries', { token, body: form })).body.data.id as number;
+    const old = await server().database.db.selectFrom('media').select('file_path').where('id', '=', id).executeTakeFirstOrThrow();
+    const start = (fields: Record<string, string>, length: number) =>
+      tus(server(), token, 'POST', '/api/uploads', { 'Upload-Length': String(length), 'Upload-Metadata': metadata({ filename: 'final.pdf', ...fields }) });
+
+    expect((await start({ replaces: '999999' }, 10)).status).toBe(404);
+    expect((await start({ replaces: String(id), title: 'x'.repeat(10_000) }, 10)).status).toBe(422);
+    expect((await start({ replaces: String(id) }, 25 * 1024 * 1024 + 1)).status).toBe(413);
+    // Wrong content, found at the end: refused, the item as it was.
+    const html = Buffer.from('<html><body>not a report</body></html>');
+    const refused = await start({ replaces: String(id) }, html.length);
+    const end = await tus(server(), token, 'PATCH', refused.headers.get('location')!, { 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' }, html);
+    expect(end.status).toBe(422);
+    expect((await call(server(), 'GET', `/api/galleries/${id}`, { token })).body.data).toMatchObject({ file_name: 'draft.pdf', description: 'First draft' });
+
+    // Cut off mid-way, resumed, finished: a new title, the description emptied (a key without value), the new bytes.
+    const final = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(2 * 1024 * 1024)]);
+    const created = await start({ replaces: String(id), title: 'Report, final', description: '' }, final.length);
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    await patchThenDrop(server(), token, location, 0, final, 512 * 1024);
+    const offset = await offsetOf(server(), token, location);
+    const rest = await tus(server(), token, 'PATCH', location, { 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': String(offset) }, final.subarray(offset));
+    expect(rest.status).toBe(200);
+    const item = JSON.parse(rest.text).data;
+    expect(item).toMatchObject({ id, title: 'Report, final', description: null, file_name: 'final.pdf', size_bytes: final.length, media_type: 'document' });
+    expect((await fetchBytes(server(), item.original_url)).body.equals(final)).toBe(true);
+    expect(galleryFiles(server())).not.toContain(old.file_path);
+    expect(rest.headers.get('upload-media-id')).toBe(String(id));
   });
 });

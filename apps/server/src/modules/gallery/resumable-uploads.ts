@@ -5,18 +5,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStore as TusFileStore } from '@tus/file-store';
 import type { Server as TusServer, Upload } from '@tus/server';
 import { noContentResponseSchema } from '@app/shared/schemas/common.schema';
-import { MEDIA_MESSAGES, mediaSavedResponseSchema, mediaUploadSchema } from '@app/shared/schemas/media.schema';
+import { MEDIA_MESSAGES, mediaSavedResponseSchema, mediaUploadSchema, type MediaType } from '@app/shared/schemas/media.schema';
+import { can } from '@app/shared/permissions';
 import { errorCodeForStatus } from '@app/shared/messages';
 import type { Language } from '@app/shared/i18n/languages';
 import { localiseMessage } from '@app/shared/i18n/localise';
 import { AppError } from '../../lib/app-error.ts';
 import { requires } from '../../lib/access.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
-import { issuesToErrors } from '../../lib/validate.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { FinishedUploads } from './finished-uploads.ts';
 import { largestLimit } from './gallery-config.ts';
-import { findActiveOrphan } from './gallery.repository.ts';
+import { checkNewUpload, checkReplacement, replacementFields } from './resumable-metadata.ts';
+import { replaceMediaFile } from './gallery-replace.ts';
 import { createFromUpload, type GalleryContext } from './gallery.service.ts';
 import { receiveFile, tooLarge } from './media-content.ts';
 
@@ -32,6 +33,8 @@ const NOT_SAVED = 'The upload could not be saved. Please try again.';
 interface Sender {
   userId: number;
   language: Language;
+  /** Holds edit-gallery: may replace an item's file. */
+  canEdit: boolean;
 }
 type TusRequest = { runtime?: { node?: { req?: object } } };
 const senderOf = new WeakMap<object, Sender>();
@@ -56,7 +59,9 @@ function tusError(err: AppError, req: TusRequest): { status_code: number; body: 
 /**
  * Resumable uploads (issue 14): the tus protocol with @tus/server, mounted at /api/uploads behind
  * create-gallery. The page creates an upload with the gallery fields as Upload-Metadata (checked
- * at once, with the type's size limit against Upload-Length), sends the file in chunks and, after
+ * at once, with the type's size limit against Upload-Length) — or, to replace an item's file
+ * (edit-gallery too), `replaces` with the item's id and the update's fields (resumable-metadata.ts)
+ * — sends the file in chunks and, after
  * a dropped connection, asks how far it got and sends the rest. When the last byte arrives the
  * file gets exactly the multipart upload's checks and all-or-nothing end (createFromUpload), and
  * the final PATCH answers the created item as JSON. An upload stays resumable for a day; a
@@ -81,17 +86,20 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
       relativeLocation: true,
       maxSize: () => largestLimit(base.config),
       async onUploadCreate(req, upload) {
-        const parsed = mediaUploadSchema.safeParse(upload.metadata ?? {});
-        const refuse = (err: AppError) => tusError(err, req);
-        if (!parsed.success) throw refuse(AppError.validationMany(issuesToErrors(parsed.error.issues)));
-        if (!upload.metadata?.filename) throw refuse(AppError.validation('file', MEDIA_MESSAGES.fileRequired));
-        const limit = base.config.maxBytes[parsed.data.media_type];
-        if (upload.size === undefined) throw refuse(new AppError(400, UPLOAD_LENGTH_REQUIRED));
-        if (upload.size > limit) throw refuse(tooLarge(parsed.data.media_type, limit));
-        if (upload.size === 0) throw refuse(AppError.validation('file', MEDIA_MESSAGES.fileEmpty));
-        if (!(await findActiveOrphan(base.db, parsed.data.orphan_id))) throw refuse(AppError.validation('orphan_id', MEDIA_MESSAGES.orphanNotFound));
-        // Whose upload it is: only they may resume, see or finish it.
-        return { metadata: { ...upload.metadata, uploaded_by: String(uploader(req)) } };
+        const metadata = upload.metadata ?? {};
+        let mediaType: MediaType;
+        try {
+          mediaType = metadata.replaces != null ? await checkReplacement(base, metadata, !!sender(req)?.canEdit) : await checkNewUpload(base, metadata);
+          if (!metadata.filename) throw AppError.validation('file', MEDIA_MESSAGES.fileRequired);
+          const limit = base.config.maxBytes[mediaType];
+          if (upload.size === undefined) throw new AppError(400, UPLOAD_LENGTH_REQUIRED);
+          if (upload.size > limit) throw tooLarge(mediaType, limit);
+          if (upload.size === 0) throw AppError.validation('file', MEDIA_MESSAGES.fileEmpty);
+        } catch (err) {
+          throw err instanceof AppError ? tusError(err, req) : err;
+        }
+        // Whose upload it is: only they may resume, see or finish it. A replacement's type is its item's.
+        return { metadata: { ...metadata, media_type: mediaType, uploaded_by: String(uploader(req)) } };
       },
       async onIncomingRequest(req, uploadId) {
         if (req.method === 'POST' || req.method === 'OPTIONS') return;
@@ -115,10 +123,14 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
     async function finish(upload: Upload, userId: number | null) {
       const file = path.join(directory, upload.id);
       try {
-        const data = mediaUploadSchema.parse(upload.metadata ?? {});
-        const limit = base.config.maxBytes[data.media_type];
-        const stored = await receiveFile(base.store.files, createReadStream(file), limit, data.media_type);
-        const saved = await createFromUpload(base, userId, data, { ...stored, fileName: upload.metadata?.filename ?? 'file' });
+        const metadata = upload.metadata ?? {};
+        const mediaType = metadata.media_type as MediaType;
+        const stored = await receiveFile(base.store.files, createReadStream(file), base.config.maxBytes[mediaType], mediaType);
+        const received = { ...stored, fileName: metadata.filename ?? 'file' };
+        const saved =
+          metadata.replaces != null
+            ? await replaceMediaFile(base, userId, Number(metadata.replaces), replacementFields(metadata), received)
+            : await createFromUpload(base, userId, mediaUploadSchema.parse(metadata), received);
         // Before the received bytes go: a page whose answer is lost learns the item from this (finished-uploads.ts).
         await finished
           .record(upload.id, { media_id: saved.data.id, size: upload.size ?? stored.size, uploaded_by: String(userId) })
@@ -179,7 +191,8 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
     if (request.method === 'HEAD' && (await answerComplete(request, reply, (request.params as { id: string }).id))) return;
     // Past the largest type's limit tus would refuse by itself, in English: refused here, in the reader's language.
     if (request.method === 'POST' && Number(request.headers['upload-length']) > largestLimit(base.config)) throw tooLarge(null, largestLimit(base.config));
-    senderOf.set(request.raw, { userId: currentUser(request).id, language: requestLanguage(request) });
+    const user = currentUser(request);
+    senderOf.set(request.raw, { userId: user.id, language: requestLanguage(request), canEdit: can(user, 'edit-gallery') });
     const { tus } = await load();
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
