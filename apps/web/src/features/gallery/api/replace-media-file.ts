@@ -1,48 +1,50 @@
-import type { MediaSavedResponse, MediaUpdateInput } from '@app/shared/schemas/media.schema';
-import { API_BASE, ApiError, ensureCsrfCookie } from '../../../lib/api-client.ts';
-import { uploadError } from './upload-error.ts';
-import { uploadHeaders } from './upload-headers.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import type { MediaUpdateInput } from '@app/shared/schemas/media.schema';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { refreshGallery } from './refresh-gallery.ts';
+import { uploadMedia, type MediaUploadHandle } from './upload-media.ts';
 
-export interface ReplaceFileRequest {
-  id: number;
-  input: MediaUpdateInput;
-  file: File;
-  /** Bytes of the form sent so far, of its total. */
-  onProgress: (sent: number, total: number) => void;
-  signal?: AbortSignal;
+export interface ReplaceFileProgress {
+  /** Bytes the server has of the new file. */
+  onProgress: (sent: number) => void;
+  /** The link dropped; tries continue and the upload resumes where it stopped. */
+  onStalled: () => void;
 }
 
 /**
- * POST /galleries/{id} with `_method=PUT` and a new file (spec section 7): the item's file is
- * replaced, with the same checks as an upload, together with the edited fields — all saved or
- * none. Sent with XMLHttpRequest, not fetch: only it reports how much of a body has gone, which
- * the edit screen shows as the upload page does. Every field is sent, blank ones too: a blank
- * description or tags clears them, as the JSON update does.
+ * The edit form's "Replace file": the new file goes resumably, as an upload does (tus, with
+ * `replaces` and the edited fields; the server checks both before a byte is sent and replaces the
+ * file and the fields together at the end), so a large video on a dropping link does not start
+ * over. Resolves once the item has its new file, rejects with the server's refusal. Closing the
+ * form stops the upload and discards what was sent; the item keeps its old file.
  */
-export async function replaceMediaFile({ id, input, file, onProgress, signal }: ReplaceFileRequest): Promise<MediaSavedResponse> {
-  await ensureCsrfCookie();
-  const form = new FormData();
-  form.append('_method', 'PUT');
-  for (const [key, value] of Object.entries(input)) if (value != null && key !== '_method') form.append(key, String(value));
-  form.append('file', file);
+export function useReplaceMediaFile() {
+  const queryClient = useQueryClient();
+  const current = useRef<MediaUploadHandle | null>(null);
+  useEffect(() => () => current.current?.cancel(true), []);
 
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/galleries/${id}`);
-    for (const [name, value] of Object.entries(uploadHeaders())) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.total || file.size);
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve(JSON.parse(xhr.responseText) as MediaSavedResponse);
-        } catch {
-          reject(uploadError(xhr.status, null));
-        }
-      } else reject(uploadError(xhr.status, xhr.responseText));
-    };
-    xhr.onerror = () => reject(uploadError(0, null));
-    xhr.onabort = () => reject(new ApiError({ status: 0, message: 'Request aborted', reason: 'aborted' }));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
+  return useCallback(
+    (id: number, input: MediaUpdateInput, file: File, progress: ReplaceFileProgress) =>
+      new Promise<void>((resolve, reject) => {
+        current.current = uploadMedia(
+          file,
+          { ...input, replaces: id },
+          {
+            onProgress: progress.onProgress,
+            onStalled: progress.onStalled,
+            onSuccess: () => {
+              current.current = null;
+              void refreshGallery(queryClient);
+              resolve();
+            },
+            onError: (error: ApiError) => {
+              current.current = null;
+              reject(error);
+            },
+          },
+        );
+      }),
+    [queryClient],
+  );
 }

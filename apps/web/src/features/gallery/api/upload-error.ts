@@ -1,9 +1,9 @@
 import { ApiError } from '../../../lib/api-client.ts';
 
 /**
- * The ApiError of an upload's answer, which comes past the API client (tus-js-client, or the
- * XMLHttpRequest that reports a replaced file's progress): no answer at all is the network's,
- * else the API's JSON body (`{message, errors}`) when there is one.
+ * The ApiError of a resumable upload's answer, which comes past the API client (tus-js-client
+ * says nothing about errors): no answer at all is the network's, else the API's JSON body
+ * (`{message, errors}`) when there is one.
  */
 export function uploadError(status: number, body: string | null | undefined): ApiError {
   if (status === 0) return new ApiError({ status: 0, message: 'Network Error', reason: 'network' });

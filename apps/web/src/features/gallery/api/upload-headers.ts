@@ -2,7 +2,7 @@ import { CSRF_HEADER, csrfToken, getStoredToken } from '../../../lib/api-client.
 import { currentLanguage } from '../../../lib/i18n.ts';
 
 /**
- * The headers the API client sends, for uploads that go past it (tus-js-client, XMLHttpRequest):
+ * The headers the API client sends, for resumable uploads, which go past it (tus-js-client):
  * the sign-in, the CSRF token, and the language on screen, so refusals come in it. Read at each
  * request: a sign-in or CSRF cookie renewed mid-upload is used.
  */

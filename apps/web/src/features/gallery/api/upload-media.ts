@@ -1,6 +1,6 @@
 import { Upload, type DetailedError, type HttpResponse } from 'tus-js-client';
 import { RESUMABLE_CHUNK_BYTES } from '@app/shared/constants';
-import type { MediaUploadInput } from '@app/shared/schemas/media.schema';
+import type { MediaUpdateInput, MediaUploadInput } from '@app/shared/schemas/media.schema';
 import { API_BASE, ApiError, ensureCsrfCookie } from '../../../lib/api-client.ts';
 import { uploadError } from './upload-error.ts';
 import { uploadHeaders } from './upload-headers.ts';
@@ -54,6 +54,9 @@ function mediaIdOf(response: HttpResponse): number | null {
   }
 }
 
+/** The edit form's fields and the item whose file a resumable upload replaces. */
+export type ReplacementFields = MediaUpdateInput & { replaces: number };
+
 /** Worth trying again: no answer at all, the server busy or restarting, or a lock still held. */
 export function isTransient(status: number): boolean {
   return status === 0 || status === 409 || status === 423 || status === 429 || status >= 500;
@@ -66,10 +69,14 @@ export function isTransient(status: number): boolean {
  * A dropped connection resumes from the server's offset, not from the start; the same file with
  * the same fields chosen again after a reload resumes too (its fingerprint includes the fields, so
  * a file is never attached to a child it was not meant for).
+ *
+ * A replacement of an item's file sends `replaces` with the item's id and the edit form's fields
+ * (the update's rules); there an emptied field goes too, as a key without a value, and clears it.
  */
-export function uploadMedia(file: File, fields: MediaUploadInput, handlers: MediaUploadHandlers): MediaUploadHandle {
+export function uploadMedia(file: File, fields: MediaUploadInput | ReplacementFields, handlers: MediaUploadHandlers): MediaUploadHandle {
+  const replacing = 'replaces' in fields;
   const metadata: Record<string, string> = { filename: file.name, filetype: file.type };
-  for (const [key, value] of Object.entries(fields)) if (value != null && value !== '') metadata[key] = String(value);
+  for (const [key, value] of Object.entries(fields)) if (value != null && (value !== '' || replacing)) metadata[key] = String(value);
 
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;

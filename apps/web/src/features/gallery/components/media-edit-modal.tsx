@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useFormSave } from '../../../components/list/use-form-save.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
+import { useReplaceMediaFile } from '../api/replace-media-file.ts';
 import { useUpdateMedia } from '../api/update-media.ts';
 import { TransferBar, transferDetail } from './transfer-progress.tsx';
 import { addSample, formatBytes, rateOf, type TransferSample } from './transfer-rate.ts';
@@ -32,8 +33,9 @@ const editResolver = zodResolver(mediaUploadSchema.pick({ title: true, descripti
 
 /**
  * Edit Media: the texts and date of an item and, if chosen, a new file of the same media type
- * (checked by the server as an upload is). A new file's progress shows as on the upload page;
- * closing the form while it is sent stops it, and the item keeps its old file.
+ * (checked by the server as an upload is). A new file goes resumably with the edited fields and
+ * its progress shows as on the upload page; closing the form while it is sent stops it, and the
+ * item keeps its old file.
  */
 export function MediaEditModal({ item, onClose }: { item: MediaItem; onClose: () => void }) {
   const { t } = useTranslation('gallery');
@@ -50,27 +52,25 @@ export function MediaEditModal({ item, onClose }: { item: MediaItem; onClose: ()
     resolver: editResolver,
     defaultValues: { title: item.title, description: item.description ?? '', tags: item.tags ?? '', date: item.date.slice(0, 10), file: null },
   });
+  const replaceFile = useReplaceMediaFile();
   const file = watch('file');
   const [sent, setSent] = useState(0);
+  const [stalled, setStalled] = useState(false);
   const samples = useRef<TransferSample[]>([]);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
 
   const saving = useFormSave<MediaEditValues>({
     save: ({ file: newFile, ...input }) => {
       if (!newFile) return update.mutateAsync({ id: item.id, input });
-      abort.current = new AbortController();
       samples.current = [];
       setSent(0);
-      return update.mutateAsync({
-        id: item.id,
-        input,
-        file: newFile,
-        signal: abort.current.signal,
+      setStalled(false);
+      return replaceFile(item.id, input, newFile, {
         onProgress: (bytes) => {
           samples.current = addSample(samples.current, { at: performance.now(), bytes });
+          setStalled(false);
           setSent(bytes);
         },
+        onStalled: () => setStalled(true),
       });
     },
     setError,
@@ -126,7 +126,11 @@ export function MediaEditModal({ item, onClose }: { item: MediaItem; onClose: ()
         <div aria-live="polite">
           <TransferBar label={t('upload.progress', { name: file.name })} sent={sent} total={file.size} />
           <p className="text-xs text-gray-600 dark:text-gray-400">
-            {sent >= file.size ? `${formatBytes(file.size)} · ${t('edit.saving')}` : transferDetail(t, sent, file.size, rateOf(samples.current, file.size, performance.now()))}
+            {stalled
+              ? `${t('upload.sent', { sent: formatBytes(sent), total: formatBytes(file.size) })} · ${t('upload.stalled')}`
+              : sent >= file.size
+                ? `${formatBytes(file.size)} · ${t('edit.saving')}`
+                : transferDetail(t, sent, file.size, rateOf(samples.current, file.size, performance.now()))}
           </p>
         </div>
       ) : null}
