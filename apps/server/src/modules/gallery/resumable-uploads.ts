@@ -201,7 +201,7 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
   const tags = ['gallery'];
   // The tus protocol's answers (tus writes them itself; declared for the API docs).
   const headerOnly = (status: 201 | 204, description: string) => ({ [status]: noContentResponseSchema.meta({ description }) });
-  app.post(RESUMABLE_PATH, { config, schema: { tags, description: 'Start a resumable upload: Upload-Length, and Upload-Metadata with the gallery fields and the file name.', response: headerOnly(201, 'Created; Location names the upload.') } }, handler);
+  app.post(RESUMABLE_PATH, { config, schema: { tags, description: "Start a resumable upload: Upload-Length, and Upload-Metadata with the gallery fields and the file name — or, to replace an item's file (edit-gallery), `replaces` with the item's id and the update's fields.", response: headerOnly(201, 'Created; Location names the upload.') } }, handler);
   app.patch(`${RESUMABLE_PATH}/:id`, {
     config,
     schema: { tags, description: 'Send bytes from Upload-Offset. The last ones answer the created item, checked as a multipart upload is.', response: { ...headerOnly(204, 'Received; Upload-Offset says how far.'), 200: mediaSavedResponseSchema } },
