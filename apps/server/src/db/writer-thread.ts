@@ -20,8 +20,12 @@ interface Pending {
 }
 
 const CLOSE_WAIT_MS = 10_000;
-/** A thread with no write for this long ends; the next write starts another (decision 0035). */
-export const WRITER_IDLE_AFTER_MS = 10_000;
+/**
+ * A thread with no write for this long ends; the next write starts another (decision 0035). Longer
+ * than the checkpointer's 10 s: restarting costs the next write the thread's start, so a working
+ * office's pauses between saves should not pay it.
+ */
+export const WRITER_IDLE_AFTER_MS = 30_000;
 
 /**
  * The thread runs what the server runs. Built (apps/server/dist, `npm start`; decision 0020): the
