@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
@@ -186,6 +186,24 @@ describeEachDatabase('gallery resumable uploads (tus)', (server) => {
     } finally {
       await proxy.close();
     }
+  });
+
+  it('answers 423 while an upload whose bytes are all in is being saved, so the page asks again', async () => {
+    const token = await loginAdmin(server());
+    const child = await createChild(server(), token, 'Saving');
+    const file = Buffer.from('Notes of the home visit.\n');
+    const created = await tus(server(), token, 'POST', '/api/uploads', {
+      'Upload-Length': String(file.length),
+      'Upload-Metadata': metadata({ orphan_id: String(child), media_type: 'document', title: 'Visit notes', date: '2024-04-03', filename: 'notes.txt' }),
+    });
+    const location = created.headers.get('location')!;
+    // Every byte received, none saved yet: the state between the last PATCH and the item (or a
+    // server that stopped in it), made here by writing the bytes where tus keeps them.
+    writeFileSync(path.join(server().config.storageDir, '.resumable', location.split('/').pop()!), file);
+    const head = await tus(server(), token, 'HEAD', location);
+    expect(head.status).toBe(423);
+    const other = await userWithRoles(server(), ['Caseworker']);
+    expect((await tus(server(), other.token, 'HEAD', location)).status).toBe(404);
   });
 
   it("answers the upload route's refusals in the reader's language", async () => {
