@@ -3,15 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { expect, it } from 'vitest';
+import { until } from '../../test/until.ts';
 import { startCheckpointer } from './checkpointer.ts';
-
-const until = async (what: string, ok: () => boolean, ms = 5_000) => {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 it('ends its thread once the WAL is copied and quiet, and starts it again on the next write', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'oc-ckpt-idle-'));

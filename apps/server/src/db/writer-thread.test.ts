@@ -3,17 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { until } from '../../test/until.ts';
 import { AppError } from '../lib/app-error.ts';
 import { crash, insertValue, notLoaded, refuse, writeRegistry } from '../../test/write-procedures.fixture.ts';
 import { ThreadWrites } from './writer-thread.ts';
-
-const until = async (what: string, ok: () => boolean, ms = 10_000) => {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe('database writer thread', () => {
   let dir: string;
