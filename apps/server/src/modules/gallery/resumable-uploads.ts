@@ -58,14 +58,15 @@ function tusError(err: AppError, req: TusRequest): { status_code: number; body: 
 
 /**
  * Resumable uploads (issue 14): the tus protocol with @tus/server, mounted at /api/uploads behind
- * create-gallery. The page creates an upload with the gallery fields as Upload-Metadata (checked
- * at once, with the type's size limit against Upload-Length) — or, to replace an item's file
- * (edit-gallery too), `replaces` with the item's id and the update's fields (resumable-metadata.ts)
- * — sends the file in chunks and, after
- * a dropped connection, asks how far it got and sends the rest. When the last byte arrives the
- * file gets exactly the multipart upload's checks and all-or-nothing end (createFromUpload), and
- * the final PATCH answers the created item as JSON. An upload stays resumable for a day; a
- * refused one is removed at once. Several server processes share the folder (one machine).
+ * create-gallery. The page creates an upload with the gallery fields as Upload-Metadata — or, to
+ * replace an item's file (edit-gallery too), `replaces` with the item's id and the update's fields
+ * (resumable-metadata.ts) — checked at once, with the type's size limit against Upload-Length. It
+ * sends the file in chunks and, after a dropped connection, asks how far it got and sends the
+ * rest. When the last byte arrives the file gets exactly the multipart request's checks and
+ * all-or-nothing end (createFromUpload, replaceMediaFile), and the final PATCH answers the item as
+ * JSON; a HEAD after it, whose answer was lost, learns the item (finished-uploads.ts). An upload
+ * stays resumable for a day; a refused one is removed at once. Several server processes share the
+ * folder (one machine).
  */
 export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (request: FastifyRequest | null) => GalleryContext): Promise<void> {
   const base = ctxOf(null);
