@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './support/accessibility.ts';
 import { typeDate } from './support/date-field.ts';
-import { launchBrowser, signIn, signOut, type BrowserSession } from './support/browser.ts';
+import { signIn, signOut } from './support/browser.ts';
 import { apiCall } from './support/api.ts';
+import { pathOf, setUpBrowserApp } from './support/fixture.ts';
 
 /**
  * A teacher's month through the class screens (issue 13): "Take Attendance" for a whole class,
@@ -14,10 +13,7 @@ import { apiCall } from './support/api.ts';
  * account and three children of one grade. Each new screen is checked by axe.
  */
 
-let server: RunningServer;
-let browser: BrowserSession;
-let context: BrowserContext;
-let page: Page;
+const app = setUpBrowserApp({ pagePer: 'file', signedIn: true });
 
 const suffix = Date.now().toString(36);
 const TEACHER = { name: 'Zahra Karimi', email: `teacher.${suffix}@e2e.test`, password: 'Teacher-password-1' };
@@ -31,30 +27,14 @@ const CHILDREN = [
 const nameOf = (c: (typeof CHILDREN)[number]) => `${c.first_name} ${c.last_name}`;
 const ids: number[] = [];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-  context = await browser.newContext();
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-const pathOf = (p: Page) => new URL(p.url()).pathname;
-const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
-const gridCell = (field: string, child: (typeof CHILDREN)[number]) => page.getByLabel(`${field} for ${nameOf(child)}`, { exact: true });
+const focusedLabel = () => app.page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+const gridCell = (field: string, child: (typeof CHILDREN)[number]) => app.page.getByLabel(`${field} for ${nameOf(child)}`, { exact: true });
 
 describe('a teacher records a class in the browser', () => {
   it('the administrator creates a Teacher account and a class of three', async () => {
-    await page.goto('/login');
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await apiCall(page, 'POST', '/api/users', { ...TEACHER, password_confirmation: TEACHER.password, roles: ['Teacher'] });
+    await apiCall(app.page, 'POST', '/api/users', { ...TEACHER, password_confirmation: TEACHER.password, roles: ['Teacher'] });
     for (const child of CHILDREN) {
-      const saved = await apiCall<{ data: { id: number } }>(page, 'POST', '/api/orphans', {
+      const saved = await apiCall<{ data: { id: number } }>(app.page, 'POST', '/api/orphans', {
         ...child,
         dob: '2014-02-10',
         gender: 'female',
@@ -64,36 +44,36 @@ describe('a teacher records a class in the browser', () => {
       });
       ids.push(saved.data.id);
     }
-    await signOut(page);
+    await signOut(app.page);
   });
 
   it('signs in as the teacher and opens Take Attendance from the overview', async () => {
-    await signIn(page, TEACHER.email, TEACHER.password);
-    await page.goto('/dashboard');
-    await page.getByRole('link', { name: 'Take Attendance' }).click();
-    await page.waitForURL('**/dashboard/attendance/class');
-    await page.getByRole('heading', { name: 'Take Attendance' }).waitFor();
-    await page.getByText('Choose a class to list its children.').waitFor();
+    await signIn(app.page, TEACHER.email, TEACHER.password);
+    await app.page.goto('/dashboard');
+    await app.page.getByRole('link', { name: 'Take Attendance' }).click();
+    await app.page.waitForURL('**/dashboard/attendance/class');
+    await app.page.getByRole('heading', { name: 'Take Attendance' }).waitFor();
+    await app.page.getByText('Choose a class to list its children.').waitFor();
   });
 
   it("enters the class's month down the columns and saves it as one batch", async () => {
-    await page.getByLabel('Class / Grade').selectOption(GRADE);
+    await app.page.getByLabel('Class / Grade').selectOption(GRADE);
     const [amina, bilal, dunya] = CHILDREN as [(typeof CHILDREN)[number], (typeof CHILDREN)[number], (typeof CHILDREN)[number]];
     await gridCell('Present', amina).waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(app.page)).toEqual([]);
 
     // Enter moves down the column: the present days of all three without the mouse.
     await gridCell('Present', amina).click();
-    await page.keyboard.type('15');
-    await page.keyboard.press('Enter');
+    await app.page.keyboard.type('15');
+    await app.page.keyboard.press('Enter');
     expect(await focusedLabel()).toBe(`Present for ${nameOf(bilal)}`);
-    await page.keyboard.type('18');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('19');
+    await app.page.keyboard.type('18');
+    await app.page.keyboard.press('Enter');
+    await app.page.keyboard.type('19');
     // Tab moves along the row: Dunya's absent days.
-    await page.keyboard.press('Tab');
+    await app.page.keyboard.press('Tab');
     expect(await focusedLabel()).toBe(`Absent for ${nameOf(dunya)}`);
-    await page.keyboard.type('1');
+    await app.page.keyboard.type('1');
     await gridCell('Absent', amina).fill('2');
     await gridCell('Excused', amina).fill('1');
     await gridCell('Reason', amina).fill('Fever');
@@ -103,93 +83,93 @@ describe('a teacher records a class in the browser', () => {
     const onRequest = (r: { url: () => string }) => {
       if (r.url().endsWith('/api/attendances/batch')) sent = true;
     };
-    page.on('request', onRequest);
-    await page.getByRole('button', { name: 'Save attendance' }).click();
-    await page.getByRole('list', { name: `Errors for ${nameOf(dunya)}` }).getByText('Reason is required when there are absent or late days').waitFor();
-    page.off('request', onRequest);
+    app.page.on('request', onRequest);
+    await app.page.getByRole('button', { name: 'Save attendance' }).click();
+    await app.page.getByRole('list', { name: `Errors for ${nameOf(dunya)}` }).getByText('Reason is required when there are absent or late days').waitFor();
+    app.page.off('request', onRequest);
     expect(sent).toBe(false);
-    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(app.page)).toEqual([]);
 
     await gridCell('Reason', dunya).fill('Family visit');
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/attendances/batch'));
-    await page.getByRole('button', { name: 'Save attendance' }).click();
+    const saved = app.page.waitForResponse((r) => r.url().endsWith('/api/attendances/batch'));
+    await app.page.getByRole('button', { name: 'Save attendance' }).click();
     const answer = await saved;
     expect(answer.status()).toBe(200);
     expect((await answer.json()).created).toBe(3);
-    await page.getByText('Attendance saved for 3 children').waitFor();
+    await app.page.getByText('Attendance saved for 3 children').waitFor();
   });
 
   it('finds the month prefilled when the grid is opened again', async () => {
-    await page.reload();
+    await app.page.reload();
     const [amina] = CHILDREN as [(typeof CHILDREN)[number]];
     await expect.poll(() => gridCell('Present', amina).inputValue()).toBe('15');
     expect(await gridCell('Reason', amina).inputValue()).toBe('Fever');
   });
 
   it('works on a phone: the grid scrolls sideways with the names kept in view', async () => {
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.reload();
+    await app.page.setViewportSize({ width: 375, height: 740 });
+    await app.page.reload();
     const [amina] = CHILDREN as [(typeof CHILDREN)[number]];
     await expect.poll(() => gridCell('Present', amina).inputValue()).toBe('15');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await app.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     try {
       // Tab along the row to the reason: the grid scrolls, the name stays, the field is not under it.
       await gridCell('Excused', amina).focus();
-      await page.keyboard.press('Tab');
+      await app.page.keyboard.press('Tab');
       expect(await focusedLabel()).toBe(`Reason for ${nameOf(amina)}`);
       const reason = (await gridCell('Reason', amina).boundingBox())!;
-      const name = (await page.getByRole('rowheader', { name: nameOf(amina) }).boundingBox())!;
+      const name = (await app.page.getByRole('rowheader', { name: nameOf(amina) }).boundingBox())!;
       expect(name.x).toBeGreaterThanOrEqual(0);
       expect(name.x + name.width).toBeLessThanOrEqual(reason.x + 1);
       // Room to see what is typed: the field's first 120 px (or all of it) on screen.
       expect(reason.x + Math.min(reason.width, 120)).toBeLessThanOrEqual(375);
     } finally {
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await app.page.setViewportSize({ width: 1280, height: 800 });
     }
   });
 
   it("enters the class's education results with the grade following each score", async () => {
-    await page.goto('/dashboard/results');
-    await page.getByRole('heading', { name: 'Results' }).first().waitFor();
-    await page.getByText('No results found for the selected criteria').waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await page.getByRole('link', { name: 'Enter class results' }).click();
-    await page.waitForURL('**/dashboard/results/class');
+    await app.page.goto('/dashboard/results');
+    await app.page.getByRole('heading', { name: 'Results' }).first().waitFor();
+    await app.page.getByText('No results found for the selected criteria').waitFor();
+    expect(await accessibilityViolations(app.page)).toEqual([]);
+    await app.page.getByRole('link', { name: 'Enter class results' }).click();
+    await app.page.waitForURL('**/dashboard/results/class');
 
-    await page.getByLabel('Class / Grade').selectOption(GRADE);
-    await page.getByLabel('Result Type').selectOption('education');
-    await page.getByLabel('Subject').fill('Mathematics');
-    await page.getByLabel('Term').selectOption('First Term');
-    await typeDate(page, 'Exam Date', { year: new Date().getFullYear(), month: 1, day: 20 });
-    await page.getByLabel('Total Marks').fill('100');
+    await app.page.getByLabel('Class / Grade').selectOption(GRADE);
+    await app.page.getByLabel('Result Type').selectOption('education');
+    await app.page.getByLabel('Subject').fill('Mathematics');
+    await app.page.getByLabel('Term').selectOption('First Term');
+    await typeDate(app.page, 'Exam Date', { year: new Date().getFullYear(), month: 1, day: 20 });
+    await app.page.getByLabel('Total Marks').fill('100');
 
     const [amina, bilal] = CHILDREN as [(typeof CHILDREN)[number], (typeof CHILDREN)[number]];
     await gridCell('Score', amina).fill('86');
     await gridCell('Average', amina).fill('84');
-    const aminaRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: nameOf(amina) }) });
+    const aminaRow = app.page.getByRole('row').filter({ has: app.page.getByRole('rowheader', { name: nameOf(amina) }) });
     await aminaRow.locator('output').filter({ hasText: 'A' }).waitFor();
     await gridCell('Score', bilal).fill('120');
     await gridCell('Average', bilal).fill('70');
 
     // Bilal's score is above the total: his row says so; Amina's is saved; Dunya's, empty, is left alone.
-    await page.getByRole('button', { name: 'Save class results' }).click();
-    await page.getByText('Score: Score cannot exceed total marks (100)').waitFor();
+    await app.page.getByRole('button', { name: 'Save class results' }).click();
+    await app.page.getByText('Score: Score cannot exceed total marks (100)').waitFor();
     await aminaRow.getByText('Saved').waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(app.page)).toEqual([]);
 
     await gridCell('Score', bilal).fill('72');
-    await page.getByRole('button', { name: 'Save class results' }).click();
-    await page.getByText('1 result saved').waitFor();
-    const bilalRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: nameOf(bilal) }) });
+    await app.page.getByRole('button', { name: 'Save class results' }).click();
+    await app.page.getByText('1 result saved').waitFor();
+    const bilalRow = app.page.getByRole('row').filter({ has: app.page.getByRole('rowheader', { name: nameOf(bilal) }) });
     await bilalRow.getByText('Saved').waitFor();
     expect(await bilalRow.locator('output').textContent()).toBe('B');
   });
 
   it("sees both on the child's details page", async () => {
-    await page.goto(`/dashboard/orphans/${ids[0]}`);
-    await page.getByRole('heading', { name: 'Orphan Details' }).waitFor();
-    const results = page.getByRole('region', { name: 'Academic Results' });
-    const attendance = page.getByRole('region', { name: 'Attendance', exact: true });
+    await app.page.goto(`/dashboard/orphans/${ids[0]}`);
+    await app.page.getByRole('heading', { name: 'Orphan Details' }).waitFor();
+    const results = app.page.getByRole('region', { name: 'Academic Results' });
+    const attendance = app.page.getByRole('region', { name: 'Attendance', exact: true });
     await results.getByText('86 (1)').first().waitFor();
     expect(await results.getByRole('cell', { name: /First Term/ }).count()).toBe(1);
     const month = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(new Date());
@@ -197,33 +177,33 @@ describe('a teacher records a class in the browser', () => {
     await row.waitFor();
     // 15 present, 2 absent, 0 late, 1 excused: (15 + 0) / 18 days.
     expect((await row.getByRole('cell').allTextContents()).slice(1)).toEqual(['15', '2', '0', '1', '83.3%']);
-    expect(pathOf(page)).toBe(`/dashboard/orphans/${ids[0]}`);
-    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(pathOf(app.page)).toBe(`/dashboard/orphans/${ids[0]}`);
+    expect(await accessibilityViolations(app.page)).toEqual([]);
   });
 
   it('corrects one record through the single forms, whose screens pass axe', async () => {
-    await page.goto(`/dashboard/attendance?orphan_id=${ids[1]}`);
+    await app.page.goto(`/dashboard/attendance?orphan_id=${ids[1]}`);
     const [, bilal] = CHILDREN as [(typeof CHILDREN)[number], (typeof CHILDREN)[number]];
-    await page.getByRole('link', { name: new RegExp(`^Edit attendance of ${nameOf(bilal)}`) }).click();
-    await page.getByRole('heading', { name: 'Edit Attendance Record' }).waitFor();
-    await expect.poll(() => page.getByLabel(/^Present Days/).inputValue()).toBe('18');
-    expect(await page.getByLabel(/^Orphan/).getAttribute('readonly')).not.toBeNull();
-    await page.getByLabel(/^Late Days/).fill('1');
-    await page.getByRole('button', { name: 'Update Attendance' }).click();
-    await page.getByText('Reason is required when there are absent or late days').waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await page.getByLabel(/^Reason for Absence/).fill('Bus was late');
-    await page.getByRole('button', { name: 'Update Attendance' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard/attendance');
-    await page.getByText('Attendance updated successfully').waitFor();
+    await app.page.getByRole('link', { name: new RegExp(`^Edit attendance of ${nameOf(bilal)}`) }).click();
+    await app.page.getByRole('heading', { name: 'Edit Attendance Record' }).waitFor();
+    await expect.poll(() => app.page.getByLabel(/^Present Days/).inputValue()).toBe('18');
+    expect(await app.page.getByLabel(/^Orphan/).getAttribute('readonly')).not.toBeNull();
+    await app.page.getByLabel(/^Late Days/).fill('1');
+    await app.page.getByRole('button', { name: 'Update Attendance' }).click();
+    await app.page.getByText('Reason is required when there are absent or late days').waitFor();
+    expect(await accessibilityViolations(app.page)).toEqual([]);
+    await app.page.getByLabel(/^Reason for Absence/).fill('Bus was late');
+    await app.page.getByRole('button', { name: 'Update Attendance' }).click();
+    await app.page.waitForURL((url) => url.pathname === '/dashboard/attendance');
+    await app.page.getByText('Attendance updated successfully').waitFor();
     // (The list is checked once the toast has gone: the toast's own colours are not this screen's.)
-    await page.getByText('Attendance updated successfully').waitFor({ state: 'detached' });
-    expect(await accessibilityViolations(page)).toEqual([]);
+    await app.page.getByText('Attendance updated successfully').waitFor({ state: 'detached' });
+    expect(await accessibilityViolations(app.page)).toEqual([]);
 
-    await page.goto('/dashboard/results/create');
-    await page.getByRole('heading', { name: 'Add New Result' }).waitFor();
-    await page.getByRole('button', { name: 'Add Result' }).click();
-    await page.getByText('Orphan is required').waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
+    await app.page.goto('/dashboard/results/create');
+    await app.page.getByRole('heading', { name: 'Add New Result' }).waitFor();
+    await app.page.getByRole('button', { name: 'Add Result' }).click();
+    await app.page.getByText('Orphan is required').waitFor();
+    expect(await accessibilityViolations(app.page)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { accessibilityViolations } from './support/accessibility.ts';
 import { DASHBOARD_ROUTE_PATHS, PUBLIC_ROUTE_PATHS, fillRoute } from './support/app-routes.ts';
@@ -88,6 +88,16 @@ async function scan(page: Page, url: string, mode: Mode) {
   expect(await accessibilityViolations(page)).toEqual([]);
 }
 
+/** Scan a dashboard screen, then again with what `control` opens (a dialog, a menu); Escape closes it. */
+async function scanOpened(url: string, mode: Mode, control: Locator, opened: Locator) {
+  await scan(staff, url, mode);
+  await control.click();
+  await opened.waitFor();
+  await settle(staff);
+  expect(await accessibilityViolations(staff)).toEqual([]);
+  await staff.keyboard.press('Escape');
+}
+
 describe.each(MODES.map((m) => [`${m.theme} theme, ${m.dir} (${m.language})`, m] as const))('axe, %s', (_, mode) => {
   const text = (ref: string, values?: Record<string, string>) => localeText(mode.language, ref, values);
 
@@ -108,21 +118,12 @@ describe.each(MODES.map((m) => [`${m.theme} theme, ${m.dir} (${m.language})`, m]
   });
 
   it('a form modal (Add New User)', async () => {
-    await scan(staff, '/dashboard/users', mode);
-    await staff.getByRole('button', { name: text('admin:users.add') }).click();
-    await staff.getByRole('dialog').waitFor();
-    await settle(staff);
-    expect(await accessibilityViolations(staff)).toEqual([]);
-    await staff.keyboard.press('Escape');
+    await scanOpened('/dashboard/users', mode, staff.getByRole('button', { name: text('admin:users.add') }), staff.getByRole('dialog'));
   });
 
   it('a delete confirmation', async () => {
-    await scan(staff, '/dashboard/orphans', mode);
-    await staff.getByRole('button', { name: text('orphans:actions.deleteNamed', { name: data.orphanName }) }).click();
-    await staff.getByRole('alertdialog').or(staff.getByRole('dialog')).waitFor();
-    await settle(staff);
-    expect(await accessibilityViolations(staff)).toEqual([]);
-    await staff.keyboard.press('Escape');
+    const remove = staff.getByRole('button', { name: text('orphans:actions.deleteNamed', { name: data.orphanName }) });
+    await scanOpened('/dashboard/orphans', mode, remove, staff.getByRole('alertdialog').or(staff.getByRole('dialog')));
   });
 
   it('a success toast (its green text on its pale green)', async () => {
@@ -140,21 +141,11 @@ describe.each(MODES.map((m) => [`${m.theme} theme, ${m.dir} (${m.language})`, m]
   });
 
   it('the language menu', async () => {
-    await scan(staff, '/dashboard/profile', mode);
-    await staff.getByTestId('language-switcher').first().click();
-    await staff.getByRole('menu').waitFor();
-    await settle(staff);
-    expect(await accessibilityViolations(staff)).toEqual([]);
-    await staff.keyboard.press('Escape');
+    await scanOpened('/dashboard/profile', mode, staff.getByTestId('language-switcher').first(), staff.getByRole('menu'));
   });
 
   it('the user menu', async () => {
-    await scan(staff, '/dashboard', mode);
-    await staff.getByRole('button', { name: text('userMenu.open') }).click();
-    await staff.getByRole('menu').waitFor();
-    await settle(staff);
-    expect(await accessibilityViolations(staff)).toEqual([]);
-    await staff.keyboard.press('Escape');
+    await scanOpened('/dashboard', mode, staff.getByRole('button', { name: text('userMenu.open') }), staff.getByRole('menu'));
   });
 });
 

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import type { OrphanResponse, OrphanSavedResponse } from '@app/shared/schemas/orphan.schema';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 import { accessibilityViolations } from './support/accessibility.ts';
 import { apiCall } from './support/api.ts';
 import { dateField, shownDate, typeDate } from './support/date-field.ts';
-import { launchBrowser, signIn, type BrowserSession } from './support/browser.ts';
 import { localeText } from './support/locale-text.ts';
+import { setUpBrowserApp } from './support/fixture.ts';
 
 /**
  * The Solar Hijri calendar end to end (issue 16, item 3): a staff member chooses it on the
@@ -17,156 +15,138 @@ import { localeText } from './support/locale-text.ts';
  * open date picker passes axe.
  */
 
-let server: RunningServer;
-let browser: BrowserSession;
-let context: BrowserContext;
-let page: Page;
+const app = setUpBrowserApp({ pagePer: 'file', signedIn: true });
 let orphanId = 0;
 
 const FIRST = `Nargis${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-  context = await browser.newContext();
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
-
 /** The value beside a label in a details card (<dt>label</dt><dd>value</dd>). */
-const detail = (label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+const detail = (label: string) => app.page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
 describe('the Solar Hijri calendar in the browser', () => {
   it('is chosen on the profile and saved with the user', async () => {
-    await page.goto('/login');
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.goto('/dashboard/profile');
-    const hijri = page.getByRole('radio', { name: /^Solar Hijri/ });
+    await app.page.goto('/dashboard/profile');
+    const hijri = app.page.getByRole('radio', { name: /^Solar Hijri/ });
     await hijri.waitFor();
-    expect(await page.getByRole('radio', { name: /^Gregorian/ }).isChecked()).toBe(true);
+    expect(await app.page.getByRole('radio', { name: /^Gregorian/ }).isChecked()).toBe(true);
     await hijri.check();
-    await page.getByText('Calendar saved.').waitFor();
+    await app.page.getByText('Calendar saved.').waitFor();
     expect(await hijri.isChecked()).toBe(true);
-    const { user } = await apiCall<{ user: AuthUser }>(page, 'GET', '/api/auth/user');
+    const { user } = await apiCall<{ user: AuthUser }>(app.page, 'GET', '/api/auth/user');
     expect(user.calendar).toBe('persian');
   });
 
   it('takes a date of birth typed as a Solar Hijri date and stores its Gregorian day', async () => {
-    await page.goto('/dashboard/orphans/create');
-    await page.getByRole('heading', { name: 'Add New Orphan' }).waitFor();
-    await page.getByLabel(/^First Name/).fill(FIRST);
-    await page.getByLabel(/^Last Name/).fill('Hashimi');
-    await page.getByLabel(/^Gender/).selectOption('female');
+    await app.page.goto('/dashboard/orphans/create');
+    await app.page.getByRole('heading', { name: 'Add New Orphan' }).waitFor();
+    await app.page.getByLabel(/^First Name/).fill(FIRST);
+    await app.page.getByLabel(/^Last Name/).fill('Hashimi');
+    await app.page.getByLabel(/^Gender/).selectOption('female');
     // Nowruz 1393, and 10 Sonbola (Shahrivar) 1402, each typed segment by segment.
-    await typeDate(page, /^Date of Birth/, { year: 1393, month: 1, day: 1 });
-    await typeDate(page, /^Admission Date/, { year: 1402, month: 6, day: 10 });
-    expect(await shownDate(page, /^Date of Birth/)).toEqual({ year: '1393', month: '1', day: '1' });
+    await typeDate(app.page, /^Date of Birth/, { year: 1393, month: 1, day: 1 });
+    await typeDate(app.page, /^Admission Date/, { year: 1402, month: 6, day: 10 });
+    expect(await shownDate(app.page, /^Date of Birth/)).toEqual({ year: '1393', month: '1', day: '1' });
 
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/orphans') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Add Orphan' }).click();
+    const saved = app.page.waitForResponse((r) => r.url().endsWith('/api/orphans') && r.request().method() === 'POST');
+    await app.page.getByRole('button', { name: 'Add Orphan' }).click();
     const response = await saved;
     expect(response.status()).toBe(201);
     orphanId = ((await response.json()) as OrphanSavedResponse).data.id;
 
-    const { data } = await apiCall<OrphanResponse>(page, 'GET', `/api/orphans/${orphanId}`);
+    const { data } = await apiCall<OrphanResponse>(app.page, 'GET', `/api/orphans/${orphanId}`);
     expect(data.first_name).toBe(FIRST);
     expect(data.dob?.slice(0, 10)).toBe('2014-03-21');
     expect(data.admission_date?.slice(0, 10)).toBe('2023-09-01');
   });
 
   it('shows the stored dates back in Solar Hijri, in the form and on the details', async () => {
-    await page.goto(`/dashboard/orphans/${orphanId}`);
-    await page.getByRole('heading', { name: 'Orphan Details' }).waitFor();
+    await app.page.goto(`/dashboard/orphans/${orphanId}`);
+    await app.page.getByRole('heading', { name: 'Orphan Details' }).waitFor();
     await expect.poll(() => detail('Date of Birth').textContent()).toBe('Farvardin 1, 1393');
     expect(await detail('Admission Date').textContent()).toBe('Shahrivar 10, 1402');
 
-    await page.goto(`/dashboard/orphans/edit/${orphanId}`);
-    await dateField(page, /^Date of Birth/).waitFor();
-    await expect.poll(() => shownDate(page, /^Date of Birth/)).toEqual({ year: '1393', month: '1', day: '1' });
+    await app.page.goto(`/dashboard/orphans/edit/${orphanId}`);
+    await dateField(app.page, /^Date of Birth/).waitFor();
+    await expect.poll(() => shownDate(app.page, /^Date of Birth/)).toEqual({ year: '1393', month: '1', day: '1' });
   });
 
   it('opens an accessible Solar Hijri calendar from the keyboard, and picks a day in it', async () => {
-    const button = page.getByRole('button', { name: /^Choose a date Date of Birth/ });
+    const button = app.page.getByRole('button', { name: /^Choose a date Date of Birth/ });
     await button.focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Calendar' });
+    await app.page.keyboard.press('Enter');
+    const dialog = app.page.getByRole('dialog', { name: 'Calendar' });
     await dialog.waitFor();
     expect(await dialog.getByRole('grid').getAttribute('aria-label')).toMatch(/^Farvardin 1393/);
     // Popovers fade in: scan once they are still.
-    await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
-    expect(await accessibilityViolations(page)).toEqual([]);
+    await expect.poll(() => app.page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+    expect(await accessibilityViolations(app.page)).toEqual([]);
 
     // The selected day has the focus; a week later is 8 Farvardin 1393, 2014-03-28.
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
+    await app.page.keyboard.press('ArrowDown');
+    await app.page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await shownDate(page, /^Date of Birth/)).toEqual({ year: '1393', month: '1', day: '8' });
+    expect(await shownDate(app.page, /^Date of Birth/)).toEqual({ year: '1393', month: '1', day: '8' });
 
-    const saved = page.waitForResponse((r) => new RegExp(`/api/orphans/${orphanId}$`).test(r.url()) && r.request().method() !== 'GET');
-    await page.getByRole('button', { name: 'Update Orphan' }).click();
+    const saved = app.page.waitForResponse((r) => new RegExp(`/api/orphans/${orphanId}$`).test(r.url()) && r.request().method() !== 'GET');
+    await app.page.getByRole('button', { name: 'Update Orphan' }).click();
     expect((await saved).status()).toBe(200);
-    const { data } = await apiCall<OrphanResponse>(page, 'GET', `/api/orphans/${orphanId}`);
+    const { data } = await apiCall<OrphanResponse>(app.page, 'GET', `/api/orphans/${orphanId}`);
     expect(data.dob?.slice(0, 10)).toBe('2014-03-28');
   });
 
   it('works the same in Dari, right to left: Dari digits shown, Latin digits typed, the Gregorian day stored', async () => {
-    await page.evaluate(([key]) => localStorage.setItem(key!, 'fa-AF'), [STORAGE_KEYS.language]);
+    await app.page.evaluate(([key]) => localStorage.setItem(key!, 'fa-AF'), [STORAGE_KEYS.language]);
     const fa = (ref: string) => localeText('fa-AF', ref);
     // A field's whole label (required ones end in '*'): 'نام' alone, not 'نام پدر'.
     const label = (ref: string) => new RegExp(`^${fa(ref)}\\s*\\*?$`);
-    await page.goto('/dashboard/orphans/create');
-    await page.getByRole('heading', { name: fa('orphans:form.createTitle') }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await page.getByLabel(label('orphans:fields.first_name')).fill(`${FIRST}b`);
-    await page.getByLabel(label('orphans:fields.last_name')).fill('Hashimi');
-    await page.getByLabel(label('orphans:fields.gender')).selectOption('female');
+    await app.page.goto('/dashboard/orphans/create');
+    await app.page.getByRole('heading', { name: fa('orphans:form.createTitle') }).waitFor();
+    expect(await app.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await app.page.getByLabel(label('orphans:fields.first_name')).fill(`${FIRST}b`);
+    await app.page.getByLabel(label('orphans:fields.last_name')).fill('Hashimi');
+    await app.page.getByLabel(label('orphans:fields.gender')).selectOption('female');
     // Nowruz 1390 and 1 Mizan (Mehr) 1400.
     const dob = label('orphans:fields.dob');
-    await typeDate(page, dob, { year: 1390, month: 1, day: 1 });
-    await typeDate(page, label('orphans:fields.admission_date'), { year: 1400, month: 7, day: 1 });
-    expect(await shownDate(page, dob)).toEqual({ year: '۱۳۹۰', month: '۱', day: '۱' });
+    await typeDate(app.page, dob, { year: 1390, month: 1, day: 1 });
+    await typeDate(app.page, label('orphans:fields.admission_date'), { year: 1400, month: 7, day: 1 });
+    expect(await shownDate(app.page, dob)).toEqual({ year: '۱۳۹۰', month: '۱', day: '۱' });
 
     // The calendar popover in right-to-left Dari passes axe too.
-    await page.getByRole('button', { name: new RegExp(`^${fa('common:dateField.open')} ${fa('orphans:fields.dob')}`) }).click();
-    const dialog = page.getByRole('dialog', { name: fa('common:dateField.dialog') });
+    await app.page.getByRole('button', { name: new RegExp(`^${fa('common:dateField.open')} ${fa('orphans:fields.dob')}`) }).click();
+    const dialog = app.page.getByRole('dialog', { name: fa('common:dateField.dialog') });
     await dialog.waitFor();
-    await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await page.keyboard.press('Escape');
+    await expect.poll(() => app.page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+    expect(await accessibilityViolations(app.page)).toEqual([]);
+    await app.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/orphans') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: fa('orphans:form.create') }).click();
+    const saved = app.page.waitForResponse((r) => r.url().endsWith('/api/orphans') && r.request().method() === 'POST');
+    await app.page.getByRole('button', { name: fa('orphans:form.create') }).click();
     const response = await saved;
     expect(response.status()).toBe(201);
     const id = ((await response.json()) as OrphanSavedResponse).data.id;
-    const { data } = await apiCall<OrphanResponse>(page, 'GET', `/api/orphans/${id}`);
+    const { data } = await apiCall<OrphanResponse>(app.page, 'GET', `/api/orphans/${id}`);
     expect(data.dob?.slice(0, 10)).toBe('2011-03-21');
     expect(data.admission_date?.slice(0, 10)).toBe('2021-09-23');
 
-    await page.goto(`/dashboard/orphans/${id}`);
+    await app.page.goto(`/dashboard/orphans/${id}`);
     const shown = detail(fa('orphans:fields.dob'));
     await expect.poll(() => shown.textContent()).toContain('۱۳۹۰');
     expect(await shown.textContent()).not.toMatch(/[0-9]/);
   });
 
   it('opens the calendar inside a modal form: a day picked with the mouse, Escape closing the calendar and not the form', async () => {
-    await page.evaluate(([key]) => localStorage.setItem(key!, 'en'), [STORAGE_KEYS.language]);
-    await page.goto('/dashboard/reports');
-    await page.getByRole('button', { name: 'Orphans List' }).click();
-    const form = page.getByRole('dialog', { name: 'Export Orphans List' });
+    await app.page.evaluate(([key]) => localStorage.setItem(key!, 'en'), [STORAGE_KEYS.language]);
+    await app.page.goto('/dashboard/reports');
+    await app.page.getByRole('button', { name: 'Orphans List' }).click();
+    const form = app.page.getByRole('dialog', { name: 'Export Orphans List' });
     await form.waitFor();
 
     await form.getByRole('button', { name: /^Choose a date Admitted from/ }).click();
-    const calendar = page.getByRole('dialog', { name: 'Calendar' });
+    const calendar = app.page.getByRole('dialog', { name: 'Calendar' });
     await calendar.waitFor();
-    await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
-    expect(await accessibilityViolations(page)).toEqual([]);
+    await expect.poll(() => app.page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+    expect(await accessibilityViolations(app.page)).toEqual([]);
     // This month, shown in Solar Hijri: its 10th.
     await calendar.getByRole('button', { name: /\b10, 14\d\d\b/ }).click();
     await calendar.waitFor({ state: 'hidden' });
@@ -175,7 +155,7 @@ describe('the Solar Hijri calendar in the browser', () => {
 
     await form.getByRole('button', { name: /^Choose a date Admitted to/ }).click();
     await calendar.waitFor();
-    await page.keyboard.press('Escape');
+    await app.page.keyboard.press('Escape');
     await calendar.waitFor({ state: 'hidden' });
     expect(await form.isVisible()).toBe(true);
     await form.getByRole('button', { name: 'Cancel' }).click();

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
 import { accessibilityViolations } from './support/accessibility.ts';
 import { apiCall } from './support/api.ts';
 import { signIn, signOut } from './support/browser.ts';
@@ -13,7 +12,7 @@ import { setUpBrowserApp } from './support/fixture.ts';
  * overview and the open list.
  */
 
-const app = setUpBrowserApp({ pagePer: 'file' });
+const app = setUpBrowserApp({ pagePer: 'file', signedIn: true });
 
 const suffix = Date.now().toString(36);
 const MANAGER = { name: 'Mariam Sadat', email: `manager.${suffix}@e2e.test`, password: 'Manager-password-1' };
@@ -38,8 +37,6 @@ const card = (key: string) => app.page.getByTestId(`card-${key}`);
 
 describe('a manager reads the overview', () => {
   it('the administrator sets up a Manager account and three children', async () => {
-    await app.page.goto('/login');
-    await signIn(app.page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await api('POST', '/api/users', { ...MANAGER, password_confirmation: MANAGER.password, roles: ['Manager'] });
     for (const [key, child] of Object.entries({ LAILA, SARA, OMID })) {
       const saved = await api<{ data: { id: number } }>('POST', '/api/orphans', { ...child, gender: 'female', class_grade: '4' });

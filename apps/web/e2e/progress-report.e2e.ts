@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@app/shared/constants';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
 import { accessibilityViolations } from './support/accessibility.ts';
 import { signIn, signOut } from './support/browser.ts';
 import { apiCall } from './support/api.ts';
@@ -15,7 +14,7 @@ import { setUpBrowserApp } from './support/fixture.ts';
  */
 
 const run = promisify(execFile);
-const app = setUpBrowserApp({ pagePer: 'file', context: { acceptDownloads: true } });
+const app = setUpBrowserApp({ pagePer: 'file', signedIn: true, context: { acceptDownloads: true } });
 
 const suffix = Date.now().toString(36);
 const CASEWORKER = { name: 'Zahra Karimi', email: `caseworker.${suffix}@e2e.test`, password: 'Caseworker-password-1' };
@@ -25,8 +24,6 @@ let childId = 0;
 
 describe('a caseworker saves a child\'s progress report in Dari', () => {
   it('the administrator creates a Caseworker account and a child with results and attendance', async () => {
-    await app.page.goto('/login');
-    await signIn(app.page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await apiCall(app.page, 'POST', '/api/users', { ...CASEWORKER, password_confirmation: CASEWORKER.password, roles: ['Caseworker'] });
     childId = (await apiCall<{ data: { id: number } }>(app.page, 'POST', '/api/orphans', CHILD)).data.id;
     for (const [subject, score] of [['ریاضی', 84], ['دری', 91]] as const) {

@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Download, Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Download } from 'playwright-core';
 import { accessibilityViolations } from './support/accessibility.ts';
 import { typeDate } from './support/date-field.ts';
-import { launchBrowser, signIn, signOut, type BrowserSession } from './support/browser.ts';
+import { signIn, signOut } from './support/browser.ts';
 import { apiCall } from './support/api.ts';
+import { setUpBrowserApp } from './support/fixture.ts';
 
 /**
  * A manager's monthly reports (issue 15): the Orphans List and an Education results export taken
@@ -14,10 +14,7 @@ import { apiCall } from './support/api.ts';
  * API. The page and an open export form are checked by axe.
  */
 
-let server: RunningServer;
-let browser: BrowserSession;
-let context: BrowserContext;
-let page: Page;
+const app = setUpBrowserApp({ pagePer: 'file', signedIn: true });
 
 const suffix = Date.now().toString(36);
 const MANAGER = { name: 'Farid Noori', email: `manager.${suffix}@e2e.test`, password: 'Manager-password-1' };
@@ -28,19 +25,6 @@ const CHILDREN = [
 const YEAR = new Date().getUTCFullYear() - 1;
 const TODAY = new Date().toISOString().slice(0, 10);
 const ids: number[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-  context = await browser.newContext();
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
 
 /** The saved file's first sheet: headings and the data rows as objects keyed by heading. */
 async function readDownload(download: Download): Promise<{ headings: string[]; rows: Array<Record<string, unknown>> }> {
@@ -58,38 +42,36 @@ async function readDownload(download: Download): Promise<{ headings: string[]; r
 
 describe('a manager exports reports in the browser', () => {
   it('the administrator creates a Manager account, two children and their results', async () => {
-    await page.goto('/login');
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await apiCall(page, 'POST', '/api/users', { ...MANAGER, password_confirmation: MANAGER.password, roles: ['Manager'] });
+    await apiCall(app.page, 'POST', '/api/users', { ...MANAGER, password_confirmation: MANAGER.password, roles: ['Manager'] });
     for (const child of CHILDREN) {
-      const saved = await apiCall<{ data: { id: number } }>(page, 'POST', '/api/orphans', { ...child, dob: '2013-04-02', admission_date: '2021-09-01', class_grade: '5' });
+      const saved = await apiCall<{ data: { id: number } }>(app.page, 'POST', '/api/orphans', { ...child, dob: '2013-04-02', admission_date: '2021-09-01', class_grade: '5' });
       ids.push(saved.data.id);
     }
-    await apiCall(page, 'POST', '/api/results', {
+    await apiCall(app.page, 'POST', '/api/results', {
       orphan_id: ids[0], result_type: 'education', subject: 'Mathematics', term: 'First Term', exam_date: `${YEAR}-04-15`, year: YEAR, total: 100, average: 81, score: 88,
     });
-    await apiCall(page, 'POST', '/api/results', {
+    await apiCall(app.page, 'POST', '/api/results', {
       orphan_id: ids[1], result_type: 'education', subject: 'Geography', term: 'Final', exam_date: `${YEAR}-11-20`, year: YEAR, total: 100, average: 64, score: 61,
     });
-    await signOut(page);
+    await signOut(app.page);
   });
 
   it('opens the Reports page, whose buttons and open form pass axe', async () => {
-    await signIn(page, MANAGER.email, MANAGER.password);
-    await page.goto('/dashboard/reports');
-    await page.getByRole('heading', { name: 'Reports', level: 2 }).waitFor();
-    for (const name of ['Academic Results', 'Attendance Records', 'Orphans List']) await page.getByRole('button', { name }).waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
+    await signIn(app.page, MANAGER.email, MANAGER.password);
+    await app.page.goto('/dashboard/reports');
+    await app.page.getByRole('heading', { name: 'Reports', level: 2 }).waitFor();
+    for (const name of ['Academic Results', 'Attendance Records', 'Orphans List']) await app.page.getByRole('button', { name }).waitFor();
+    expect(await accessibilityViolations(app.page)).toEqual([]);
   });
 
   it('exports the Orphans List for girls: the saved file holds the seeded girl and not the boy', async () => {
-    await page.getByRole('button', { name: 'Orphans List' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Export Orphans List' });
+    await app.page.getByRole('button', { name: 'Orphans List' }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Export Orphans List' });
     await dialog.waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(app.page)).toEqual([]);
 
     await dialog.getByLabel('Gender').selectOption('female');
-    const downloaded = page.waitForEvent('download');
+    const downloaded = app.page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Export' }).click();
     const download = await downloaded;
     expect(download.suggestedFilename()).toBe(`orphans-${TODAY}.xlsx`);
@@ -107,37 +89,37 @@ describe('a manager exports reports in the browser', () => {
     expect(laila['Date of Birth']).toBeInstanceOf(Date);
 
     // Opened again, the form starts empty.
-    await page.getByRole('button', { name: 'Orphans List' }).click();
-    expect(await page.getByRole('dialog', { name: 'Export Orphans List' }).getByLabel('Gender').inputValue()).toBe('');
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await app.page.getByRole('button', { name: 'Orphans List' }).click();
+    expect(await app.page.getByRole('dialog', { name: 'Export Orphans List' }).getByLabel('Gender').inputValue()).toBe('');
+    await app.page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('refuses an end date before the start date on its field, downloading nothing', async () => {
-    await page.getByRole('button', { name: 'Academic Results' }).click();
-    await page.getByRole('menuitem', { name: 'Education' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Export Academic Results: Education' });
+    await app.page.getByRole('button', { name: 'Academic Results' }).click();
+    await app.page.getByRole('menuitem', { name: 'Education' }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Export Academic Results: Education' });
     await dialog.waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(app.page)).toEqual([]);
 
     let sent = false;
     const onRequest = (r: { url: () => string }) => {
       if (r.url().includes('/api/export/')) sent = true;
     };
-    page.on('request', onRequest);
+    app.page.on('request', onRequest);
     await typeDate(dialog, /^Start date/, { year: YEAR, month: 12, day: 31 });
     await typeDate(dialog, /^End date/, { year: YEAR, month: 1, day: 1 });
     await dialog.getByRole('button', { name: 'Export' }).click();
     await dialog.getByText('The start date must be on or before the end date.').waitFor();
-    page.off('request', onRequest);
+    app.page.off('request', onRequest);
     expect(sent).toBe(false);
   });
 
   it("exports one year's Education results: the saved file has the education columns and the seeded results", async () => {
-    const dialog = page.getByRole('dialog', { name: 'Export Academic Results: Education' });
+    const dialog = app.page.getByRole('dialog', { name: 'Export Academic Results: Education' });
     await typeDate(dialog, /^Start date/, { year: YEAR, month: 1, day: 1 });
     await typeDate(dialog, /^End date/, { year: YEAR, month: 12, day: 31 });
     await dialog.getByLabel('Year').selectOption(String(YEAR));
-    const downloaded = page.waitForEvent('download');
+    const downloaded = app.page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Export' }).click();
     const download = await downloaded;
     expect(download.suggestedFilename()).toBe(`results-${TODAY}.xlsx`);

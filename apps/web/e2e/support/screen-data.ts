@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { apiCall } from './api.ts';
+import { jpegPhoto } from './photo.ts';
 
 /** What the seeded scene holds: the records whose screens take an id. */
 export interface ScreenData {
@@ -85,21 +82,12 @@ export async function seedScreenData(page: Page, { photo = false } = {}): Promis
 
 /** One photo through the upload page, as staff add them (resumable upload, then the gallery). */
 async function uploadPhoto(page: Page, orphanId: number): Promise<void> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'screen-photo-'));
-  try {
-    const file = path.join(dir, 'school-visit.jpg');
-    await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 120, b: 160 } } })
-      .jpeg({ quality: 80 })
-      .toFile(file);
-    await page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
-    await page.getByRole('heading', { name: 'Upload New Media' }).waitFor();
-    await page.getByLabel('Media Type').selectOption({ label: 'Image' });
-    await page.getByLabel('Title').fill('School visit');
-    await page.getByLabel('Files').setInputFiles(file);
-    await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard/gallery' && url.searchParams.get('orphan_id') === String(orphanId), { timeout: 60_000 });
-    await page.getByRole('heading', { name: 'School visit', exact: true }).waitFor();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
+  await page.getByRole('heading', { name: 'Upload New Media' }).waitFor();
+  await page.getByLabel('Media Type').selectOption({ label: 'Image' });
+  await page.getByLabel('Title').fill('School visit');
+  await page.getByLabel('Files').setInputFiles(await jpegPhoto('school-visit.jpg', 640, 480, { r: 40, g: 120, b: 160 }));
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard/gallery' && url.searchParams.get('orphan_id') === String(orphanId), { timeout: 60_000 });
+  await page.getByRole('heading', { name: 'School visit', exact: true }).waitFor();
 }
