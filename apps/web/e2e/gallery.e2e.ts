@@ -5,11 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { BrowserContext, Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 import { accessibilityViolations } from './support/accessibility.ts';
-import { launchBrowser, signIn, type BrowserSession } from './support/browser.ts';
 import { apiCall } from './support/api.ts';
+import { pathOf, setUpBrowserApp } from './support/fixture.ts';
+import { jpegPhoto } from './support/photo.ts';
 
 /**
  * A caseworker's gallery through the real screens (issue 14, item 8): upload a photo and a video
@@ -18,10 +17,7 @@ import { apiCall } from './support/api.ts';
  * and find the child's latest media on their details page. Each screen is checked by axe.
  */
 
-let server: RunningServer;
-let browser: BrowserSession;
-let context: BrowserContext;
-let page: Page;
+const app = setUpBrowserApp({ pagePer: 'file', signedIn: true });
 let dir: string;
 let photoPath: string;
 let clipPath: string | null = null;
@@ -42,9 +38,7 @@ function hasFfmpeg(): boolean {
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'gallery-e2e-'));
   photoPath = path.join(dir, 'school-visit.jpg');
-  await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 40, g: 120, b: 200 } } })
-    .jpeg({ quality: 80 })
-    .toFile(photoPath);
+  writeFileSync(photoPath, (await jpegPhoto('school-visit.jpg', 800, 600, { r: 40, g: 120, b: 200 })).buffer);
   // Over two 5 MB chunks of plain text: a document sent in three requests.
   notesPath = path.join(dir, 'caseworker-notes.txt');
   const line = 'Visited the family; school attendance good; next visit in March.\n';
@@ -54,49 +48,38 @@ beforeAll(async () => {
     // The issue's clip: 3 s at 1280×720, so 360p and 720p are made and 1080p is not.
     execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=3:size=1280x720:rate=25', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', clipPath]);
   }
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-  context = await browser.newContext();
-  page = await context.newPage();
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const pathOf = (p: Page) => new URL(p.url()).pathname;
-
 /** Fill the upload page and send; resolves once the page has gone back to the child's gallery. */
 async function upload(mediaType: 'Image' | 'Video' | 'Document', title: string, file: string) {
-  await page.getByLabel('Media Type').selectOption({ label: mediaType });
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Files').setInputFiles(file);
-  const created = page.waitForResponse((r) => r.url().includes('/api/uploads') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await app.page.getByLabel('Media Type').selectOption({ label: mediaType });
+  await app.page.getByLabel('Title').fill(title);
+  await app.page.getByLabel('Files').setInputFiles(file);
+  const created = app.page.waitForResponse((r) => r.url().includes('/api/uploads') && r.request().method() === 'POST');
+  await app.page.getByRole('button', { name: 'Upload', exact: true }).click();
   expect((await created).status()).toBe(201);
-  await page.waitForURL((url) => url.pathname === '/dashboard/gallery' && url.searchParams.get('orphan_id') === String(orphanId), { timeout: 60_000 });
-  await page.getByText('Media uploaded successfully').waitFor();
+  await app.page.waitForURL((url) => url.pathname === '/dashboard/gallery' && url.searchParams.get('orphan_id') === String(orphanId), { timeout: 60_000 });
+  await app.page.getByText('Media uploaded successfully').waitFor();
 }
 
 /** axe on the page as it is, once toasts and dialogs have faded in (a half-faded colour is no measure). */
 async function expectAccessible() {
   // (Spinners turn for ever; only fades that end are waited for.)
   const fading = () =>
-    page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length);
+    app.page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length);
   await expect.poll(fading).toBe(0);
-  expect(await accessibilityViolations(page)).toEqual([]);
+  expect(await accessibilityViolations(app.page)).toEqual([]);
 }
 
-const card = (title: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const card = (title: string) => app.page.getByRole('listitem').filter({ has: app.page.getByRole('heading', { name: title, exact: true }) });
 
 describe('the gallery in the browser', () => {
-  it('signs in and has a child to file media under', async () => {
-    await page.goto('/login');
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const saved = await apiCall<{ data: { id: number } }>(page, 'POST', '/api/orphans', {
+  it('has a child to file media under', async () => {
+    const saved = await apiCall<{ data: { id: number } }>(app.page, 'POST', '/api/orphans', {
       first_name: NAME,
       last_name: 'Karimi',
       father_name: 'Nasir',
@@ -110,22 +93,22 @@ describe('the gallery in the browser', () => {
   });
 
   it('asks for a child first, then says when they have no media', async () => {
-    await page.goto('/dashboard/gallery');
-    await page.getByText('Select an orphan to view their media').waitFor();
+    await app.page.goto('/dashboard/gallery');
+    await app.page.getByText('Select an orphan to view their media').waitFor();
     await expectAccessible();
-    await page.getByLabel('Orphan').selectOption({ label: `${NAME} Karimi (Nasir)` });
-    await page.waitForURL((url) => url.searchParams.get('orphan_id') === String(orphanId));
-    await page.getByText('No media found for selected orphan').waitFor();
+    await app.page.getByLabel('Orphan').selectOption({ label: `${NAME} Karimi (Nasir)` });
+    await app.page.waitForURL((url) => url.searchParams.get('orphan_id') === String(orphanId));
+    await app.page.getByText('No media found for selected orphan').waitFor();
   });
 
   it('uploads a photo from the upload page', async () => {
-    await page.getByRole('link', { name: 'Upload New Media' }).click();
-    await page.waitForURL('**/dashboard/gallery/upload?orphan_id=*');
-    await page.getByRole('heading', { name: 'Upload New Media' }).waitFor();
+    await app.page.getByRole('link', { name: 'Upload New Media' }).click();
+    await app.page.waitForURL('**/dashboard/gallery/upload?orphan_id=*');
+    await app.page.getByRole('heading', { name: 'Upload New Media' }).waitFor();
     // The child came along from the gallery; without a file the form cannot be sent.
-    await expect.poll(() => page.getByLabel('Orphan').inputValue()).toBe(String(orphanId));
-    expect(await page.getByRole('button', { name: 'Upload', exact: true }).isDisabled()).toBe(true);
-    expect(await page.getByLabel('Files').getAttribute('accept')).toBe('image/*');
+    await expect.poll(() => app.page.getByLabel('Orphan').inputValue()).toBe(String(orphanId));
+    expect(await app.page.getByRole('button', { name: 'Upload', exact: true }).isDisabled()).toBe(true);
+    expect(await app.page.getByLabel('Files').getAttribute('accept')).toBe('image/*');
     await expectAccessible();
 
     await upload('Image', 'School visit', photoPath);
@@ -136,17 +119,17 @@ describe('the gallery in the browser', () => {
   });
 
   it('downloads the photo through the download dialog', async () => {
-    await page.getByRole('button', { name: 'Download School visit' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Download School visit' });
+    await app.page.getByRole('button', { name: 'Download School visit' }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Download School visit' });
     await dialog.waitFor();
     await expectAccessible();
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: /^Original quality/ }).click()]);
+    const [download] = await Promise.all([app.page.waitForEvent('download'), dialog.getByRole('link', { name: /^Original quality/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.jpe?g$/);
     const saved = path.join(dir, 'downloaded.jpg');
     await download.saveAs(saved);
     expect(statSync(saved).size).toBeGreaterThan(1000);
     expect(readFileSync(saved).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
-    await page.keyboard.press('Escape');
+    await app.page.keyboard.press('Escape');
   });
 
   it('resumes a document upload after the connection drops mid-file, from where it stopped', async () => {
@@ -154,22 +137,22 @@ describe('the gallery in the browser', () => {
     // far it got (HEAD) and sends the rest from there, never from the start.
     const requests: string[] = [];
     let patches = 0;
-    await page.route('**/api/uploads/*', async (route) => {
+    await app.page.route('**/api/uploads/*', async (route) => {
       const request = route.request();
       requests.push(`${request.method()} ${request.headers()['upload-offset'] ?? ''}`.trim());
       if (request.method() === 'PATCH' && (patches += 1) === 2) return route.abort('connectionreset');
       return route.continue();
     });
-    await page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
+    await app.page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
     await upload('Document', 'Caseworker notes', notesPath);
-    await page.unroute('**/api/uploads/*');
+    await app.page.unroute('**/api/uploads/*');
     const chunk = String(5 * 1024 * 1024);
     expect(requests).toEqual(['PATCH 0', `PATCH ${chunk}`, 'HEAD', `PATCH ${chunk}`, `PATCH ${2 * 5 * 1024 * 1024}`]);
 
     // What was stored is the file, byte for byte.
-    const list = await apiCall<{ data: Array<{ title: string; original_url: string }> }>(page, 'GET', `/api/galleries?orphan_id=${orphanId}&media_type=document`);
+    const list = await apiCall<{ data: Array<{ title: string; original_url: string }> }>(app.page, 'GET', `/api/galleries?orphan_id=${orphanId}&media_type=document`);
     const stored = list.data.find((m) => m.title === 'Caseworker notes')!;
-    const digest = await page.evaluate(async (url) => {
+    const digest = await app.page.evaluate(async (url) => {
       const bytes = await (await fetch(url)).arrayBuffer();
       return Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
     }, stored.original_url);
@@ -179,23 +162,23 @@ describe('the gallery in the browser', () => {
 
   it('uploads a video, waits for its 360p version and plays it', async (ctx) => {
     if (!clipPath) ctx.skip();
-    await page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
+    await app.page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
     await upload('Video', 'Sports day', clipPath!);
     const video = card('Sports day');
     await video.waitFor();
     // The grid polls while a video is processing: its badge turns Ready once the resolutions exist.
     await video.getByText('Ready').waitFor({ timeout: 120_000 });
 
-    await page.getByRole('button', { name: 'Download Sports day' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Download Sports day' });
+    await app.page.getByRole('button', { name: 'Download Sports day' }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Download Sports day' });
     await dialog.getByRole('link', { name: /^360p/ }).waitFor();
     await dialog.getByRole('link', { name: /^720p/ }).waitFor();
     expect(await dialog.getByRole('link', { name: /^1080p/ }).count()).toBe(0);
     expect(await dialog.getByText('still being processed').count()).toBe(0);
-    await page.keyboard.press('Escape');
+    await app.page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'Open Sports day' }).click();
-    const viewer = page.getByRole('dialog', { name: 'Sports day' });
+    await app.page.getByRole('button', { name: 'Open Sports day' }).click();
+    const viewer = app.page.getByRole('dialog', { name: 'Sports day' });
     expect(await viewer.getByLabel('Quality').inputValue()).toBe('360p');
     const player = viewer.locator('video');
     expect(await player.getAttribute('src')).toContain('/360p');
@@ -206,42 +189,42 @@ describe('the gallery in the browser', () => {
     await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2);
     expect(await player.evaluate((v: HTMLVideoElement) => v.videoHeight)).toBe(360);
     await expectAccessible();
-    await page.keyboard.press('Escape');
+    await app.page.keyboard.press('Escape');
   });
 
   it('uploads several photos at once, one media item each with a numbered title', async () => {
     const second = path.join(dir, 'school-visit-2.jpg');
     await sharp(photoPath).rotate(90).toFile(second);
-    await page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
-    await page.getByLabel('Files').setInputFiles([photoPath, second]);
-    await page.getByRole('list', { name: 'Files' }).getByRole('listitem').nth(1).waitFor();
-    await page.getByLabel('Title').fill('Trip');
-    await page.getByRole('button', { name: 'Upload 2 files' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard/gallery' && url.searchParams.get('orphan_id') === String(orphanId));
+    await app.page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
+    await app.page.getByLabel('Files').setInputFiles([photoPath, second]);
+    await app.page.getByRole('list', { name: 'Files' }).getByRole('listitem').nth(1).waitFor();
+    await app.page.getByLabel('Title').fill('Trip');
+    await app.page.getByRole('button', { name: 'Upload 2 files' }).click();
+    await app.page.waitForURL((url) => url.pathname === '/dashboard/gallery' && url.searchParams.get('orphan_id') === String(orphanId));
     await card('Trip (1/2)').waitFor();
     await card('Trip (2/2)').waitFor();
   });
 
   it('steps through the lightbox with Next and Previous', async () => {
-    await page.getByRole('button', { name: 'Open School visit' }).click();
-    const viewer = page.getByRole('dialog', { name: 'School visit' });
+    await app.page.getByRole('button', { name: 'Open School visit' }).click();
+    const viewer = app.page.getByRole('dialog', { name: 'School visit' });
     await viewer.getByRole('img', { name: 'School visit' }).waitFor();
     await expectAccessible();
     // Next shows another item of the page; Previous comes back.
     await viewer.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => page.getByRole('dialog', { name: 'School visit' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Previous' }).click();
-    await page.getByRole('dialog', { name: 'School visit' }).waitFor();
-    await page.keyboard.press('Escape');
+    await expect.poll(() => app.page.getByRole('dialog', { name: 'School visit' }).count()).toBe(0);
+    await app.page.getByRole('button', { name: 'Previous' }).click();
+    await app.page.getByRole('dialog', { name: 'School visit' }).waitFor();
+    await app.page.keyboard.press('Escape');
   });
 
   it('shows the latest media on the child’s details page, linking to their gallery', async () => {
-    await page.goto(`/dashboard/orphans/${orphanId}`);
-    await page.getByRole('heading', { name: 'Latest Media' }).waitFor();
-    await page.getByRole('link', { name: 'School visit' }).waitFor();
+    await app.page.goto(`/dashboard/orphans/${orphanId}`);
+    await app.page.getByRole('heading', { name: 'Latest Media' }).waitFor();
+    await app.page.getByRole('link', { name: 'School visit' }).waitFor();
     await expectAccessible();
-    await page.getByRole('link', { name: 'View all in Gallery' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard/gallery' && url.searchParams.get('orphan_id') === String(orphanId));
+    await app.page.getByRole('link', { name: 'View all in Gallery' }).click();
+    await app.page.waitForURL((url) => url.pathname === '/dashboard/gallery' && url.searchParams.get('orphan_id') === String(orphanId));
     await card('School visit').waitFor();
   });
 
@@ -251,8 +234,8 @@ describe('the gallery in the browser', () => {
     const wide = path.join(dir, 'school-visit-wide.png');
     await sharp({ create: { width: 1000, height: 400, channels: 3, background: { r: 200, g: 90, b: 30 } } }).png().toFile(wide);
 
-    await page.getByRole('button', { name: 'Edit School visit' }).click();
-    const form = page.getByRole('dialog', { name: 'Edit Media' });
+    await app.page.getByRole('button', { name: 'Edit School visit' }).click();
+    const form = app.page.getByRole('dialog', { name: 'Edit Media' });
     const file = form.getByLabel('Replace file');
     expect(await file.getAttribute('accept')).toBe('image/*');
     await file.setInputFiles(fake);
@@ -263,8 +246,8 @@ describe('the gallery in the browser', () => {
 
     await file.setInputFiles(wide);
     await form.getByRole('button', { name: 'Update Media' }).click();
-    await page.getByText('Media updated successfully').waitFor();
-    const list = await apiCall<{ data: Array<{ title: string; file_name: string; mime_type: string }> }>(page, 'GET', `/api/galleries?orphan_id=${orphanId}&media_type=image`);
+    await app.page.getByText('Media updated successfully').waitFor();
+    const list = await apiCall<{ data: Array<{ title: string; file_name: string; mime_type: string }> }>(app.page, 'GET', `/api/galleries?orphan_id=${orphanId}&media_type=image`);
     expect(list.data.filter((m) => m.title === 'School visit').map((m) => [m.file_name, m.mime_type])).toEqual([['school-visit-wide.png', 'image/png']]);
     // The card shows the new photo's thumbnail: wide, where the old one was 4:3.
     const photo = card('School visit').locator('img');
@@ -276,7 +259,7 @@ describe('the gallery in the browser', () => {
     writeFileSync(letter, 'Dear sponsor,\nThank you for the school books.\n');
     // The server receives the whole file and saves it; its answer never reaches the page.
     const requests: string[] = [];
-    await page.route('**/api/uploads/*', async (route) => {
+    await app.page.route('**/api/uploads/*', async (route) => {
       const request = route.request();
       requests.push(request.method());
       if (request.method() === 'PATCH' && requests.filter((m) => m === 'PATCH').length === 1) {
@@ -286,40 +269,40 @@ describe('the gallery in the browser', () => {
       }
       return route.continue();
     });
-    await page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
+    await app.page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
     await upload('Document', 'Thank-you letter', letter);
-    await page.unroute('**/api/uploads/*');
+    await app.page.unroute('**/api/uploads/*');
     // Asked how far it got, the server said: all of it, saved. Nothing was sent twice.
     expect(requests).toEqual(['PATCH', 'HEAD']);
-    const list = await apiCall<{ data: Array<{ title: string }> }>(page, 'GET', `/api/galleries?orphan_id=${orphanId}&media_type=document`);
+    const list = await apiCall<{ data: Array<{ title: string }> }>(app.page, 'GET', `/api/galleries?orphan_id=${orphanId}&media_type=document`);
     expect(list.data.filter((m) => m.title === 'Thank-you letter')).toHaveLength(1);
     await card('Thank-you letter').waitFor();
   });
 
   it('edits the title, then deletes the item after confirming', async () => {
-    await page.getByRole('button', { name: 'Edit School visit' }).click();
-    const form = page.getByRole('dialog', { name: 'Edit Media' });
+    await app.page.getByRole('button', { name: 'Edit School visit' }).click();
+    const form = app.page.getByRole('dialog', { name: 'Edit Media' });
     await form.getByLabel('Title').fill('');
     await form.getByRole('button', { name: 'Update Media' }).click();
     await form.getByText('Title is required').waitFor();
     await expectAccessible();
     await form.getByLabel('Title').fill('School visit, spring');
     await form.getByRole('button', { name: 'Update Media' }).click();
-    await page.getByText('Media updated successfully').waitFor();
+    await app.page.getByText('Media updated successfully').waitFor();
     await card('School visit, spring').waitFor();
 
-    await page.getByRole('button', { name: 'Delete School visit, spring' }).click();
-    const confirm = page.getByRole('dialog');
+    await app.page.getByRole('button', { name: 'Delete School visit, spring' }).click();
+    const confirm = app.page.getByRole('dialog');
     await confirm.getByText('Are you sure you want to delete this media item?').waitFor();
     await expectAccessible();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Media deleted successfully').waitFor();
+    await app.page.getByText('Media deleted successfully').waitFor();
     await expect.poll(() => card('School visit, spring').count()).toBe(0);
-    expect(pathOf(page)).toBe('/dashboard/gallery');
+    expect(pathOf(app.page)).toBe('/dashboard/gallery');
   });
 
   it("puts the server's refusal on the field it concerns: a child moved to the trash meanwhile", async () => {
-    const other = await apiCall<{ data: { id: number } }>(page, 'POST', '/api/orphans', {
+    const other = await apiCall<{ data: { id: number } }>(app.page, 'POST', '/api/orphans', {
       first_name: `${NAME}b`,
       last_name: 'Karimi',
       dob: '2014-01-10',
@@ -327,19 +310,19 @@ describe('the gallery in the browser', () => {
       admission_date: '2022-09-01',
       status: 'active',
     });
-    await page.goto(`/dashboard/gallery/upload?orphan_id=${other.data.id}`);
-    await expect.poll(() => page.getByLabel('Orphan').inputValue()).toBe(String(other.data.id));
-    await apiCall(page, 'DELETE', `/api/orphans/${other.data.id}`);
+    await app.page.goto(`/dashboard/gallery/upload?orphan_id=${other.data.id}`);
+    await expect.poll(() => app.page.getByLabel('Orphan').inputValue()).toBe(String(other.data.id));
+    await apiCall(app.page, 'DELETE', `/api/orphans/${other.data.id}`);
 
-    await page.getByLabel('Title').fill('Too late');
-    await page.getByLabel('Files').setInputFiles(photoPath);
-    const refused = page.waitForResponse((r) => r.url().endsWith('/api/uploads') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await app.page.getByLabel('Title').fill('Too late');
+    await app.page.getByLabel('Files').setInputFiles(photoPath);
+    const refused = app.page.waitForResponse((r) => r.url().endsWith('/api/uploads') && r.request().method() === 'POST');
+    await app.page.getByRole('button', { name: 'Upload', exact: true }).click();
     expect((await refused).status()).toBe(422);
-    const orphanField = page.getByLabel('Orphan');
+    const orphanField = app.page.getByLabel('Orphan');
     await expect.poll(() => orphanField.getAttribute('aria-invalid')).toBe('true');
-    await page.getByText('The selected orphan does not exist or is in the trash.', { exact: true }).waitFor();
-    expect(pathOf(page)).toBe('/dashboard/gallery/upload');
+    await app.page.getByText('The selected orphan does not exist or is in the trash.', { exact: true }).waitFor();
+    expect(pathOf(app.page)).toBe('/dashboard/gallery/upload');
     await expectAccessible();
   });
 });
