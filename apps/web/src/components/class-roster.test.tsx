@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { jsonResponse, renderWithProviders, stubServer } from '../test/render.tsx';
 import { ClassRoster, ClassSetup, useClassChoices } from './class-roster.tsx';
 
@@ -80,4 +81,38 @@ describe('the class pages: choices in the URL, the class loaded for the grid', {
     // The query tries once more (spec section 9) before saying so.
     expect(await screen.findByText('Could not load the class: Server Error', undefined, { timeout: 5_000 })).toBeTruthy();
   });
+
+  it('shows the grid once the other data it waits for has come too, whichever answers first', async () => {
+    let answerChildren: (response: Response) => void = () => undefined;
+    const children = new Promise<Response>((resolve) => (answerChildren = resolve));
+    let answerStored: (records: string[]) => void = () => undefined;
+    const stored = new Promise<string[]>((resolve) => (answerStored = resolve));
+    stubServer(null, (path) => (path.startsWith('/api/orphans?') ? (children as unknown as Response) : undefined));
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/class?grade=4']}>
+        <ClassMonthPage stored={stored} />
+      </MemoryRouter>,
+    );
+    // The month's records come first, the children after.
+    act(() => answerStored(['Amina: 15 days']));
+    await screen.findByText('Loading...');
+    await act(async () => answerChildren(jsonResponse({ data: [child(1, 'Amina', 'active')], current_page: 1, last_page: 1 })));
+    expect(await screen.findByText('1 children, Amina: 15 days')).toBeTruthy();
+  });
 });
+
+function ClassMonthPage({ stored }: { stored: Promise<string[]> }) {
+  const { grade } = useClassChoices();
+  const records = useQuery({ queryKey: ['stored', grade], queryFn: () => stored, enabled: grade !== '' });
+  return (
+    <ClassRoster
+      grade={grade}
+      alsoWaitFor={{ ready: records.data !== undefined, error: records.error }}
+      chooseGrade="Choose a class."
+      noChildren="No children in this class."
+      loadError={(message) => message}
+    >
+      {(students) => <p>{`${students.length} children, ${records.data?.join() ?? ''}`}</p>}
+    </ClassRoster>
+  );
+}

@@ -75,8 +75,13 @@ export function ClassSetup({ legend, gradeLabel, choose, grade, onGrade, classNa
 
 interface ClassRosterProps {
   grade: string;
-  /** Other data the grid needs before it can show (the month's stored records). */
-  alsoWaitFor?: { data: unknown; error: Error | null };
+  /**
+   * Other data the grid needs before it can show (the month's stored records): whether it has
+   * come, and its failure. Plain values read by the page, not the query's result: TanStack
+   * re-renders a page only for the result's properties it read itself, so a result handed down
+   * and read here only after the children had come would never bring its own answer.
+   */
+  alsoWaitFor?: { ready: boolean; error: Error | null };
   /** 'Choose a class', 'No active children in this class', and the failure around the server's message. */
   chooseGrade: ReactNode;
   noChildren: ReactNode;
@@ -92,7 +97,7 @@ export function ClassRoster({ grade, alsoWaitFor, chooseGrade, noChildren, loadE
   const failed = students.error ?? alsoWaitFor?.error;
   if (!grade) return <EmptyState message={chooseGrade} />;
   if (failed) return <Notice tone="error">{loadError(translateMessage(t, failed.message) ?? '')}</Notice>;
-  if (!students.data || (alsoWaitFor && alsoWaitFor.data === undefined)) {
+  if (!students.data || (alsoWaitFor && !alsoWaitFor.ready)) {
     return (
       <div className="flex justify-center py-10">
         <Spinner />

@@ -58,7 +58,7 @@ export function ClassAttendancePage() {
 
       <ClassRoster
         grade={grade}
-        alsoWaitFor={records}
+        alsoWaitFor={{ ready: records.data !== undefined, error: records.error }}
         chooseGrade={t('class.chooseGrade')}
         noChildren={t('class.noChildren')}
         loadError={(message) => t('class.loadError', { message })}
