@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
+import { saveFile, type DownloadedFile } from '../../../lib/save-file.ts';
 
-export interface ProgressReportFile {
-  blob: Blob;
-  fileName: string;
-}
+export type ProgressReportFile = DownloadedFile;
 
 /** The file name of a Content-Disposition header (RFC 6266: the UTF-8 `filename*` first), only a name. */
 export function reportFileName(disposition: string | null, orphanId: number): string {
@@ -33,26 +31,12 @@ export async function getProgressReport(orphanId: number, language: string, sign
   return { blob: await response.blob(), fileName: reportFileName(response.headers.get('content-disposition'), orphanId) };
 }
 
-/** Hand the PDF to the browser to save, under the server's name. */
-function save({ blob, fileName }: ProgressReportFile): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked once the browser has begun the save (it copies the blob when the click is handled).
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** Download and save one child's report; each click is one report (and one activity-log entry), never retried. */
 export function useProgressReportDownload() {
   return useMutation({
     mutationFn: async ({ orphanId, language }: { orphanId: number; language: string }) => {
       const file = await getProgressReport(orphanId, language);
-      save(file);
+      saveFile(file);
       return file;
     },
     retry: false,

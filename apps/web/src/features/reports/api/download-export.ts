@@ -9,6 +9,7 @@ import {
   type ResultExport,
 } from '@app/shared/schemas/export.schema';
 import { ApiError, request } from '../../../lib/api-client.ts';
+import { saveFile, type DownloadedFile } from '../../../lib/save-file.ts';
 
 /** What each export's form sends: the shared schema's output, in which empty filters are undefined (left out of the JSON). */
 export interface ExportBodies {
@@ -17,10 +18,7 @@ export interface ExportBodies {
   attendance: AttendanceExport;
 }
 
-export interface DownloadedExport {
-  blob: Blob;
-  fileName: string;
-}
+export type DownloadedExport = DownloadedFile;
 
 export interface DownloadOptions {
   /** The UI language: the sheet's headings and direction follow it (sent as Accept-Language). */
@@ -85,20 +83,6 @@ export async function downloadExport<K extends ExportKind>(kind: K, body: Export
     blob: new Blob(chunks, { type: XLSX_CONTENT_TYPE }),
     fileName: fileNameOf(response.headers.get('content-disposition')) ?? exportFileName(kind),
   };
-}
-
-/** Hand a downloaded file to the browser to save, under the server's name. */
-export function saveFile({ blob, fileName }: DownloadedExport): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked once the browser has started the save (it copies the blob when the click is handled).
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Download and save one export; `received` counts the bytes of the download under way (null when none). */
