@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicSettings } from '@app/shared/schemas/settings.schema';
+import { PUBLIC_SETTING_KEYS } from '@app/shared/setting-keys';
 import { api } from './api-client.ts';
 
 /**
@@ -36,22 +36,12 @@ export const DEFAULT_SITE_INFO: SiteInfo = {
 };
 
 /**
- * The site details among the public settings (GET /settings/public; the maintenance flag is
- * lib/maintenance.ts's, the lists' page size components/list's). Listed here rather than filtered
- * from the shared schema's key list: that module brings zod, and the public pages' first load must
- * stay small (e2e/build-budget.e2e.ts). The type keeps the list to keys the server really sends.
+ * The site details among the public settings (GET /settings/public): the shared list, less the
+ * maintenance flag (lib/maintenance.ts's) and the lists' page size (components/list's).
  */
-const SITE_INFO_KEYS = [
-  'organization_name',
-  'organization_slogan',
-  'contact_email',
-  'contact_phone',
-  'address',
-  'facebook_url',
-  'twitter_url',
-  'instagram_url',
-  'youtube_url',
-] as const satisfies readonly (keyof PublicSettings & keyof SiteInfo)[];
+const SITE_INFO_KEYS = PUBLIC_SETTING_KEYS.filter(
+  (k): k is Extract<typeof k, keyof SiteInfo> => k !== 'maintenance_mode' && k !== 'items_per_page',
+);
 
 /** Merge the public settings (a flat key/value object) over the defaults; blank values keep the default. */
 export function mergeSiteInfo(answer: unknown): SiteInfo {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ITEMS_PER_PAGE, ITEMS_PER_PAGE_OPTIONS } from '../constants.ts';
+import { PUBLIC_SETTING_KEYS, SETTING_KEYS } from '../setting-keys.ts';
 
 export const SETTINGS_MSG = {
   organizationRequired: 'Organization name is required',
@@ -10,27 +11,7 @@ export const SETTINGS_MSG = {
   updated: 'Settings updated successfully',
 } as const;
 
-/** Every key the settings store knows (spec section 3, Site settings). Others are ignored. */
-export const SETTING_KEYS = [
-  'organization_name',
-  'organization_slogan',
-  'contact_email',
-  'contact_phone',
-  'address',
-  'facebook_url',
-  'twitter_url',
-  'instagram_url',
-  'youtube_url',
-  'maintenance_mode',
-  'items_per_page',
-] as const;
-export type SettingKey = (typeof SETTING_KEYS)[number];
-
-/**
- * The keys anyone may read (GET /settings/public): none is private, and the lists of every
- * signed-in user open at `items_per_page`, whatever their permissions.
- */
-export const PUBLIC_SETTING_KEYS = SETTING_KEYS;
+export { PUBLIC_SETTING_KEYS, SETTING_KEYS, type SettingKey } from '../setting-keys.ts';
 
 /** An object with a stored string under each key: the settings as they are read back. */
 function stringsUnder<K extends string>(keys: readonly K[]) {
