@@ -38,6 +38,26 @@ export function stillValid(reading: Reading, changes: number, now: number): bool
   return reading.changes === changes && now - reading.readAt < REUSE_MS;
 }
 
+/**
+ * The value a read gave last, reused instead of reading again while stillValid — only where this
+ * process makes every write; elsewhere every call reads. The count is taken before the read, so a
+ * write answered meanwhile makes the new reading stale at once. The orphans' version, the kept
+ * answers' data version and the overview's Recent Activity each keep one per database.
+ */
+export class ReusedReading<T> {
+  private last: (Reading & { value: T }) | null = null;
+
+  async get(changes: LocalChanges | undefined, read: () => Promise<T>): Promise<T> {
+    if (!changes?.complete) return read();
+    const count = changes.all();
+    const now = Date.now();
+    if (this.last && stillValid(this.last, count, now)) return this.last.value;
+    const value = await read();
+    this.last = { value, changes: count, readAt: now };
+    return value;
+  }
+}
+
 export function localChanges(config: Pick<Config, 'workers'>, database: Database, writes: Writes): LocalChanges {
   return {
     complete: database.dialect === 'sqlite' && config.workers === 1,

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import { stillValid, type LocalChanges, type Reading } from '../db/local-changes.ts';
+import { ReusedReading, type LocalChanges } from '../db/local-changes.ts';
 import { databaseIdentity, preparedQuery } from '../db/prepared-query.ts';
 import type { DB } from '../db/schema.ts';
 import { VersionedCache } from './versioned-cache.ts';
@@ -41,7 +41,7 @@ export async function readDataVersion(db: Kysely<DB>, counters: readonly Version
 
 interface PerDatabase {
   answers: VersionedCache<Buffer>;
-  version: (Reading & { value: number }) | null;
+  version: ReusedReading<number>;
 }
 
 /**
@@ -74,23 +74,15 @@ export class KeptAnswers {
     const identity = databaseIdentity(db);
     let kept = this.perDatabase.get(identity);
     if (!kept) {
-      kept = { answers: new VersionedCache((body) => body.length, this.limits.entries, this.limits.bytes), version: null };
+      kept = { answers: new VersionedCache((body) => body.length, this.limits.entries, this.limits.bytes), version: new ReusedReading() };
       this.perDatabase.set(identity, kept);
     }
     return kept;
   }
 
   /** The data version now (see above): read before anything else, so a change made meanwhile makes what follows stale at once. */
-  async version(ctx: KeptContext): Promise<number> {
-    if (!ctx.changes?.complete) return readDataVersion(ctx.db, this.counters);
-    const kept = this.kept(ctx.db);
-    // The count is taken before the read: a write answered meanwhile makes this reading stale.
-    const count = ctx.changes.all();
-    const now = Date.now();
-    if (kept.version && stillValid(kept.version, count, now)) return kept.version.value;
-    const value = await readDataVersion(ctx.db, this.counters);
-    kept.version = { value, changes: count, readAt: now };
-    return value;
+  version(ctx: KeptContext): Promise<number> {
+    return this.kept(ctx.db).version.get(ctx.changes, () => readDataVersion(ctx.db, this.counters));
   }
 
   /**

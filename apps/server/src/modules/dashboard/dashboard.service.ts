@@ -4,7 +4,7 @@ import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import type { ActivityView } from '@app/shared/schemas/activity.schema';
 import { DASHBOARD_LIST_LIMIT, type DashboardResponse, type DashboardStat, type PendingTasks, type UpcomingEvents } from '@app/shared/schemas/dashboard.schema';
 import { RECENT_ACTIVITIES_LIMIT } from '@app/shared/constants';
-import { stillValid, type LocalChanges, type Reading } from '../../db/local-changes.ts';
+import { ReusedReading, type LocalChanges } from '../../db/local-changes.ts';
 import { databaseIdentity } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import { recentActivities } from '../activities/activities.service.ts';
@@ -35,7 +35,7 @@ interface Kept {
   /** Two days' figures at most are asked for at once (around midnight); computing them takes ~1.7 s at 100,000 children, once per version. */
   figures: VersionedCache<OverviewFigures>;
   /** The Recent Activity read last, with a number naming that reading (in the answers' keys). */
-  activities: (Reading & { value: ActivityView[]; reading: number }) | null;
+  activities: ReusedReading<{ value: ActivityView[]; reading: number }>;
   readings: number;
 }
 const keptByDatabase = new WeakMap<object, Kept>();
@@ -44,23 +44,16 @@ function keptFor(db: Kysely<DB>): Kept {
   const identity = databaseIdentity(db);
   let kept = keptByDatabase.get(identity);
   if (!kept) {
-    kept = { figures: new VersionedCache(() => 1, 2, 2), activities: null, readings: 0 };
+    kept = { figures: new VersionedCache(() => 1, 2, 2), activities: new ReusedReading(), readings: 0 };
     keptByDatabase.set(identity, kept);
   }
   return kept;
 }
 
-/** Recent Activity, reused while stillValid, else read afresh; the count is taken first, so a write during the read makes it stale. */
-async function recentActivity(ctx: DashboardContext): Promise<{ value: ActivityView[]; reading: number }> {
+/** Recent Activity, the reading reused where decision 0010 allows, else read afresh (a new reading number each time). */
+function recentActivity(ctx: DashboardContext): Promise<{ value: ActivityView[]; reading: number }> {
   const kept = keptFor(ctx.db);
-  const read = async () => ({ value: await recentActivities(ctx.db, RECENT_ACTIVITIES_LIMIT), reading: ++kept.readings });
-  if (!ctx.changes?.complete) return read();
-  const count = ctx.changes.all();
-  const now = Date.now();
-  if (kept.activities && stillValid(kept.activities, count, now)) return kept.activities;
-  const fresh = await read();
-  kept.activities = { ...fresh, changes: count, readAt: now };
-  return fresh;
+  return kept.activities.get(ctx.changes, async () => ({ value: await recentActivities(ctx.db, RECENT_ACTIVITIES_LIMIT), reading: ++kept.readings }));
 }
 
 /** The figures of `today` at `version` (read before anything else): computed once per version, requests meanwhile waiting for it. */

@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { GENDERS, GRADES, MAX_ID } from '@app/shared/constants';
 import type { OrphanSort } from '@app/shared/schemas/orphan.schema';
 import type { Dialect } from '../../config.ts';
-import { stillValid, type LocalChanges, type Reading } from '../../db/local-changes.ts';
+import { ReusedReading, type LocalChanges } from '../../db/local-changes.ts';
 import { arg, databaseIdentity, preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor, OrphanRow } from './orphans.repository.ts';
@@ -250,7 +250,7 @@ interface Kept {
   /** Every match of a search (with its filters), by id, with the argument a walking page takes. */
   matches: VersionedCache<{ ids: number[]; arg: unknown }>;
   pages: VersionedCache<{ total: number; rows: OrphanListRow[] }>;
-  version: (Reading & { value: number }) | null;
+  version: ReusedReading<number>;
 }
 const keptByDatabase = new WeakMap<object, Kept>();
 
@@ -262,7 +262,7 @@ function keptFor(db: Executor): Kept {
       searches: new VersionedCache((ids) => ids.length, 2_000, 1_000_000),
       matches: new VersionedCache((m) => m.ids.length, 200, 1_000_000),
       pages: new VersionedCache((page) => page.rows.length + 1, 2_000, 20_000),
-      version: null,
+      version: new ReusedReading(),
     };
     keptByDatabase.set(identity, kept);
   }
@@ -270,16 +270,8 @@ function keptFor(db: Executor): Kept {
 }
 
 /** Read before anything else: a change made meanwhile makes what follows stale at once, never hidden. */
-async function orphansVersion(db: Executor, changes: LocalChanges | undefined): Promise<number> {
-  if (!changes?.complete) return readOrphansVersion(db);
-  const kept = keptFor(db);
-  // The count is taken before the read: a write answered meanwhile makes this reading stale.
-  const count = changes.all();
-  const now = Date.now();
-  if (kept.version && stillValid(kept.version, count, now)) return kept.version.value;
-  const value = await readOrphansVersion(db);
-  kept.version = { value, changes: count, readAt: now };
-  return value;
+function orphansVersion(db: Executor, changes: LocalChanges | undefined): Promise<number> {
+  return keptFor(db).version.get(changes, () => readOrphansVersion(db));
 }
 
 async function readOrphansVersion(db: Executor): Promise<number> {
