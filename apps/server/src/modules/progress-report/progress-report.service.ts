@@ -99,11 +99,12 @@ async function photoJpeg(ctx: ProgressReportContext, signedUrl: string | null): 
     if (!stream) return null;
     const bytes = await readAll(stream, PHOTO_MAX_BYTES);
     if (!bytes) return null;
-    // The storage module's image queue: one image decoded at a time in the whole process.
+    // The storage module's image queue: one image decoded at a time in the whole process; the
+    // photo's bytes, held while it waits, count against the queue's waiting room as an upload's do.
     return await imageQueue.run(async () => {
       const sharp = await loadSharp();
       return sharp(bytes, { failOn: 'error' }).resize(PHOTO_PX, PHOTO_PX, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
-    });
+    }, bytes.length);
   } catch (err) {
     // A busy image queue is a 429 to try again, not a report without its photo.
     if (err instanceof AppError) throw err;
