@@ -28,6 +28,17 @@ const CLOSE_WAIT_MS = 10_000;
 export const WRITER_IDLE_AFTER_MS = 30_000;
 
 /**
+ * Ask a thread to close — it finishes what it was given, then closes its connection — and resolve
+ * when it has ended; one that takes longer than CLOSE_WAIT_MS is terminated.
+ */
+function endWorker(worker: Worker): Promise<void> {
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.postMessage({ type: 'close' } satisfies ToWriter);
+  const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
+  return exited.finally(() => clearTimeout(timer));
+}
+
+/**
  * The thread runs what the server runs. Built (apps/server/dist, `npm start`; decision 0020): the
  * compiled writer.worker.js beside this module, with no TypeScript loader in memory. From the
  * sources (the tests, `npm run dev`): the TypeScript entry through tsx, whether the server runs
@@ -121,13 +132,7 @@ export class ThreadWrites implements Writes {
     this.closing ??= (async () => {
       if (this.idleTimer) clearTimeout(this.idleTimer);
       await Promise.all(this.retiring);
-      const worker = this.worker;
-      if (!worker) return;
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      worker.postMessage({ type: 'close' } satisfies ToWriter);
-      const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
-      await exited;
-      clearTimeout(timer);
+      if (this.worker) await endWorker(this.worker);
     })();
     return this.closing;
   }
@@ -191,14 +196,8 @@ export class ThreadWrites implements Writes {
    */
   private retire(worker: Worker): void {
     this.worker = null;
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS).unref();
-    const gone: Promise<void> = exited.finally(() => {
-      clearTimeout(timer);
-      this.retiring.delete(gone);
-    });
+    const gone: Promise<void> = endWorker(worker).finally(() => this.retiring.delete(gone));
     this.retiring.add(gone);
-    worker.postMessage({ type: 'close' } satisfies ToWriter);
   }
 
   /** The thread is gone: what it held is failed, and the next write starts a new one. */
