@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODE, MSG, errorCodeForStatus, type ErrorCode } from '@app/shared/messages';
 import { localiseMessage } from '@app/shared/i18n/localise';
+import type { Language } from '@app/shared/i18n/languages';
 import { registerAllMessageCatalogs } from '@app/shared/i18n/message-catalogs';
 import { AppError } from '../lib/app-error.ts';
 import { requestLanguage } from '../lib/request-language.ts';
@@ -75,10 +76,17 @@ export function registerErrorHandling(app: FastifyInstance, pageFallback: ((repl
 }
 
 function send(reply: FastifyReply, status: number, message: string, code: ErrorCode, errors?: Record<string, string[]>) {
-  const language = requestLanguage(reply.request);
+  return reply.code(status).send(errorAnswer(requestLanguage(reply.request), message, code, errors));
+}
+
+/**
+ * The spec's error shape in the reader's language: the body every refusal carries, also for the
+ * answers a library writes itself past this handler (the resumable uploads' tus server).
+ */
+export function errorAnswer(language: Language, message: string, code: ErrorCode, errors?: Record<string, string[]>): { message: string; code: ErrorCode; errors?: Record<string, string[]> } {
   if (language !== 'en') {
     message = localiseMessage(message, language);
     if (errors) errors = Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => localiseMessage(m, language))]));
   }
-  return reply.code(status).send(errors ? { message, code, errors } : { message, code });
+  return errors ? { message, code, errors } : { message, code };
 }

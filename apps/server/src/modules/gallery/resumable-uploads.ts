@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requires } from '../../lib/access.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { currentUser } from '../../plugins/access.ts';
+import { errorAnswer } from '../../plugins/errors.ts';
 import { FinishedUploads } from './finished-uploads.ts';
 import { largestLimit } from './gallery-config.ts';
 import { checkNewUpload, checkReplacement, replacementFields } from './resumable-metadata.ts';
@@ -50,10 +51,7 @@ const uploader = (req: TusRequest): number | null => sender(req)?.userId ?? null
  * itself, past the error handler that localises the others).
  */
 function tusError(err: AppError, req: TusRequest): { status_code: number; body: string } {
-  const language = sender(req)?.language ?? 'en';
-  const local = (m: string) => localiseMessage(m, language);
-  const errors = err.errors ? Object.fromEntries(Object.entries(err.errors).map(([field, list]) => [field, list.map(local)])) : undefined;
-  return { status_code: err.status, body: JSON.stringify({ message: local(err.message), code: err.code ?? errorCodeForStatus(err.status), ...(errors ? { errors } : {}) }) };
+  return { status_code: err.status, body: JSON.stringify(errorAnswer(sender(req)?.language ?? 'en', err.message, err.code ?? errorCodeForStatus(err.status), err.errors)) };
 }
 
 /**
