@@ -1,10 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from './ui/button.tsx';
-import { showServerErrors } from './list/server-field-errors.ts';
+import { useSchemaForm, type SchemaFormOptions } from './use-schema-form.ts';
 import { messageOr } from '../lib/server-errors.ts';
-import { translateMessage } from '../lib/translate-message.ts';
 
 /** Tailwind needs whole class names: a section's columns on large screens. */
 const LARGE_COLUMNS = { 3: 'lg:grid-cols-3', 4: 'lg:grid-cols-4' } as const;
@@ -72,39 +71,26 @@ export interface RecordFormProps<D> {
   onCancel: () => void;
 }
 
-interface RecordFormOptions<V extends FieldValues, D> extends Pick<RecordFormProps<D>, 'onSubmit'> {
+interface RecordFormOptions<V extends FieldValues, D> extends Pick<RecordFormProps<D>, 'onSubmit'>, Pick<SchemaFormOptions<V, D, void>, 'schema' | 'defaultValues' | 'fields'> {
   /** The stored record when editing (its updated_at is the version sent back). */
   record?: { updated_at: string };
-  /** The shared schema's resolver: it parses the form's values into what is sent. */
-  resolver: Resolver<V, unknown, D>;
-  defaultValues: DefaultValues<V>;
-  /** The fields a 422's messages may land on. */
-  fields: readonly Path<V>[];
   /** The banner for a failed save around the server's message: (m) => t('form.saveFailed', { message: m }). */
   failed: (message: string) => string;
 }
 
 /**
- * A record form's state (react-hook-form over the shared schema) and its submit: the parsed values
- * go to `onSubmit` with the version the form was filled from (a background refetch does not move
- * it), a refused save's field messages land on their fields and the rest in `formError`.
+ * A record form's state (the kit's schema form) and its submit: the parsed values go to
+ * `onSubmit` with the version the form was filled from (a background refetch does not move it),
+ * a refused save's field messages land on their fields and the rest in `formError`.
  */
-export function useRecordForm<V extends FieldValues, D>({ record, resolver, defaultValues, fields, failed, onSubmit }: RecordFormOptions<V, D>) {
+export function useRecordForm<V extends FieldValues, D>({ record, failed, onSubmit, ...form }: RecordFormOptions<V, D>) {
   const { t } = useTranslation();
-  const [formError, setFormError] = useState<string | null>(null);
   const [readVersion] = useState(record?.updated_at);
-  const form = useForm<V, unknown, D>({ resolver, defaultValues });
-  const { errors } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit({ values, updatedAt: readVersion });
-    } catch (err) {
-      setFormError(showServerErrors(err, form.setError, fields, failed(messageOr(t, err, ''))));
-    }
+  const saving = useSchemaForm<V, D, void>({
+    ...form,
+    save: (values) => onSubmit({ values, updatedAt: readVersion }),
+    onSaved: () => undefined,
+    failed: (err) => failed(messageOr(t, err, '')),
   });
-  /** A field's message, in the reader's language. */
-  const message = (name: Path<V>) => translateMessage(t, errors[name]?.message as string | undefined);
-  return { form, submit, formError, message };
+  return { ...saving, formError: saving.failure };
 }

@@ -9,8 +9,10 @@ interface FormModalProps {
   id: string;
   title: ReactNode;
   size?: 'md' | 'lg' | 'xl';
-  /** 'Create User' / 'Update User'; while `busy` the button says 'Saving...' (spec section 2). */
+  /** 'Create User' / 'Update User'; while `busy` the button says `busyLabel` (spec section 2). */
   submitLabel: ReactNode;
+  /** 'Saving...' unless said otherwise ('Exporting...'). */
+  busyLabel?: ReactNode;
   busy: boolean;
   /** What the form's banner says (from showServerErrors): only what no field says. */
   failure: string | null;
@@ -19,13 +21,16 @@ interface FormModalProps {
   children: ReactNode;
 }
 
-/** The add/edit form of a list's row, in a modal: Cancel and submit in the footer, one banner. */
-export function FormModal({ id, title, size = 'lg', submitLabel, busy, failure, onClose, onSubmit, children }: FormModalProps) {
+/**
+ * A form in a modal (a list row's add/edit, an export): Cancel and submit in the footer, one
+ * banner. While it is being sent it cannot be closed, as Cancel cannot be pressed.
+ */
+export function FormModal({ id, title, size = 'lg', submitLabel, busyLabel, busy, failure, onClose, onSubmit, children }: FormModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
       open
-      onOpenChange={(open) => !open && onClose()}
+      onOpenChange={(open) => !open && !busy && onClose()}
       size={size}
       title={title}
       footer={
@@ -34,12 +39,12 @@ export function FormModal({ id, title, size = 'lg', submitLabel, busy, failure, 
             {t('actions.cancel')}
           </Button>
           <Button type="submit" form={id} disabled={busy}>
-            {busy ? t('list.saving') : submitLabel}
+            {busy ? (busyLabel ?? t('list.saving')) : submitLabel}
           </Button>
         </>
       }
     >
-      <form id={id} onSubmit={onSubmit} noValidate className="space-y-4">
+      <form id={id} onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
         {failure ? <Notice tone="error">{failure}</Notice> : null}
         {children}
       </form>

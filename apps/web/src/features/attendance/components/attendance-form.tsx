@@ -1,6 +1,3 @@
-import type { Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { ZodType } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { recentYears } from '@app/shared/constants';
 import { ATTENDANCE_COUNT_FIELDS, attendanceSchema, type Attendance, type AttendanceCountField, type AttendanceData } from '@app/shared/schemas/attendance.schema';
@@ -16,7 +13,6 @@ import {
   attendanceToFormValues,
   emptyAttendanceForm,
   type AttendanceFormField,
-  type AttendanceFormValues,
 } from './attendance-form-values.ts';
 import { useAttendanceFormat } from './use-attendance-format.ts';
 
@@ -27,13 +23,6 @@ interface AttendanceFormProps extends RecordFormProps<AttendanceData> {
   /** Today, for the month limit (tests fix it). */
   now?: Date;
 }
-
-// The shared schema (a preprocess, so typed as taking `unknown`) shown to the resolver as taking the form's values.
-const attendanceResolver = zodResolver(attendanceSchema as unknown as ZodType<AttendanceData, AttendanceFormValues>) as unknown as Resolver<
-  AttendanceFormValues,
-  unknown,
-  AttendanceData
->;
 
 /**
  * 'Record New Attendance' / 'Edit Attendance Record' (spec sections 2-5): in the current year the
@@ -46,7 +35,7 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
   const editing = record !== undefined;
   const { form, submit, formError, message } = useRecordForm({
     record,
-    resolver: attendanceResolver,
+    schema: attendanceSchema,
     defaultValues: record ? attendanceToFormValues(record) : emptyAttendanceForm(now),
     fields: ATTENDANCE_FORM_FIELDS,
     failed: (m) => t('form.saveFailed', { message: m }),

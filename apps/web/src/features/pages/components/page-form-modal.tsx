@@ -1,12 +1,10 @@
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PAGE_MSG, pageSchema, type PageInput, type PageItem } from '@app/shared/schemas/page.schema';
 import { slugify } from '@app/shared/slug';
 import { FormModal } from '../../../components/list/form-modal.tsx';
-import { useFormSave } from '../../../components/list/use-form-save.ts';
-import { translateMessage } from '../../../lib/translate-message.ts';
+import { useModalForm } from '../../../components/list/use-form-save.ts';
 import { Field, Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { SwitchField } from '../../../components/ui/switch.tsx';
 import { useCreatePage } from '../api/create-page.ts';
@@ -35,15 +33,8 @@ export function PageFormModal({ page, onClose }: { page: PageItem | null; onClos
   // Only a new page, and only until the slug is typed by hand.
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(page === null);
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PageFormValues>({
-    resolver: zodResolver(pageSchema) as never,
+  const { form, message, modal } = useModalForm<PageFormValues, PageInput>({
+    schema: pageSchema,
     defaultValues: {
       title: page?.title ?? '',
       slug: page?.slug ?? '',
@@ -52,7 +43,18 @@ export function PageFormModal({ page, onClose }: { page: PageItem | null; onClos
       metaDescription: page?.metaDescription ?? '',
       isPublished: page?.isPublished ?? page?.is_published ?? false,
     },
+    fields: ['title', 'slug', 'content', 'metaTitle', 'metaDescription'],
+    save: (input) => (page ? update.mutateAsync({ id: page.id, input }) : create.mutateAsync(input)),
+    done: page ? PAGE_MSG.updated : PAGE_MSG.created,
+    failed: t('pages.saveError'),
+    onClose,
   });
+  const {
+    register,
+    control,
+    setValue,
+    formState: { errors },
+  } = form;
   const slug = useWatch({ control, name: 'slug' });
 
   const titleField = register('title', {
@@ -62,34 +64,13 @@ export function PageFormModal({ page, onClose }: { page: PageItem | null; onClos
   });
   const slugField = register('slug', { onChange: () => setSlugFollowsTitle(false) });
 
-  const saving = useFormSave<PageInput>({
-    save: (input) => (page ? update.mutateAsync({ id: page.id, input }) : create.mutateAsync(input)),
-    setError,
-    fields: ['title', 'slug', 'content', 'metaTitle', 'metaDescription'],
-    done: page ? PAGE_MSG.updated : PAGE_MSG.created,
-    failed: t('pages.saveError'),
-    onSaved: onClose,
-  });
-  const onSubmit = handleSubmit(saving.submit);
-
-  const err = (message?: string) => translateMessage(t, message);
-
   return (
-    <FormModal
-      id="page-form"
-      title={page ? t('pages.form.editTitle') : t('pages.form.addTitle')}
-      size="xl"
-      submitLabel={page ? t('pages.form.update') : t('pages.form.create')}
-      busy={isSubmitting}
-      failure={saving.failure}
-      onClose={onClose}
-      onSubmit={onSubmit}
-    >
+    <FormModal id="page-form" title={page ? t('pages.form.editTitle') : t('pages.form.addTitle')} size="xl" submitLabel={page ? t('pages.form.update') : t('pages.form.create')} {...modal}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('pages.form.title')} error={err(errors.title?.message)}>
+        <Field label={t('pages.form.title')} error={message('title')}>
           {(ids) => <Input {...ids} autoComplete="off" {...titleField} />}
         </Field>
-        <Field label={t('pages.form.slug')} error={err(errors.slug?.message)}>
+        <Field label={t('pages.form.slug')} error={message('slug')}>
           {(ids) => (
             <>
               <Input {...ids} autoComplete="off" dir="auto" {...slugField} />
@@ -111,10 +92,10 @@ export function PageFormModal({ page, onClose }: { page: PageItem | null; onClos
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('pages.form.metaTitle')} error={err(errors.metaTitle?.message)}>
+        <Field label={t('pages.form.metaTitle')} error={message('metaTitle')}>
           {(ids) => <Input {...ids} autoComplete="off" {...register('metaTitle')} />}
         </Field>
-        <Field label={t('pages.form.metaDescription')} error={err(errors.metaDescription?.message)}>
+        <Field label={t('pages.form.metaDescription')} error={message('metaDescription')}>
           {(ids) => <Textarea {...ids} rows={2} {...register('metaDescription')} />}
         </Field>
       </div>

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { recentYears } from '@app/shared/constants';
 import { attendanceExportSchema } from '@app/shared/schemas/export.schema';
 import { OrphanOptions, YearOptions } from '../../../components/school-options.tsx';
-import { Field } from '../../../components/ui/input.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { Options } from '../../../components/ui/options.tsx';
+import { SelectField } from '../../../components/ui/select.tsx';
 import { ExportModal } from './export-modal.tsx';
 import { EXPORT_YEARS } from './export-years.ts';
 import { RequiredMark } from './required-mark.tsx';
@@ -26,39 +26,20 @@ function monthName(month: number, language: string): string {
 export function AttendanceExportForm({ onClose, now = new Date() }: { onClose: () => void; now?: Date }) {
   const { t, i18n } = useTranslation('reports');
   const defaultValues: Values = { orphan_id: '', month: '', year: String(now.getFullYear()) };
-  const { form, submit, failure, busy, received, message } = useExportForm({ kind: 'attendance', schema: attendanceExportSchema, defaultValues, fields: FIELDS, onDone: onClose });
+  const { form, message, busy, modal } = useExportForm({ kind: 'attendance', schema: attendanceExportSchema, defaultValues, fields: FIELDS, onClose });
   const { register } = form;
   return (
-    <ExportModal id="export-attendance" title={t('forms.attendance')} busy={busy} received={received} failure={failure} onClose={onClose} onSubmit={submit}>
-      <Field label={t('fields.orphan_id')} error={message('orphan_id')}>
-        {(ids) => (
-          <Select {...ids} {...register('orphan_id')} disabled={busy}>
-            <option value="">{t('options.allOrphans')}</option>
-            <OrphanOptions />
-          </Select>
-        )}
-      </Field>
+    <ExportModal id="export-attendance" title={t('forms.attendance')} {...modal}>
+      <SelectField label={t('fields.orphan_id')} error={message('orphan_id')} first={t('options.allOrphans')} {...register('orphan_id')} disabled={busy}>
+        <OrphanOptions />
+      </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={<RequiredMark>{t('fields.month')}</RequiredMark>} error={message('month')}>
-          {(ids) => (
-            <Select {...ids} {...register('month')} disabled={busy}>
-              <option value="">{t('options.select')}</option>
-              {MONTHS.map((m) => (
-                <option key={m} value={String(m)}>
-                  {monthName(m, i18n.language)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label={<RequiredMark>{t('fields.year')}</RequiredMark>} error={message('year')}>
-          {(ids) => (
-            <Select {...ids} {...register('year')} disabled={busy}>
-              <option value="">{t('options.select')}</option>
-              <YearOptions years={recentYears(EXPORT_YEARS, now)} />
-            </Select>
-          )}
-        </Field>
+        <SelectField label={<RequiredMark>{t('fields.month')}</RequiredMark>} error={message('month')} first={t('options.select')} {...register('month')} disabled={busy}>
+          <Options values={MONTHS} label={(m) => monthName(m, i18n.language)} />
+        </SelectField>
+        <SelectField label={<RequiredMark>{t('fields.year')}</RequiredMark>} error={message('year')} first={t('options.select')} {...register('year')} disabled={busy}>
+          <YearOptions years={recentYears(EXPORT_YEARS, now)} />
+        </SelectField>
       </div>
     </ExportModal>
   );

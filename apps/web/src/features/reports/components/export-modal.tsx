@@ -1,8 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { Notice } from '../../../components/ui/notice.tsx';
+import { FormModal } from '../../../components/list/form-modal.tsx';
 
 interface ExportModalProps {
   /** The form's id (the footer's Export button sits outside the form and names it). */
@@ -19,41 +17,23 @@ interface ExportModalProps {
 }
 
 /**
- * An export form in a modal (spec section 2): the filters, then Cancel and Export; while the file
- * downloads, a progress bar and how much has arrived (a streamed file has no size up front, so
- * the bar runs without an end). It cannot be closed mid-download.
+ * An export form (spec section 2): the list kit's FormModal with Export for its submit; while the
+ * file downloads, a progress bar and how much has arrived (a streamed file has no size up front,
+ * so the bar runs without an end). It cannot be closed mid-download.
  */
-export function ExportModal({ id, title, busy, received, failure, onClose, onSubmit, children }: ExportModalProps) {
+export function ExportModal({ received, children, ...form }: ExportModalProps) {
   const { t, i18n } = useTranslation('reports');
   const size = received === null ? null : formatBytes(received, i18n.language);
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && !busy && onClose()}
-      size="md"
-      title={title}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" form={id} disabled={busy}>
-            {busy ? t('actions.exporting') : t('actions.export')}
-          </Button>
-        </>
-      }
-    >
-      <form id={id} onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
-        {children}
-        {busy ? (
-          <div role="status" className="space-y-1">
-            <progress className="h-2 w-full accent-brand-700" aria-label={t('progress.label')} />
-            <p className="text-sm text-gray-700 dark:text-gray-300">{size && received ? t('progress.received', { size }) : t('progress.preparing')}</p>
-          </div>
-        ) : null}
-        {failure ? <Notice tone="error">{failure}</Notice> : null}
-      </form>
-    </Modal>
+    <FormModal {...form} size="md" submitLabel={t('actions.export')} busyLabel={t('actions.exporting')}>
+      {children}
+      {form.busy ? (
+        <div role="status" className="space-y-1">
+          <progress className="h-2 w-full accent-brand-700" aria-label={t('progress.label')} />
+          <p className="text-sm text-gray-700 dark:text-gray-300">{size && received ? t('progress.received', { size }) : t('progress.preparing')}</p>
+        </div>
+      ) : null}
+    </FormModal>
   );
 }
 

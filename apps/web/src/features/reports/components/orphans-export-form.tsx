@@ -3,7 +3,8 @@ import { EXPORT_GENDERS } from '@app/shared/constants';
 import { orphanExportSchema } from '@app/shared/schemas/export.schema';
 import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { Options } from '../../../components/ui/options.tsx';
+import { SelectField } from '../../../components/ui/select.tsx';
 import { ExportModal } from './export-modal.tsx';
 import { useExportForm } from './use-export-form.ts';
 
@@ -14,22 +15,13 @@ const FIELDS = Object.keys(EMPTY) as Array<keyof Values>;
 /** Orphans List (spec sections 5, 7, 9): gender (male or female), age range (0 and up), admission dates; every filter optional. */
 export function OrphansExportForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('reports');
-  const { form, submit, failure, busy, received, message } = useExportForm({ kind: 'orphans', schema: orphanExportSchema, defaultValues: EMPTY, fields: FIELDS, onDone: onClose });
+  const { form, message, busy, modal } = useExportForm({ kind: 'orphans', schema: orphanExportSchema, defaultValues: EMPTY, fields: FIELDS, onClose });
   const { register, control } = form;
   return (
-    <ExportModal id="export-orphans" title={t('forms.orphans')} busy={busy} received={received} failure={failure} onClose={onClose} onSubmit={submit}>
-      <Field label={t('fields.gender')} error={message('gender')}>
-        {(ids) => (
-          <Select {...ids} {...register('gender')} disabled={busy}>
-            <option value="">{t('options.allGenders')}</option>
-            {EXPORT_GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {t(`genders.${g}`)}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+    <ExportModal id="export-orphans" title={t('forms.orphans')} {...modal}>
+      <SelectField label={t('fields.gender')} error={message('gender')} first={t('options.allGenders')} {...register('gender')} disabled={busy}>
+        <Options values={EXPORT_GENDERS} label={(g) => t(`genders.${g}`)} />
+      </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('fields.age_min')} error={message('age_min')}>
           {(ids) => <Input {...ids} type="number" inputMode="numeric" min={0} step={1} {...register('age_min')} disabled={busy} />}

@@ -1,15 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldLabel } from '../../../components/form-parts.tsx';
 
-/** A required field's label: its text and a red asterisk that says 'Required' to a pointer. */
+/** A required field's label: its text and the red asterisk that says 'Required' to a pointer. */
 export function RequiredMark({ children }: { children: ReactNode }) {
   const { t } = useTranslation('reports');
-  return (
-    <>
-      {children}
-      <span className="ms-0.5 text-red-600" title={t('required')}>
-        *
-      </span>
-    </>
-  );
+  return <FieldLabel text={children} required={t('required')} />;
 }

@@ -1,15 +1,13 @@
-import { useState } from 'react';
-import { get, useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ZodType } from 'zod';
 import { EXPORT_MESSAGES, type ExportKind } from '@app/shared/schemas/export.schema';
-import { showServerErrors } from '../../../components/list/server-field-errors.ts';
+import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { serverMessage } from '../../../lib/server-errors.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
-import { useExportDownload, type ExportBodies } from '../api/download-export.ts';
+import { useExportDownload, type DownloadedExport, type ExportBodies } from '../api/download-export.ts';
 
 /** Spec section 8: 'Error: {server message}', or 'Failed to export data. Please try again.' when the server said nothing. */
 export function exportFailure(t: TFunction<'reports'>, err: unknown): string {
@@ -24,35 +22,29 @@ interface ExportFormOptions<K extends ExportKind, V extends FieldValues> {
   defaultValues: V;
   /** The form's fields: a 422's message for one of them lands on it. */
   fields: readonly Path<V>[];
-  /** After the file is saved: the page closes the modal, which resets the form. */
-  onDone: () => void;
+  /** Cancel, and after the file is saved: the page closes the modal, which resets the form. */
+  onClose: () => void;
 }
 
 /**
- * One export form's state: react-hook-form over the shared schema (whose output leaves empty
- * filters undefined, so they are not sent), the download with its progress, and the failure.
+ * One export form's state: the kit's schema form (whose output leaves empty filters undefined,
+ * so they are not sent), the download with its progress, and the failure; `modal` is what
+ * ExportModal takes of it.
  */
-export function useExportForm<K extends ExportKind, V extends FieldValues>({ kind, schema, defaultValues, fields, onDone }: ExportFormOptions<K, V>) {
+export function useExportForm<K extends ExportKind, V extends FieldValues>({ kind, schema, defaultValues, fields, onClose }: ExportFormOptions<K, V>) {
   const { t, i18n } = useTranslation('reports');
   const download = useExportDownload(kind);
-  const [failure, setFailure] = useState<string | null>(null);
-  // The shared schema (preprocessed, so typed as taking `unknown`) shown to the resolver as taking the form's values.
-  const resolver = zodResolver(schema as unknown as ZodType<ExportBodies[K], V>) as unknown as Resolver<V, unknown, ExportBodies[K]>;
-  const form = useForm<V, unknown, ExportBodies[K]>({ resolver, defaultValues: defaultValues as DefaultValues<V> });
-
-  const submit = form.handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      const file = await download.mutateAsync({ body, language: i18n.language });
+  const { form, failure, submit, message } = useSchemaForm<V, ExportBodies[K], DownloadedExport>({
+    schema,
+    defaultValues: defaultValues as DefaultValues<V>,
+    fields,
+    save: (body) => download.mutateAsync({ body, language: i18n.language }),
+    onSaved: (file) => {
       toast.success(t('downloaded', { fileName: file.fileName }));
-      onDone();
-    } catch (err) {
-      setFailure(showServerErrors(err, form.setError, fields, exportFailure(t, err)));
-    }
+      onClose();
+    },
+    failed: (err) => exportFailure(t, err),
   });
-
-  /** A field's message, in the reader's language. */
-  const message = (name: Path<V>): string | undefined => translateMessage(t, (get(form.formState.errors, name) as { message?: string } | undefined)?.message);
-
-  return { form, submit, failure, busy: download.isPending, received: download.received, message };
+  const busy = download.isPending;
+  return { form, message, busy, modal: { busy, received: download.received, failure, onClose, onSubmit: submit } };
 }

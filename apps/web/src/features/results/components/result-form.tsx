@@ -1,6 +1,3 @@
-import type { Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { ZodType } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, RESULT_TYPES, recentYears } from '@app/shared/constants';
 import { GRADE_LETTERS, gradeForScore } from '@app/shared/grade-bands';
@@ -19,7 +16,6 @@ import {
   resultToFormValues,
   type MarkField,
   type ResultFormField,
-  type ResultFormValues,
 } from './result-form-values.ts';
 import { useResultFormat } from './use-result-format.ts';
 
@@ -29,11 +25,6 @@ interface ResultFormProps extends RecordFormProps<ResultData> {
   /** The stored result when editing. */
   result?: Result;
 }
-
-// The form holds strings and numbers (a narrower shape than the schema's `unknown` inputs), so the
-// shared schema's resolver fits as is; its output is what is sent: only the chosen type's fields.
-// (Its input type is `unknown`, being a preprocess, so it is shown to the resolver as taking the form's values.)
-const resultResolver = zodResolver(resultSchema as unknown as ZodType<ResultData, ResultFormValues>) as unknown as Resolver<ResultFormValues, unknown, ResultData>;
 
 const TERMS_BY_TYPE: Record<string, readonly string[]> = { education: EDUCATION_TERMS, course: COURSE_TERMS };
 
@@ -49,7 +40,7 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
   const editing = result !== undefined;
   const { form, submit, formError, message } = useRecordForm({
     record: result,
-    resolver: resultResolver,
+    schema: resultSchema,
     defaultValues: result ? resultToFormValues(result) : emptyResultForm(),
     fields: RESULT_FORM_FIELDS,
     failed: (m) => t('form.saveFailed', { message: m }),

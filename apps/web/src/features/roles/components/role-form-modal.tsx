@@ -1,13 +1,11 @@
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ROLE } from '@app/shared/permissions';
 import { ROLE_MSG, roleSchema, type RoleInput } from '@app/shared/schemas/role.schema';
 import type { RoleSummary } from '../../../lib/roles-query.ts';
 import { FormModal } from '../../../components/list/form-modal.tsx';
-import { useFormSave } from '../../../components/list/use-form-save.ts';
-import { translateMessage } from '../../../lib/translate-message.ts';
+import { useModalForm } from '../../../components/list/use-form-save.ts';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -31,41 +29,26 @@ export function RoleFormModal({ role, onClose }: RoleFormModalProps) {
   const update = useUpdateRole();
   const isSuperAdmin = role?.name === ROLE.superAdmin;
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<RoleInput>({
-    resolver: zodResolver(roleSchema),
+  const { form, message, modal } = useModalForm<RoleInput>({
+    schema: roleSchema,
     defaultValues: { name: role?.name ?? '', permissions: role?.permissions.map((p) => p.name) ?? [] },
-  });
-
-  const groups = useMemo(() => groupPermissions(permissions.data ?? []), [permissions.data]);
-
-  const saving = useFormSave<RoleInput>({
-    save: (input) => (role ? update.mutateAsync({ id: role.id, input }) : create.mutateAsync(input)),
-    setError,
     fields: ['name', 'permissions'],
+    save: (input) => (role ? update.mutateAsync({ id: role.id, input }) : create.mutateAsync(input)),
     done: role ? ROLE_MSG.updated : ROLE_MSG.created,
     failed: role ? t('roles.errors.update') : t('roles.errors.create'),
-    onSaved: onClose,
+    onClose,
   });
-  const onSubmit = handleSubmit(saving.submit);
+  const { register, control } = form;
+  const groups = useMemo(() => groupPermissions(permissions.data ?? []), [permissions.data]);
 
   return (
     <FormModal
       id="role-form"
       title={role ? t('roles.form.editTitle', { name: role.name }) : t('roles.form.addTitle')}
-      size="lg"
       submitLabel={role ? t('roles.form.update') : t('roles.form.create')}
-      busy={isSubmitting}
-      failure={saving.failure}
-      onClose={onClose}
-      onSubmit={onSubmit}
+      {...modal}
     >
-      <Field label={t('roles.form.name')} error={translateMessage(t, errors.name?.message)}>
+      <Field label={t('roles.form.name')} error={message('name')}>
         {(ids) => <Input {...ids} autoComplete="off" readOnly={isSuperAdmin} {...register('name')} />}
       </Field>
 

@@ -1,18 +1,16 @@
 import type { ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ITEMS_PER_PAGE_OPTIONS } from '@app/shared/constants';
+import { ITEMS_PER_PAGE_OPTIONS, SETTINGS_BANNER_MS } from '@app/shared/constants';
 import { settingsSchema, type SettingsInput, type SiteSettings } from '@app/shared/schemas/settings.schema';
-import { showServerErrors } from '../../../components/list/server-field-errors.ts';
-import { translateMessage } from '../../../lib/translate-message.ts';
+import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { Options } from '../../../components/ui/options.tsx';
+import { SelectField } from '../../../components/ui/select.tsx';
 import { SwitchField } from '../../../components/ui/switch.tsx';
 import { useUpdateSettings } from '../api/update-settings.ts';
-import { useTimedBanner } from './use-timed-banner.ts';
 
 type TextKey = Exclude<keyof SiteSettings, 'maintenance_mode' | 'items_per_page'>;
 
@@ -35,35 +33,27 @@ const SOCIAL: { key: TextKey; label: string }[] = [
 export function SettingsForm({ settings }: { settings: SiteSettings }) {
   const { t } = useTranslation('admin');
   const save = useUpdateSettings();
-  const [banner, showBanner] = useTimedBanner();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SiteSettings>({ resolver: zodResolver(settingsSchema) as never, defaultValues: settings });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values as SettingsInput);
-      showBanner({ tone: 'success', text: t('settings.success') });
-    } catch (err) {
-      // Spec section 8: the banner says 'Failed to update settings' even when the fields say why.
-      showBanner({ tone: 'error', text: showServerErrors(err, setError, Object.keys(settings) as (keyof SiteSettings)[], t('settings.failed')) ?? t('settings.failed') });
-    }
+  const { form, submit, busy, banner, message } = useSchemaForm<SiteSettings, SettingsInput>({
+    schema: settingsSchema,
+    defaultValues: settings,
+    fields: Object.keys(settings) as (keyof SiteSettings)[],
+    save: (values) => save.mutateAsync(values),
+    onSaved: () => t('settings.success'),
+    // Spec section 8: the banner says 'Failed to update settings' even when the fields say why.
+    failed: () => t('settings.failed'),
+    failureAlwaysSaid: true,
+    bannerMs: SETTINGS_BANNER_MS,
   });
-
-  const err = (key: keyof SiteSettings) => translateMessage(t, errors[key]?.message);
+  const { register, control } = form;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6">
+    <form onSubmit={submit} noValidate className="space-y-6">
       {banner ? <Notice tone={banner.tone}>{banner.text}</Notice> : null}
 
       <Section title={t('settings.general')}>
         <div className="grid gap-4 sm:grid-cols-2">
           {GENERAL.map(({ key, label, type, dir }) => (
-            <Field key={key} label={t(`settings.${label}` as 'settings.organizationName')} error={err(key)}>
+            <Field key={key} label={t(`settings.${label}` as 'settings.organizationName')} error={message(key)}>
               {(ids) => <Input {...ids} type={type ?? 'text'} dir={dir} {...register(key)} />}
             </Field>
           ))}
@@ -73,7 +63,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
       <Section title={t('settings.social')}>
         <div className="grid gap-4 sm:grid-cols-2">
           {SOCIAL.map(({ key, label }) => (
-            <Field key={key} label={t(`settings.${label}` as 'settings.facebook')} error={err(key)}>
+            <Field key={key} label={t(`settings.${label}` as 'settings.facebook')} error={message(key)}>
               {(ids) => <Input {...ids} type="url" dir="ltr" placeholder="https://" {...register(key)} />}
             </Field>
           ))}
@@ -94,22 +84,14 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
               />
             )}
           />
-          <Field label={t('settings.itemsPerPage')} error={err('items_per_page')} className="max-w-xs">
-            {(ids) => (
-              <Select {...ids} {...register('items_per_page')}>
-                {ITEMS_PER_PAGE_OPTIONS.map((n) => (
-                  <option key={n} value={String(n)}>
-                    {n}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <SelectField label={t('settings.itemsPerPage')} error={message('items_per_page')} className="max-w-xs" {...register('items_per_page')}>
+            <Options values={ITEMS_PER_PAGE_OPTIONS} label={String} />
+          </SelectField>
         </div>
       </Section>
 
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? t('settings.saving') : t('settings.save')}
+      <Button type="submit" disabled={busy}>
+        {busy ? t('settings.saving') : t('settings.save')}
       </Button>
     </form>
   );

@@ -1,10 +1,9 @@
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { USER_MSG, userCreateSchema, userUpdateSchema, type UserItem } from '@app/shared/schemas/user.schema';
 import { useRoles } from '../../../lib/roles-query.ts';
 import { FormModal } from '../../../components/list/form-modal.tsx';
-import { useFormSave } from '../../../components/list/use-form-save.ts';
+import { useModalForm } from '../../../components/list/use-form-save.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
@@ -33,14 +32,8 @@ export function UserFormModal({ user, onClose }: { user: UserItem | null; onClos
   const create = useCreateUser();
   const update = useUpdateUser();
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<UserFormValues>({
-    resolver: zodResolver(user ? userUpdateSchema : userCreateSchema) as unknown as Resolver<UserFormValues>,
+  const { form, message, modal } = useModalForm<UserFormValues>({
+    schema: user ? userUpdateSchema : userCreateSchema,
     defaultValues: {
       name: user?.name ?? '',
       email: user?.email ?? '',
@@ -49,42 +42,27 @@ export function UserFormModal({ user, onClose }: { user: UserItem | null; onClos
       is_email_verified: user?.is_email_verified ?? false,
       roles: user?.roles.map((r) => r.name) ?? [],
     },
-  });
-
-  const saving = useFormSave<UserFormValues>({
-    save: (input) => (user ? update.mutateAsync({ id: user.id, input }) : create.mutateAsync(input)),
-    setError,
     fields: ['name', 'email', 'password', 'password_confirmation', 'roles'],
+    save: (input) => (user ? update.mutateAsync({ id: user.id, input }) : create.mutateAsync(input)),
     done: user ? USER_MSG.updated : USER_MSG.created,
     failed: user ? t('users.errors.update') : t('users.errors.create'),
-    onSaved: onClose,
+    onClose,
   });
-  const onSubmit = handleSubmit(saving.submit);
-
-  const err = (message?: string) => translateMessage(t, message);
+  const { register, control } = form;
 
   return (
-    <FormModal
-      id="user-form"
-      title={user ? t('users.form.editTitle') : t('users.form.addTitle')}
-      size="lg"
-      submitLabel={user ? t('users.form.update') : t('users.form.create')}
-      busy={isSubmitting}
-      failure={saving.failure}
-      onClose={onClose}
-      onSubmit={onSubmit}
-    >
+    <FormModal id="user-form" title={user ? t('users.form.editTitle') : t('users.form.addTitle')} submitLabel={user ? t('users.form.update') : t('users.form.create')} {...modal}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('users.form.name')} error={err(errors.name?.message)}>
+        <Field label={t('users.form.name')} error={message('name')}>
           {(ids) => <Input {...ids} autoComplete="off" {...register('name')} />}
         </Field>
-        <Field label={t('users.form.email')} error={err(errors.email?.message)}>
+        <Field label={t('users.form.email')} error={message('email')}>
           {(ids) => <Input {...ids} type="email" autoComplete="off" dir="ltr" {...register('email')} />}
         </Field>
-        <Field label={user ? t('users.form.newPassword') : t('users.form.password')} error={err(errors.password?.message)}>
+        <Field label={user ? t('users.form.newPassword') : t('users.form.password')} error={message('password')}>
           {(ids) => <Input {...ids} type="password" autoComplete="new-password" {...register('password')} />}
         </Field>
-        <Field label={t('users.form.confirm')} error={err(errors.password_confirmation?.message)}>
+        <Field label={t('users.form.confirm')} error={message('password_confirmation')}>
           {(ids) => <Input {...ids} type="password" autoComplete="new-password" {...register('password_confirmation')} />}
         </Field>
       </div>
@@ -117,7 +95,7 @@ export function UserFormModal({ user, onClose }: { user: UserItem | null; onClos
             </div>
           )}
         />
-        <p className="mt-1 text-sm text-red-600 dark:text-red-400">{err(errors.roles?.message)}</p>
+        <p className="mt-1 text-sm text-red-600 dark:text-red-400">{message('roles')}</p>
       </fieldset>
     </FormModal>
   );
