@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button.tsx';
 import { DateField } from '../ui/date-field.tsx';
-import { Field } from '../ui/input.tsx';
-import { Select } from '../ui/select.tsx';
+import { SelectField } from '../ui/select.tsx';
 import { cn } from '../../lib/cn.ts';
 import { translateMessage } from '../../lib/translate-message.ts';
 import type { FilterValues, ListParams } from './list-params.ts';
@@ -33,7 +32,7 @@ export function FilterPanel({ id, label, columns, list, resetLabel, children }: 
     <section
       id={id}
       aria-label={label}
-      className={cn('grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 dark:border-gray-700 dark:bg-gray-900', LARGE_COLUMNS[columns])}
+      className={cn('grid w-full gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 dark:border-gray-700 dark:bg-gray-900', LARGE_COLUMNS[columns])}
     >
       {children}
       <div className="flex items-end">
@@ -59,14 +58,9 @@ interface FilterSelectProps {
 /** One filter's select: its label, 'All' (no filter) first, then the values. */
 export function FilterSelect({ label, all, value, onChange, error, children }: FilterSelectProps) {
   return (
-    <Field label={label} error={error}>
-      {(ids) => (
-        <Select {...ids} value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{all}</option>
-          {children}
-        </Select>
-      )}
-    </Field>
+    <SelectField label={label} error={error} first={all} value={value} onChange={(e) => onChange(e.target.value)}>
+      {children}
+    </SelectField>
   );
 }
 
