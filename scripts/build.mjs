@@ -1,4 +1,5 @@
-// `npm run build`: the web app (Vite, apps/web/dist) and the server (esbuild, apps/server/dist).
+// `npm run build`: the web app (Vite, apps/web/dist, with the public pages' server renderer in
+// dist/.ssr, decision 0038) and the server (esbuild, apps/server/dist).
 // With --if-stale (`npm install` and `npm start` call it so; decision 0020) each is built only when
 // a file it is built from is newer than its last build, so a start after an unchanged checkout
 // costs one directory walk, and a start after a `git pull` still runs what was pulled.
@@ -36,7 +37,7 @@ const targets = [
     name: 'web app',
     stamp: path.join(webDist, '.built'),
     // The lock file: Vite bundles the web app's packages, so an upgrade changes the build.
-    inputs: [at('apps/web/src'), at('apps/web/index.html'), at('apps/web/public'), at('apps/web/vite.config.ts'), at('apps/web/package.json'), at('package-lock.json'), ...shared],
+    inputs: [at('apps/web/src'), at('apps/web/index.html'), at('apps/web/public.html'), at('apps/web/public'), at('apps/web/vite.config.ts'), at('apps/web/package.json'), at('package-lock.json'), ...shared],
     build: buildWeb,
   },
   {

@@ -1,15 +1,53 @@
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const backend = 'http://127.0.0.1:8000';
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** Where the server build of the public pages goes, inside the client's folder (decision 0038). */
+export const SSR_DIR = '.ssr';
+
+/**
+ * Every client build (`npm run build`, or `vite build --outDir X` for a build of one's own) also
+ * builds the server renderer of the public pages (src/entry-server.tsx) into <outDir>/.ssr, so the
+ * server finds the two together. Bundled whole (React, i18next, the texts): the folder may live
+ * anywhere, with no node_modules above it. A dot folder: the static files plugin never serves it.
+ */
+function serverRenderer(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'public-pages-server-renderer',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr) return;
+      await build({
+        configFile: path.join(root, 'vite.config.ts'),
+        logLevel: 'warn',
+        ssr: { noExternal: true },
+        build: {
+          ssr: 'src/entry-server.tsx',
+          outDir: path.join(path.resolve(root, config.build.outDir), SSR_DIR),
+          emptyOutDir: true,
+          manifest: false,
+          copyPublicDir: false,
+          rollupOptions: { output: { entryFileNames: 'entry-server.js' } },
+        },
+      });
+    },
+  };
+}
 
 // In development Vite serves the SPA and forwards everything the server owns, so the browser
 // sees one origin (cookies and CSRF behave as in production, where the server serves dist/).
 export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  root,
+  plugins: [react(), tailwindcss(), serverRenderer()],
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -25,5 +63,9 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: the chunk graph e2e/build-budget.e2e.ts sums a page's first load from.
     manifest: true,
+    rollupOptions: {
+      // The app (index.html) and the template of the server-rendered public pages with their islands.
+      input: { main: path.join(root, 'index.html'), public: path.join(root, 'public.html') },
+    },
   },
 });

@@ -40,6 +40,9 @@ import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { galleryModule } from './modules/gallery/gallery.module.ts';
 import { createFileStore } from './modules/storage/storage.service.ts';
+import { getPublicSettings } from './modules/settings/settings.service.ts';
+import { getPublishedPage, listPublishedPages } from './modules/pages/pages.service.ts';
+import { AppError } from './lib/app-error.ts';
 
 /** Every feature's routes, mounted under /api. A new feature adds one line here. */
 const API_MODULES = [healthRoutes, authRoutes, dashboardRoutes, activitiesRoutes, orphansRoutes,
@@ -109,7 +112,15 @@ export async function buildApp({ config, database, limiter, mailer, logStream }:
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 5, fields: 100, fieldSize: 1024 * 1024 } });
   // Error and not-found handlers first: plugin contexts registered later inherit them.
-  registerErrorHandling(app, await registerSpa(app, config.webDist));
+  // The public pages the server renders read settings and published pages through their services.
+  registerErrorHandling(
+    app,
+    await registerSpa(app, config.webDist, {
+      settings: () => getPublicSettings(app.db),
+      publishedPages: () => listPublishedPages(app.db),
+      publishedPage: (slug) => getPublishedPage(app.db, slug).catch((err: unknown) => (err instanceof AppError && err.status === 404 ? null : Promise.reject(err))),
+    }),
+  );
   // The docs collect routes as they are registered: first, so they list the CSRF cookie call too.
   await registerApiDocs(app, config.production);
   registerCsrf(app);

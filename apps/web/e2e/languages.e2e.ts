@@ -5,6 +5,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
 import { signIn } from './support/browser.ts';
 import { setUpBrowserApp } from './support/fixture.ts';
 import { localeText } from './support/locale-text.ts';
+import { islandsHydrated } from './support/islands.ts';
 import { rawKeysOn } from './support/raw-keys.ts';
 import { DASHBOARD_ROUTE_PATHS, PUBLIC_ROUTE_PATHS, fillRoute } from './support/app-routes.ts';
 import { seedScreenData } from './support/screen-data.ts';
@@ -72,6 +73,9 @@ describe('languages', () => {
     const mobileMenu = page.locator('#mobile-menu');
     await chooseLanguage(page, 'پښتو', mobileMenu);
     await expect.poll(() => htmlLanguage(page)).toEqual({ lang: 'ps-AF', dir: 'rtl' });
+    // A server-rendered page loads again in the language chosen (decision 0038), its menu closed.
+    await islandsHydrated(page);
+    await page.getByRole('button', { name: localeText('ps-AF', 'nav.openMenu') }).click();
     await page.getByRole('navigation', { name: localeText('ps-AF', 'nav.mobile') }).getByRole('link', { name: localeText('ps-AF', 'nav.about') }).waitFor();
     expect(await rawKeysOn(page)).toEqual([]);
   });

@@ -27,7 +27,7 @@ describe('public site', () => {
 
   it("shows '404 - Page Not Found' for an unknown path", async () => {
     const response = await app.page.goto('/this/page/does-not-exist');
-    expect(response?.status()).toBe(200); // the SPA answers; the page says 404
+    expect(response?.status()).toBe(404); // the server renders the not-found page (decision 0038)
     await app.page.getByRole('heading', { name: '404 - Page Not Found' }).waitFor({ state: 'visible' });
   });
 

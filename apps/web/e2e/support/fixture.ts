@@ -3,6 +3,7 @@ import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-cor
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './server.ts';
 import { launchBrowser, signIn, type BrowserSession } from './browser.ts';
 import { trackRequests } from './settle.ts';
+import { waitForIslandsOnLoad } from './islands.ts';
 
 export interface BrowserApp {
   /** The real server (fresh SQLite database) this file's tests talk to. */
@@ -42,6 +43,7 @@ export function setUpBrowserApp({ pagePer = 'test', context: contextOptions, sig
     contexts.add(context);
     const opened = await context.newPage();
     trackRequests(opened);
+    waitForIslandsOnLoad(opened);
     return opened;
   };
   const closePage = async (p: Page) => {

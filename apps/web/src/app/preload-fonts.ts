@@ -7,9 +7,12 @@ import { directionFor } from '../lib/i18n.ts';
  * @font-face rules in index.css) while the app's script is still loading, instead of when the first
  * text is laid out. An English visit preloads nothing: it uses the system font.
  */
+/** The files a right-to-left page preloads (the server names them in a page it renders, decision 0038). */
+export const RTL_FONT_FILES = [regular, bold] as const;
+
 export function preloadFontsFor(language: string): void {
   if (directionFor(language) !== 'rtl') return;
-  for (const href of [regular, bold]) {
+  for (const href of RTL_FONT_FILES) {
     const link = document.createElement('link');
     link.rel = 'preload';
     link.as = 'font';

@@ -3,6 +3,7 @@ import { STORAGE_KEYS } from '@app/shared/constants';
 import { api } from './api-client.ts';
 import { browserLanguage, chooseLanguage, directionFor, i18n, initialLanguage, missingKeys } from './i18n.ts';
 import { stubServer } from '../test/render.tsx';
+import { readPreferenceCookie } from './preference-cookie.ts';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -45,6 +46,8 @@ describe('choosing a language', () => {
     expect(document.documentElement.lang).toBe('ps-AF');
     expect(document.documentElement.dir).toBe('rtl');
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('ps-AF');
+    // And in a cookie, which the server reads to render its public pages in it (decision 0038).
+    expect(readPreferenceCookie('language')).toBe('ps-AF');
 
     await chooseLanguage('fa-AF');
     expect(i18n.t('nav.about')).toBe('درباره ما');

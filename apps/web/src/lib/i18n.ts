@@ -2,7 +2,10 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, languageOfTag, type Language } from '@app/shared/i18n/languages';
+import { PREFERENCE_COOKIES } from '@app/shared/preference-cookies';
 import { resources, defaultNS, dashboardNamespaces, firstNamespaces } from './i18n-resources.ts';
+import { writePreferenceCookie } from './preference-cookie.ts';
+import { renderedPage } from '../islands/rendered-page.ts';
 
 /** English, Dari and Pashto (issue 16); the list lives in the shared package with the server's. */
 export const SUPPORTED_LANGUAGES = LANGUAGES;
@@ -69,6 +72,10 @@ const lazyLanguages: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
+    // A server-rendered page brought its islands' texts with it (decision 0038).
+    const page = renderedPage();
+    const embedded = page?.language === language ? page.texts[namespace] : undefined;
+    if (embedded) return callback(null, embedded);
     languageChunk(language).then(
       // A namespace the language lacks is empty: i18next then falls back to English key by key.
       (bundles) => callback(null, bundles[`./${namespace}.json`] ?? {}),
@@ -87,9 +94,12 @@ const reportMissing = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
 export const i18n = i18next.createInstance();
 
-/** The language this visit starts in: the one chosen in this browser, else the browser's own. */
+/**
+ * The language this visit starts in: a server-rendered page's own (its islands hydrate in it),
+ * else the one chosen in this browser, else the browser's own.
+ */
 export function initialLanguage(): Language {
-  return storedLanguage() ?? browserLanguage();
+  return renderedPage()?.language ?? storedLanguage() ?? browserLanguage();
 }
 
 /** Resolves once the first language's texts are there (at once for English); main.tsx renders after it. */
@@ -104,7 +114,8 @@ export const i18nReady: Promise<void> = i18n
     supportedLngs: [...LANGUAGES],
     load: 'currentOnly',
     // The dashboard's namespaces load with it (loadDashboardTexts), or when a screen first asks.
-    ns: [...firstNamespaces],
+    // A server-rendered page: just the namespaces its islands read, which it carries.
+    ns: renderedPage() ? Object.keys(renderedPage()!.texts) : [...firstNamespaces],
     defaultNS,
     interpolation: { escapeValue: false }, // React escapes already
     returnNull: false,
@@ -130,17 +141,56 @@ applyDocumentLanguage(i18n.language);
 i18n.on('languageChanged', applyDocumentLanguage);
 
 /**
- * Switch to a language because someone chose it (the switcher, or a signed-in user's stored
- * choice): remembered in this browser, unlike the browser-derived default which keeps
- * following the browser.
+ * How a choice reaches the screen. The dashboard (and any page the app renders) switches in place;
+ * a server-rendered public page (decision 0038) is loaded again, since most of its text is HTML
+ * the browser does not render.
  */
-export async function chooseLanguage(language: Language): Promise<void> {
+let applyChoice: (language: Language) => Promise<void> = async (language) => {
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+};
+
+/**
+ * A server-rendered page: a new language is the same page loaded again, rendered in it. The load
+ * waits for a signed-in user's profile save the switcher starts right after the choice
+ * ({@link holdReloadFor}), so the stored choice is not lost with the page.
+ */
+export function applyLanguageChoiceByReload(): void {
+  applyChoice = async (language) => {
+    if (i18n.language === language) return;
+    // A macrotask: the switcher's save starts in the microtasks after this choice resolves.
+    window.setTimeout(() => {
+      void Promise.allSettled([...reloadHolds]).then(() => window.location.reload());
+    }, 0);
+  };
+}
+
+const reloadHolds = new Set<Promise<unknown>>();
+
+/** Work a page reload for a new language must wait for (a profile save). */
+export function holdReloadFor<T>(work: Promise<T>): Promise<T> {
+  reloadHolds.add(work);
+  void work.finally(() => reloadHolds.delete(work)).catch(() => undefined);
+  return work;
+}
+
+/** Remember a language in this browser: localStorage for the app, a cookie the server reads for its pages. */
+export function rememberLanguage(language: Language): void {
   try {
     localStorage.setItem(STORAGE_KEYS.language, language);
   } catch {
     // storage unavailable: the choice lasts for this visit only
   }
-  if (i18n.language !== language) await i18n.changeLanguage(language);
+  writePreferenceCookie(PREFERENCE_COOKIES.language, language);
+}
+
+/**
+ * Switch to a language because someone chose it (the switcher, or a signed-in user's stored
+ * choice): remembered in this browser, unlike the browser-derived default which keeps
+ * following the browser.
+ */
+export async function chooseLanguage(language: Language): Promise<void> {
+  rememberLanguage(language);
+  await applyChoice(language);
 }
 
 /** The language the screens show now, as one of ours. */

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { ThemeProvider, useTheme } from './theme-context.tsx';
+import { readPreferenceCookie } from './preference-cookie.ts';
 
 function Probe() {
   const { theme, toggleTheme } = useTheme();
@@ -43,6 +44,7 @@ describe('theme context', () => {
     expect(screen.getByRole('button').textContent).toBe('dark');
     expect(document.documentElement.classList.contains('dark')).toBe(true);
     expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
+    expect(readPreferenceCookie('theme')).toBe('dark'); // the server renders public pages in it
     await userEvent.click(screen.getByRole('button'));
     expect(document.documentElement.classList.contains('dark')).toBe(false);
     expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('light');

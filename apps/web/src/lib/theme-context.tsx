@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { STORAGE_KEYS } from '@app/shared/constants';
+import { PREFERENCE_COOKIES } from '@app/shared/preference-cookies';
+import { writePreferenceCookie } from './preference-cookie.ts';
 
 export type Theme = 'light' | 'dark';
 
@@ -26,12 +28,24 @@ export function initialTheme(): Theme {
 }
 
 export function applyTheme(theme: Theme): void {
+  if (typeof document === 'undefined') return;
   document.documentElement.classList.toggle('dark', theme === 'dark');
   document.documentElement.style.colorScheme = theme;
 }
 
-export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(initialTheme);
+/**
+ * `initial`: the theme a server-rendered page was rendered in (decision 0038). Hydration starts
+ * from it, so the toggle's label matches the server's HTML; then the browser's own theme (the
+ * stored choice, else the system's) takes over if it differs.
+ */
+export function ThemeProvider({ initial, children }: { initial?: Theme; children: ReactNode }) {
+  const [theme, setThemeState] = useState<Theme>(initial ?? initialTheme);
+
+  useEffect(() => {
+    if (!initial) return;
+    const own = initialTheme();
+    if (own !== initial) setThemeState(own);
+  }, [initial]);
 
   useEffect(() => {
     applyTheme(theme);
@@ -45,6 +59,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     } catch {
       // storage unavailable: the choice lasts for this visit only
     }
+    // The server renders public pages in this theme (decision 0038).
+    writePreferenceCookie(PREFERENCE_COOKIES.theme, next);
   }, []);
 
   const toggleTheme = useCallback(() => setTheme(theme === 'dark' ? 'light' : 'dark'), [setTheme, theme]);

@@ -1,12 +1,11 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
-import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HeartHandshake, Menu, X } from 'lucide-react';
 import { HEADER_SHRINK_AFTER } from '@app/shared/constants';
 import { useAuth } from '../../lib/auth-context.tsx';
-import { useSiteInfo } from '../../lib/site-info.ts';
 import { cn } from '../../lib/cn.ts';
+import { useHydrated } from '../../islands/island.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
@@ -14,7 +13,7 @@ import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { useNarrowScreen } from './use-narrow-screen.ts';
 
 // Only a signed-in visitor sees the user menu: it is loaded for them, not in every visitor's first load.
-const UserMenu = lazy(() => import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })));
+const UserMenu = lazy(() => import('./public-user-menu.tsx').then((module) => ({ default: module.PublicUserMenu })));
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -24,8 +23,25 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
       : 'text-gray-700 hover:text-brand-700 dark:text-gray-300 dark:hover:text-brand-400',
   );
 
+/**
+ * The header's links are plain links: each public page is a page of its own the server renders
+ * (decision 0038), and the header is an island hydrated without the app's router. `end`: only
+ * this path itself, not the paths under it. Paths match regardless of case, as the routes do.
+ */
+function NavItem({ to, path, end = false, className, children }: { to: string; path: string; end?: boolean; className: (state: { isActive: boolean }) => string; children: ReactNode }) {
+  const here = path.toLowerCase();
+  const target = to.toLowerCase();
+  const isActive = here === target || (!end && here.startsWith(target.endsWith('/') ? target : `${target}/`));
+  return (
+    <a href={to} aria-current={isActive ? 'page' : undefined} className={className({ isActive })}>
+      {children}
+    </a>
+  );
+}
+
 function useScrolledPast(offset: number): boolean {
-  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > offset);
+  // Not scrolled on the first render, as on the server; the effect reads the real position at once.
+  const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > offset);
     onScroll();
@@ -35,20 +51,23 @@ function useScrolledPast(offset: number): boolean {
   return scrolled;
 }
 
-export function PublicHeader() {
+/**
+ * The public header, an island (decision 0038): `path` is the page's path (for the current link),
+ * `organisation` the name from the settings. A sign-in kept in this browser shows once hydrated.
+ */
+export function PublicHeader({ path, organisation }: { path: string; organisation: string }) {
   const { t } = useTranslation();
-  const { isAuthenticated } = useAuth();
-  const site = useSiteInfo();
+  const hydrated = useHydrated();
+  const isAuthenticated = useAuth().isAuthenticated && hydrated;
   const scrolled = useScrolledPast(HEADER_SHRINK_AFTER);
   const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
 
   // A new page closes the mobile menu, and so does a window grown past the phone width (the
   // panel is hidden there, and an open dialog would leave the page unusable).
-  const [lastPath, setLastPath] = useState(location.pathname);
+  const [lastPath, setLastPath] = useState(path);
   const phone = useNarrowScreen();
-  if (lastPath !== location.pathname) {
-    setLastPath(location.pathname);
+  if (lastPath !== path) {
+    setLastPath(path);
     setMenuOpen(false);
   }
   if (menuOpen && !phone) setMenuOpen(false);
@@ -64,24 +83,24 @@ export function PublicHeader() {
       )}
     >
       <div className={cn('mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 transition-all sm:px-6', scrolled ? 'h-14' : 'h-20')}>
-        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md font-semibold text-gray-900 dark:text-gray-100">
+        <a href="/" className="flex min-w-0 items-center gap-2 rounded-md font-semibold text-gray-900 dark:text-gray-100">
           <HeartHandshake className="h-7 w-7 shrink-0 text-brand-700 dark:text-brand-500" aria-hidden />
-          <span className="truncate" dir="auto">{site.organization_name}</span>
-        </Link>
+          <span className="truncate" dir="auto">{organisation}</span>
+        </a>
 
         <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
-          <NavLink to="/" end className={linkClasses}>
+          <NavItem to="/" path={path} end className={linkClasses}>
             {t('nav.home')}
-          </NavLink>
-          <NavLink to="/Services" className={linkClasses}>
+          </NavItem>
+          <NavItem to="/Services" path={path} className={linkClasses}>
             {t('nav.services')}
-          </NavLink>
-          <NavLink to="/about" className={linkClasses}>
+          </NavItem>
+          <NavItem to="/about" path={path} className={linkClasses}>
             {t('nav.about')}
-          </NavLink>
-          <NavLink to="/contact" className={linkClasses}>
+          </NavItem>
+          <NavItem to="/contact" path={path} className={linkClasses}>
             {t('nav.contact')}
-          </NavLink>
+          </NavItem>
         </nav>
 
         <div className="flex shrink-0 items-center gap-2">
@@ -93,47 +112,47 @@ export function PublicHeader() {
             </Suspense>
           ) : (
             <div className="hidden items-center gap-2 md:flex">
-              <Link to="/login" className={buttonClasses('ghost', 'sm')}>
+              <a href="/login" className={buttonClasses('ghost', 'sm')}>
                 {t('nav.login')}
-              </Link>
-              <Link to="/register" className={buttonClasses('primary', 'sm')}>
+              </a>
+              <a href="/register" className={buttonClasses('primary', 'sm')}>
                 {t('nav.signup')}
-              </Link>
+              </a>
             </div>
           )}
-          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} organisation={site.organization_name}>
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} organisation={organisation}>
             <ul className="flex flex-col gap-1">
               <li>
-                <NavLink to="/" end className={mobileLinkClasses}>
+                <NavItem to="/" path={path} end className={mobileLinkClasses}>
                   {t('nav.home')}
-                </NavLink>
+                </NavItem>
               </li>
               <li>
-                <NavLink to="/Services" className={mobileLinkClasses}>
+                <NavItem to="/Services" path={path} className={mobileLinkClasses}>
                   {t('nav.services')}
-                </NavLink>
+                </NavItem>
               </li>
               <li>
-                <NavLink to="/about" className={mobileLinkClasses}>
+                <NavItem to="/about" path={path} className={mobileLinkClasses}>
                   {t('nav.about')}
-                </NavLink>
+                </NavItem>
               </li>
               <li>
-                <NavLink to="/contact" className={mobileLinkClasses}>
+                <NavItem to="/contact" path={path} className={mobileLinkClasses}>
                   {t('nav.contact')}
-                </NavLink>
+                </NavItem>
               </li>
               {!isAuthenticated ? (
                 <>
                   <li>
-                    <NavLink to="/login" className={mobileLinkClasses}>
+                    <NavItem to="/login" path={path} className={mobileLinkClasses}>
                       {t('nav.login')}
-                    </NavLink>
+                    </NavItem>
                   </li>
                   <li>
-                    <NavLink to="/register" className={mobileLinkClasses}>
+                    <NavItem to="/register" path={path} className={mobileLinkClasses}>
                       {t('nav.signup')}
-                    </NavLink>
+                    </NavItem>
                   </li>
                 </>
               ) : null}

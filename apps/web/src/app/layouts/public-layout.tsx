@@ -1,17 +1,17 @@
-import { Outlet } from 'react-router';
-import { PublicHeader } from './public-header.tsx';
-import { PublicFooter } from './public-footer.tsx';
+import { Outlet, useLocation } from 'react-router';
+import { PublicShell } from './public-shell.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 
+/**
+ * The public layout inside the app (a public route reached from the dashboard, or during
+ * development with Vite). Served directly, the same shell is rendered by the server (decision 0038).
+ */
 export function PublicLayout() {
+  const { pathname } = useLocation();
   return (
-    <div className="flex min-h-screen flex-col">
+    <PublicShell path={pathname}>
       <ScrollToTop />
-      <PublicHeader />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <PublicFooter />
-    </div>
+      <Outlet />
+    </PublicShell>
   );
 }

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { messagingLink, telLink, useSiteInfo } from '../../../lib/site-info.ts';
 import { PageHero } from '../components/page-hero.tsx';
-import { ContactForm } from '../components/contact-form.tsx';
+import { ContactFormIsland } from '../components/contact-form-island.tsx';
+import { Island } from '../../../islands/island.tsx';
 import { OfficeMap } from '../components/office-map.tsx';
 
 const FAQ = ['visit', 'sponsor', 'volunteer', 'enrol'] as const;
@@ -55,13 +56,13 @@ export function ContactPage() {
 
         <section className={`${cardClasses} lg:col-span-2`} aria-labelledby="contact-form-title">
           <h2 id="contact-form-title" className="mb-4 text-lg font-semibold">{t('contact.form.title')}</h2>
-          <ContactForm />
+          <Island name="contact-form" component={ContactFormIsland} props={{}} />
         </section>
       </div>
 
       <section className="mx-auto max-w-6xl px-4 pb-12 sm:px-6" aria-labelledby="contact-map">
         <h2 id="contact-map" className="mb-4 text-lg font-semibold">{t('contact.map.title')}</h2>
-        <OfficeMap site={site} />
+        <Island name="office-map" component={OfficeMap} props={{ site: { address: site.address, map_embed_url: site.map_embed_url } }} />
       </section>
 
       <section className="mx-auto max-w-4xl px-4 pb-16 sm:px-6" aria-labelledby="contact-faq">

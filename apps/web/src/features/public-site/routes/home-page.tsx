@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CalendarCheck, FileSpreadsheet, GraduationCap, Image, UserPlus, Users, ClipboardList, TrendingUp, ArrowRight } from 'lucide-react';
-import { useAuth } from '../../../lib/auth-context.tsx';
 import { useSiteInfo } from '../../../lib/site-info.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { SERVICES } from '../components/services-data.ts';
+import { Island } from '../../../islands/island.tsx';
+import { HomeHeroActions } from '../components/home-hero-actions.tsx';
 
 const FIGURES = ['communities', 'families', 'children', 'education'] as const;
 const STEPS = [
@@ -23,7 +24,6 @@ const FEATURES = [
 
 export function HomePage() {
   const { t } = useTranslation('site');
-  const { isAuthenticated } = useAuth();
   const site = useSiteInfo();
 
   return (
@@ -33,22 +33,11 @@ export function HomePage() {
           <p className="text-sm font-semibold uppercase tracking-widest text-brand-700 dark:text-brand-400">{site.organization_name}</p>
           <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">{t('home.hero.title')}</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-gray-600 dark:text-gray-300">{t('home.hero.subtitle')}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            {isAuthenticated ? (
-              <Link to="/dashboard" className={buttonClasses('primary', 'lg')}>
-                {t('home.hero.goToDashboard')}
-              </Link>
-            ) : (
-              <>
-                <Link to="/login" className={buttonClasses('primary', 'lg')}>
-                  {t('home.hero.login')}
-                </Link>
-                <Link to="/register" className={buttonClasses('outline', 'lg')}>
-                  {t('home.hero.register')}
-                </Link>
-              </>
-            )}
-          </div>
+          <Island
+            name="home-actions"
+            component={HomeHeroActions}
+            props={{ labels: { login: t('home.hero.login'), register: t('home.hero.register'), dashboard: t('home.hero.goToDashboard') } }}
+          />
         </div>
       </section>
 

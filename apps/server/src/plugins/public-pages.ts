@@ -1,0 +1,106 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '@app/shared/i18n/languages';
+import { PREFERENCE_COOKIES } from '@app/shared/preference-cookies';
+import type { PageItem, PublishedPageLink } from '@app/shared/schemas/page.schema';
+import { pageLanguage } from '../lib/request-language.ts';
+
+/**
+ * What a public page shows, read through the server's own services (app.ts passes them in, so
+ * this plugin reaches into no feature).
+ */
+export interface PublicPageData {
+  /** GET /api/settings/public's answer. */
+  settings(): Promise<unknown>;
+  /** GET /api/pages/published's list. */
+  publishedPages(): Promise<PublishedPageLink[]>;
+  /** A published page by its slug, or null when there is none (or it is a draft). */
+  publishedPage(slug: string): Promise<PageItem | null>;
+}
+
+/** The part of the web app's server build (apps/web/src/entry-server.tsx) used here. */
+interface ServerRenderer {
+  prepare(): Promise<void>;
+  matchPublicRoute(pathname: string): { page: 'page'; slug: string } | { page: 'fixed' } | { page: 'not-found' } | null;
+  renderPublicPage(
+    template: string,
+    input: { path: string; language: Language; theme: 'light' | 'dark'; settings: unknown; publishedPages: PublishedPageLink[]; page?: PageItem | null },
+  ): { status: number; html: string };
+}
+
+function isRenderer(module: unknown): module is ServerRenderer {
+  const m = module as Partial<ServerRenderer> | null;
+  return !!m && typeof m.prepare === 'function' && typeof m.matchPublicRoute === 'function' && typeof m.renderPublicPage === 'function';
+}
+
+/** Answers a page request with the public page rendered, or false when the path is the app's. */
+export type PublicPageSender = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
+/**
+ * The server-rendered public pages (decision 0038): when the web build holds the server renderer
+ * (`<web dist>/.ssr/entry-server.js`, built with the client) and the page template (public.html),
+ * a GET of a public page is answered with its HTML, in the language and theme of the reader's
+ * cookies (else Accept-Language, and light). Without them, null: every page is the app's
+ * index.html, as before.
+ */
+export async function loadPublicPages(app: FastifyInstance, webDist: string, data: PublicPageData): Promise<PublicPageSender | null> {
+  const entry = path.join(webDist, '.ssr', 'entry-server.js');
+  const templateFile = path.join(webDist, 'public.html');
+  if (!existsSync(entry) || !existsSync(templateFile)) return null;
+  const renderer: unknown = await import(pathToFileURL(entry).href);
+  if (!isRenderer(renderer)) {
+    app.log.warn(`${entry} is not the public pages' renderer; every page is served as the app.`);
+    return null;
+  }
+  await renderer.prepare();
+  const template = readFileSync(templateFile, 'utf8');
+
+  return async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const route = renderer.matchPublicRoute(pathname);
+    if (!route) return false;
+    const themeCookie = request.cookies?.[PREFERENCE_COOKIES.theme];
+    const [settings, publishedPages, page] = await Promise.all([
+      data.settings(),
+      data.publishedPages(),
+      route.page === 'page' ? data.publishedPage(route.slug) : Promise.resolve(undefined),
+    ]);
+    const { status, html } = renderer.renderPublicPage(template, {
+      path: pathname,
+      language: pageLanguage(request),
+      theme: themeCookie === 'dark' ? 'dark' : 'light',
+      settings,
+      publishedPages,
+      page,
+    });
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      // Revalidated on every visit, as index.html is: the page follows settings and cookies.
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
+    await reply.send(compressFor(request, reply, html));
+    return true;
+  };
+}
+
+/**
+ * The page compressed as the browser accepts: on a slow link the HTML is the first thing waited
+ * for (the static files are compressed at build time; a rendered page only here). Brotli at a
+ * middle quality costs about a millisecond for a page.
+ */
+function compressFor(request: FastifyRequest, reply: FastifyReply, html: string): Buffer | string {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    reply.header('Content-Encoding', 'br');
+    return brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } });
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    reply.header('Content-Encoding', 'gzip');
+    return gzipSync(html, { level: 6 });
+  }
+  return html;
+}

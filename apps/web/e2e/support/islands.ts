@@ -1,0 +1,30 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * A public page comes rendered from the server, and its controls (header, contact form, map
+ * button) work once its islands have hydrated (decision 0038), which <html data-hydrated> says.
+ * The app's own pages (no page data) need no wait.
+ */
+export async function islandsHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('page-data') || document.documentElement.dataset.hydrated === 'true');
+}
+
+/**
+ * page.goto and page.reload also wait for the islands, as a person waits for a page to respond:
+ * every browser test reaches public pages through them, and a click that lands between the HTML
+ * and the hydration would test the network's timing rather than the page.
+ */
+export function waitForIslandsOnLoad(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await islandsHydrated(page);
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await islandsHydrated(page);
+    return response;
+  };
+}
