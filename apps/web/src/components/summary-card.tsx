@@ -29,14 +29,14 @@ export function TrendFigure({ caption, ...chart }: TrendChartProps & { caption: 
 }
 
 interface SummaryCardProps {
-  id: string;
-  title: string;
-  /** 'All results' → the list filtered to this child. */
-  more?: { label: string; to: string };
+  /**
+   * The feature whose figures these are: its namespace's summary.title, summary.viewAll,
+   * summary.empty and summary.error, and its list, which 'All …' opens filtered to the child.
+   */
+  feature: 'results' | 'attendance';
+  orphanId: number;
   query: { isPending: boolean; isError: boolean; error: Error | null };
   isEmpty: boolean;
-  empty: string;
-  error: (message: string) => string;
   children: ReactNode;
 }
 
@@ -58,24 +58,23 @@ export function SummaryTable({ label, children }: { label: string; children: Rea
 }
 
 /** A card of figures about one child on the details page (results, attendance), with its states. */
-export function SummaryCard({ id, title, more, query, isEmpty, empty, error, children }: SummaryCardProps) {
-  const { t } = useTranslation();
+export function SummaryCard({ feature, orphanId, query, isEmpty, children }: SummaryCardProps) {
+  const { t } = useTranslation(feature);
+  const id = `orphan-${feature}-summary`;
   let body: ReactNode;
-  if (query.isError) body = <Notice tone="error">{error(translateMessage(t, query.error?.message) ?? '')}</Notice>;
+  if (query.isError) body = <Notice tone="error">{t('summary.error', { message: translateMessage(t, query.error?.message) ?? '' })}</Notice>;
   else if (query.isPending) body = <Spinner />;
-  else if (isEmpty) body = <EmptyState message={empty} className="py-6" />;
-  else body = children;
+  else if (isEmpty) body = <EmptyState message={t('summary.empty')} className="py-6" />;
+  else body = <div className="space-y-4">{children}</div>;
   return (
     <section aria-labelledby={id} className="rounded-lg border border-gray-200 bg-white p-5 dark:border-gray-700 dark:bg-gray-900">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={id} className="text-base font-semibold text-gray-900 dark:text-gray-100">
-          {title}
+          {t('summary.title')}
         </h3>
-        {more ? (
-          <Link to={more.to} className="text-sm text-brand-700 underline dark:text-brand-400">
-            {more.label}
-          </Link>
-        ) : null}
+        <Link to={`/dashboard/${feature}?orphan_id=${orphanId}`} className="text-sm text-brand-700 underline dark:text-brand-400">
+          {t('summary.viewAll')}
+        </Link>
       </div>
       {body}
     </section>

@@ -23,17 +23,9 @@ export function AttendanceSummaryCard({ orphanId }: { orphanId: number }) {
     .map((m) => ({ label: format.period(m), rate: m.attendance_rate }));
 
   return (
-    <SummaryCard
-      id="orphan-attendance-summary"
-      title={t('summary.title')}
-      more={{ label: t('summary.viewAll'), to: `/dashboard/attendance?orphan_id=${orphanId}` }}
-      query={summary}
-      isEmpty={months.length === 0}
-      empty={t('summary.empty')}
-      error={(message) => t('summary.error', { message })}
-    >
+    <SummaryCard feature="attendance" orphanId={orphanId} query={summary} isEmpty={months.length === 0}>
       {data ? (
-        <div className="space-y-4">
+        <>
           <dl className="flex flex-wrap gap-3">
             {data.years.map((y) => (
               <div key={y.year} className="rounded-md bg-gray-50 px-3 py-2 dark:bg-gray-800">
@@ -69,7 +61,7 @@ export function AttendanceSummaryCard({ orphanId }: { orphanId: number }) {
               ))}
             </TableBody>
           </SummaryTable>
-        </div>
+        </>
       ) : null}
     </SummaryCard>
   );

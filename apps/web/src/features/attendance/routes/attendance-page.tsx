@@ -4,6 +4,7 @@ import { PERMISSION } from '@app/shared/permissions';
 import type { Attendance } from '@app/shared/schemas/attendance.schema';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
 import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
+import { useListTexts } from '../../../components/list/list-texts.ts';
 import { flatPage, usePagedList } from '../../../components/list/use-paged-list.ts';
 import { attendancesQuery } from '../api/get-attendances.ts';
 import { useDeleteAttendance } from '../api/delete-attendance.ts';
@@ -14,13 +15,12 @@ import { AttendanceTable } from '../components/attendance-table.tsx';
 /** /dashboard/attendance: monthly records with filters and a paginator (spec section 2). */
 export function AttendancePage() {
   const { t } = useTranslation('attendance');
+  const texts = useListTexts('attendance');
   const records = usePagedList(ATTENDANCE_LIST, attendancesQuery, flatPage);
   const remove = useDeleteAttendance();
   const deletion = useConfirmDelete<Attendance>({
     remove: remove.mutateAsync,
-    message: t('list.deleteConfirm'),
-    done: t('list.deleted'),
-    failed: (message) => t('list.deleteFailed', { message }),
+    ...texts.deletion,
     from: records,
   });
 
@@ -28,14 +28,11 @@ export function AttendancePage() {
     <>
       <ListScreen
         id="attendance"
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
+        {...texts.screen}
         add={{ label: t('list.add'), permission: PERMISSION.attendance.create, to: '/dashboard/attendance/create' }}
         links={[{ label: t('list.classEntry'), to: '/dashboard/attendance/class', icon: ClipboardCheck, check: { permission: PERMISSION.attendance.create } }]}
         panel={<AttendanceFilters list={records.list} />}
         {...records}
-        empty={t('list.empty')}
-        error={(message) => t('list.error', { message })}
       >
         <AttendanceTable rows={records.rows} onDelete={deletion.ask} />
       </ListScreen>

@@ -4,6 +4,7 @@ import { PERMISSION } from '@app/shared/permissions';
 import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
 import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
+import { useListTexts } from '../../../components/list/list-texts.ts';
 import { flatPage, usePagedList } from '../../../components/list/use-paged-list.ts';
 import { orphansQuery } from '../api/get-orphans.ts';
 import { useDeleteOrphan } from '../api/delete-orphan.ts';
@@ -14,14 +15,13 @@ import { OrphanTable } from '../components/orphan-table.tsx';
 /** /dashboard/orphans: the orphan list (spec section 2). */
 export function OrphansPage() {
   const { t } = useTranslation('orphans');
+  const texts = useListTexts('orphans');
   const orphans = usePagedList(ORPHAN_LIST, orphansQuery, flatPage);
   const { list } = orphans;
   const remove = useDeleteOrphan();
   const deletion = useConfirmDelete<OrphanListItem>({
     remove: remove.mutateAsync,
-    message: t('list.deleteConfirm'),
-    done: t('list.deleted'),
-    failed: (message) => t('list.deleteFailed', { message }),
+    ...texts.deletion,
     from: orphans,
   });
 
@@ -29,14 +29,12 @@ export function OrphansPage() {
     <>
       <ListScreen
         id="orphans"
-        title={t('list.title')}
+        {...texts.screen}
         add={{ label: t('list.add'), permission: PERMISSION.orphan.create, to: '/dashboard/orphans/create' }}
         links={[{ label: t('list.trash'), to: '/dashboard/orphans/trash', icon: Archive, check: { permission: PERMISSION.orphan.delete } }]}
         search={{ label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder') }}
         filters={{ show: t('list.showFilters'), hide: t('list.hideFilters'), open: list.hasFilters, panel: (id) => <OrphanFilters id={id} list={list} /> }}
         {...orphans}
-        empty={t('list.empty')}
-        error={(message) => t('list.error', { message })}
       >
         <OrphanTable rows={orphans.rows} sort={list.sort} onSort={list.setSort} onDelete={deletion.ask} />
       </ListScreen>

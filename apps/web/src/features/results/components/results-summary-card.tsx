@@ -20,17 +20,9 @@ export function ResultsSummaryCard({ orphanId }: { orphanId: number }) {
   const average = (a: { average_score: number | null; count: number }) => (a.count ? `${format.mark(a.average_score)} (${a.count})` : t('summary.noScore'));
 
   return (
-    <SummaryCard
-      id="orphan-results-summary"
-      title={t('summary.title')}
-      more={{ label: t('summary.viewAll'), to: `/dashboard/results?orphan_id=${orphanId}` }}
-      query={summary}
-      isEmpty={periods.length === 0}
-      empty={t('summary.empty')}
-      error={(message) => t('summary.error', { message })}
-    >
+    <SummaryCard feature="results" orphanId={orphanId} query={summary} isEmpty={periods.length === 0}>
       {data ? (
-        <div className="space-y-4">
+        <>
           {periods.length > 1 ? (
             <TrendFigure caption={t('summary.chart')} points={trendPoints(periods, label)} series={types.map((type) => ({ key: type, label: format.type(type) }))} />
           ) : null}
@@ -66,7 +58,7 @@ export function ResultsSummaryCard({ orphanId }: { orphanId: number }) {
               </TableRow>
             </TableBody>
           </SummaryTable>
-        </div>
+        </>
       ) : null}
     </SummaryCard>
   );

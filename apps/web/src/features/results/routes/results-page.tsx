@@ -5,6 +5,7 @@ import { PERMISSION } from '@app/shared/permissions';
 import type { Result } from '@app/shared/schemas/result.schema';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
 import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
+import { useListTexts } from '../../../components/list/list-texts.ts';
 import { useListState } from '../../../components/list/use-list-state.ts';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { resultsQuery } from '../api/get-results.ts';
@@ -16,15 +17,14 @@ import { ResultTable } from '../components/result-table.tsx';
 /** /dashboard/results: filters, the table paged in the browser (5 a page), delete after confirming (spec section 2). */
 export function ResultsPage() {
   const { t } = useTranslation('results');
+  const texts = useListTexts('results');
   const list = useListState(RESULT_LIST);
   const query = useQuery({ ...resultsQuery(resultFilters(list.query)), enabled: list.ready, placeholderData: keepPreviousData });
   const page = browserPage(query.data?.data ?? [], list.params.page, list.params.per_page);
   const remove = useDeleteResult();
   const deletion = useConfirmDelete<Result>({
     remove: remove.mutateAsync,
-    message: t('list.deleteConfirm'),
-    done: t('list.deleted'),
-    failed: (message) => t('list.deleteFailed', { message }),
+    ...texts.deletion,
     from: { list, rows: page.rows },
   });
 
@@ -32,8 +32,7 @@ export function ResultsPage() {
     <>
       <ListScreen
         id="results"
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
+        {...texts.screen}
         add={{ label: t('list.add'), permission: PERMISSION.result.create, to: '/dashboard/results/create' }}
         links={[{ label: t('list.classEntry'), to: '/dashboard/results/class', icon: Users, check: { permission: PERMISSION.result.create } }]}
         panel={
@@ -46,8 +45,6 @@ export function ResultsPage() {
         query={query}
         rows={page.rows}
         meta={page.meta}
-        empty={t('list.empty')}
-        error={(message) => t('list.error', { message })}
       >
         <ResultTable rows={page.rows} onDelete={deletion.ask} />
       </ListScreen>
