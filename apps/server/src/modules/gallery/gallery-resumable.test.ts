@@ -1,13 +1,14 @@
 import http from 'node:http';
 import net from 'node:net';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { localiseMessage } from '@app/shared/i18n/localise';
 import { MEDIA_MESSAGES, mediaTooLargeMessage } from '@app/shared/schemas/media.schema';
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
-import { createChild, fetchBytes, galleryFiles, mediaRows, uploadForm } from './gallery-test-kit.ts';
+import { PDF, createChild, fetchBytes, galleryFiles, mediaRows, upload, uploadForm } from './gallery-test-kit.ts';
 
 const TUS = { 'Tus-Resumable': '1.0.0' };
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -79,6 +80,11 @@ async function losingFinalAnswer(server: TestServer): Promise<{ url: string; los
   };
 }
 
+/** The id of a process that has ended (a server killed mid-save). */
+function endedProcessId(): number {
+  return spawnSync(process.execPath, ['-e', '']).pid!;
+}
+
 async function offsetOf(server: TestServer, token: string, path: string): Promise<number> {
   const head = await tus(server, token, 'HEAD', path);
   expect(head.status).toBe(200);
@@ -145,7 +151,8 @@ describeEachDatabase('gallery resumable uploads (tus)', (server) => {
     expect(JSON.parse(end.text).errors).toHaveProperty('file');
     expect(await mediaRows(server())).toBe(rows);
     expect(galleryFiles(server())).toEqual(files);
-    expect((await tus(server(), token, 'HEAD', location)).status).toBe(404);
+    // Asked again, the upload answers its refusal (the page shows it instead of starting over).
+    expect((await tus(server(), token, 'HEAD', location)).status).toBe(422);
   });
 
   it('tells a retry after a lost final answer that the upload became an item, and which one', async () => {
@@ -186,6 +193,95 @@ describeEachDatabase('gallery resumable uploads (tus)', (server) => {
     } finally {
       await proxy.close();
     }
+  });
+
+  it('remembers a refusal whose answer was lost: the retry\'s HEAD and PATCH answer it again, in the reader\'s language', async () => {
+    const token = await loginAdmin(server());
+    const child = await createChild(server(), token, 'Refused');
+    const rows = await mediaRows(server());
+    const files = galleryFiles(server());
+    const html = Buffer.from('<html><body>not a photo at all</body></html>');
+    const created = await tus(server(), token, 'POST', '/api/uploads', {
+      'Upload-Length': String(html.length),
+      'Upload-Metadata': metadata({ orphan_id: String(child), media_type: 'image', title: 'Photo', date: '2024-04-01', filename: 'p.jpg' }),
+    });
+    const location = created.headers.get('location')!;
+    const proxy = await losingFinalAnswer(server());
+    try {
+      await expect(tus(proxy, token, 'PATCH', location, { 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' }, html)).rejects.toThrow();
+      expect(proxy.lost()).toBe(1);
+      const inDari = { 'Accept-Language': 'fa-AF' };
+      const head = await tus(proxy, token, 'HEAD', location, inDari);
+      expect(head.status).toBe(422);
+      const refusal = JSON.parse(decodeURIComponent(head.headers.get('upload-refusal')!));
+      const [message] = refusal.errors.file as string[];
+      expect(message).toMatch(/[\u0600-\u06ff]/);
+      expect(refusal.message).toBe(message);
+      // tus-js-client would PATCH only after a HEAD; a page that does answers the same, with the body.
+      const patch = await tus(proxy, token, 'PATCH', location, { ...inDari, 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' }, html);
+      expect(patch.status).toBe(422);
+      expect(JSON.parse(patch.text)).toEqual(refusal);
+      // In English for an English reader; to nobody else.
+      const english = await tus(server(), token, 'HEAD', location);
+      const [inEnglish] = JSON.parse(decodeURIComponent(english.headers.get('upload-refusal')!)).errors.file as string[];
+      expect(inEnglish).toMatch(/^The file must be an image/);
+      expect(localiseMessage(inEnglish!, 'fa-AF')).toBe(message);
+      const other = await userWithRoles(server(), ['Caseworker']);
+      expect((await tus(server(), other.token, 'HEAD', location)).status).toBe(404);
+      expect((await tus(server(), other.token, 'PATCH', location, { 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' }, html)).status).toBe(404);
+      expect(await mediaRows(server())).toBe(rows);
+      expect(galleryFiles(server())).toEqual(files);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('resolves a save cut off by a crash on the next HEAD: the item if its row committed, else 404 so the page sends the file again', async () => {
+    const token = await loginAdmin(server());
+    const child = await createChild(server(), token, 'Interrupted');
+    const storage = server().config.storageDir;
+    const file = Buffer.concat([PDF, randomBytes(1024)]);
+    const saved = (await upload(server(), token, { orphan_id: child, media_type: 'document', title: 'Committed before the crash', date: '2024-04-04' }, { data: file, name: 'c.pdf' })).body.data.id as number;
+    const { file_path: committedKey } = await server().database.db.selectFrom('media').select('file_path').where('id', '=', saved).executeTakeFirstOrThrow();
+    const rows = await mediaRows(server());
+
+    /** An upload whose every byte arrived, with a `saving` record as the process saving it left it. */
+    const interrupted = async (record: { pid: number; file_key: string }) => {
+      const created = await tus(server(), token, 'POST', '/api/uploads', {
+        'Upload-Length': String(file.length),
+        'Upload-Metadata': metadata({ orphan_id: String(child), media_type: 'document', title: 'Report', date: '2024-04-04', filename: 'r.pdf' }),
+      });
+      const location = created.headers.get('location')!;
+      const id = location.split('/').pop()!;
+      writeFileSync(path.join(storage, '.resumable', id), file);
+      const uploadedBy = JSON.parse(readFileSync(path.join(storage, '.resumable', `${id}.json`), 'utf8')).metadata.uploaded_by as string;
+      writeFileSync(path.join(storage, '.resumable-finished', `${id}.json`), JSON.stringify({ state: 'saving', uploaded_by: uploadedBy, size: file.length, ...record }));
+      return { location, id };
+    };
+    const received = (id: string) => existsSync(path.join(storage, '.resumable', id));
+
+    // Its row committed, then the process died: the HEAD names the item.
+    const committed = await interrupted({ pid: endedProcessId(), file_key: committedKey });
+    const head = await tus(server(), token, 'HEAD', committed.location);
+    expect([head.status, head.headers.get('upload-offset'), head.headers.get('upload-media-id')]).toEqual([200, String(file.length), String(saved)]);
+    expect(received(committed.id)).toBe(false);
+
+    // Killed before its row: the stray file goes, and so do the bytes, so the page starts again.
+    // The record names this very process id, as a restarted container's server has: not saving it now, so ended.
+    const strayKey = 'gallery/2024/04/0123456789abcdef0123456789abcdef';
+    mkdirSync(path.join(storage, 'gallery/2024/04'), { recursive: true });
+    writeFileSync(path.join(storage, strayKey), file);
+    const lost = await interrupted({ pid: process.pid, file_key: strayKey });
+    expect((await tus(server(), token, 'HEAD', lost.location)).status).toBe(404);
+    expect(existsSync(path.join(storage, strayKey))).toBe(false);
+    expect(received(lost.id)).toBe(false);
+    expect(existsSync(path.join(storage, '.resumable-finished', `${lost.id}.json`))).toBe(false);
+    expect(await mediaRows(server())).toBe(rows);
+
+    // A live process saving it: still 423.
+    const live = await interrupted({ pid: process.ppid, file_key: strayKey });
+    expect((await tus(server(), token, 'HEAD', live.location)).status).toBe(423);
+    expect(received(live.id)).toBe(true);
   });
 
   it('answers 423 while an upload whose bytes are all in is being saved, so the page asks again', async () => {

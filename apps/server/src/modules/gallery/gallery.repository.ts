@@ -127,3 +127,8 @@ export function updateMediaRecord(db: Kysely<DB>, id: number, values: MediaRecor
 export function deleteMediaRecord(db: Kysely<DB>, id: number): Promise<MediaRecord | undefined> {
   return db.deleteFrom('media').where('id', '=', id).returningAll().executeTakeFirst();
 }
+
+/** The item whose file is stored under `key` (a resumable upload cut off while saving: did its row commit?). */
+export async function findMediaIdByFile(db: Kysely<DB>, key: string): Promise<number | undefined> {
+  return (await db.selectFrom('media').select('id').where('file_path', '=', key).executeTakeFirst())?.id;
+}

@@ -96,14 +96,16 @@ export function tooLarge(mediaType: MediaType | null, max: number): AppError {
   return new AppError(413, mediaType ? mediaTooLargeMessage(mediaType, max) : `The file may not be larger than ${Math.round(max / 1024 / 1024)} MB.`);
 }
 
+/** A fresh storage key for a gallery file (a resumable upload names it before storing, to find its row after a crash). */
+export const newGalleryKey = (): string => newStorageKey(GALLERY_FOLDER, '');
+
 /**
- * Stream an upload into the storage under a fresh key, never whole in memory. The stored file is
+ * Stream an upload into the storage under a fresh key (or `key`), never whole in memory. The stored file is
  * uncommitted (storage/uncommitted-files.ts) until the row pointing to it commits: an upload cut
  * off, refused or interrupted by a crash leaves nothing once the sweep has run. Throws 413 past
  * `max`; removes what it stored when anything fails.
  */
-export async function receiveFile(files: FileStorage, source: Readable, max: number, mediaType: MediaType | null): Promise<{ key: string; size: number }> {
-  const key = newStorageKey(GALLERY_FOLDER, '');
+export async function receiveFile(files: FileStorage, source: Readable, max: number, mediaType: MediaType | null, key = newGalleryKey()): Promise<{ key: string; size: number }> {
   const counted = { bytes: 0 };
   try {
     // pipeline: a source that fails (a dropped connection) fails the counter, and so the put; a

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStore as TusFileStore } from '@tus/file-store';
 import type { Server as TusServer, Upload } from '@tus/server';
@@ -15,17 +15,33 @@ import { requires } from '../../lib/access.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { errorAnswer } from '../../plugins/errors.ts';
-import { FinishedUploads } from './finished-uploads.ts';
+import { FinishedUploads, type RefusedUpload, type UploadOutcome } from './finished-uploads.ts';
 import { largestLimit } from './gallery-config.ts';
 import { checkNewUpload, checkReplacement, replacementFields } from './resumable-metadata.ts';
 import { replaceMediaFile } from './gallery-replace.ts';
 import { createFromUpload, type GalleryContext } from './gallery.service.ts';
-import { receiveFile, tooLarge } from './media-content.ts';
+import { newGalleryKey, receiveFile, tooLarge } from './media-content.ts';
+import { resolveInterrupted } from './resumable-recovery.ts';
 
 /** Where the tus endpoint answers, under /api. */
 export const RESUMABLE_PATH = '/uploads';
 /** The media item a finished upload became: on the last PATCH's answer and on a HEAD after it. */
 export const MEDIA_ID_HEADER = 'Upload-Media-Id';
+/**
+ * A refused upload's answer body (`{message, code, errors?}` in the reader's language) as a
+ * percent-encoded header, on a HEAD after the refusal and on a PATCH: a HEAD's answer has no body,
+ * and the page shows the refusal instead of starting over (decision 0038).
+ */
+export const REFUSAL_HEADER = 'Upload-Refusal';
+
+/**
+ * Refusals the page gives up on (413, 422, 404…) are remembered; one worth trying again (busy,
+ * locked, a conflict, a timeout) is not: its upload is forgotten and sent again, as before.
+ */
+const remembered = (status: number) => status >= 400 && status < 500 && ![408, 409, 423, 429].includes(status);
+
+/** All bytes here and no save recorded after this long: the process that received them ended before it began (saving starts at once). */
+const SAVE_START_MS = 60_000;
 
 const UPLOAD_LENGTH_REQUIRED = 'The upload must say its length (Upload-Length).';
 const NOT_SAVED = 'The upload could not be saved. Please try again.';
@@ -118,13 +134,21 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
       },
     });
 
-    /** The whole file is here: move it into the storage, then the same end as a multipart upload. Never leaves the tus copy behind. */
+    /**
+     * The whole file is here: move it into the storage, then the same end as a multipart upload.
+     * What it became — an item or a refusal — is recorded for a HEAD whose answer was lost, and
+     * its save is recorded first, so a save cut off by a crash can be resolved (resumable-recovery.ts).
+     * Never leaves the tus copy behind.
+     */
     async function finish(upload: Upload, userId: number | null) {
       const file = path.join(directory, upload.id);
+      const uploadedBy = String(userId);
+      const key = newGalleryKey();
       try {
+        await finished.saving(upload.id, { uploaded_by: uploadedBy, file_key: key, size: upload.size ?? 0 });
         const metadata = upload.metadata ?? {};
         const mediaType = metadata.media_type as MediaType;
-        const stored = await receiveFile(base.store.files, createReadStream(file), base.config.maxBytes[mediaType], mediaType);
+        const stored = await receiveFile(base.store.files, createReadStream(file), base.config.maxBytes[mediaType], mediaType, key);
         const received = { ...stored, fileName: metadata.filename ?? 'file' };
         const saved =
           metadata.replaces != null
@@ -132,19 +156,36 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
             : await createFromUpload(base, userId, mediaUploadSchema.parse(metadata), received);
         // Before the received bytes go: a page whose answer is lost learns the item from this (finished-uploads.ts).
         await finished
-          .record(upload.id, { media_id: saved.data.id, size: upload.size ?? stored.size, uploaded_by: String(userId) })
+          .record(upload.id, { state: 'saved', media_id: saved.data.id, size: upload.size ?? stored.size, uploaded_by: uploadedBy })
           .catch((err: unknown) => base.log.warn({ err, upload: upload.id }, 'resumable upload: could not keep what it became'));
         return saved;
+      } catch (err) {
+        const outcome: RefusedUpload | null =
+          err instanceof AppError && remembered(err.status) ? { state: 'refused', status: err.status, message: err.message, code: err.code, errors: err.errors, uploaded_by: uploadedBy } : null;
+        await (outcome ? finished.record(upload.id, outcome) : finished.forget(upload.id)).catch((e: unknown) => base.log.warn({ err: e, upload: upload.id }, 'resumable upload: could not keep its refusal'));
+        throw err;
       } finally {
+        finished.savedOrGivenUp(upload.id);
         await datastore.remove(upload.id).catch((err: unknown) => base.log.warn({ err, upload: upload.id }, 'resumable upload: could not remove the received file'));
       }
     }
     return { tus, datastore };
   }
 
+  /** The received bytes of an upload go (tus's copy and its metadata). */
+  const removeReceived = async (id: string) => {
+    const { datastore } = await load();
+    await datastore.remove(id).catch(() => {
+      // Already gone: removing twice is the same.
+    });
+  };
+  const resolve = (id: string, outcome: Parameters<typeof resolveInterrupted>[4]) => resolveInterrupted(base, finished, removeReceived, id, outcome);
+
   // Forgotten uploads (a page closed for good) go after their day; checked at start and hourly.
-  const sweep = async () => {
+  // At start, saves that a crash cut off are resolved too (resumable-recovery.ts).
+  const sweep = async (starting: boolean) => {
     try {
+      if (starting) for (const { id, outcome } of await finished.allInterrupted()) await resolve(id, outcome);
       // Nothing received, nothing to load tus for.
       if ((await readdir(directory)).length) await (await load()).tus.cleanUpExpiredUploads();
       await finished.sweep();
@@ -153,41 +194,71 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
     }
   };
   app.addHook('onReady', async () => {
-    void sweep();
+    void sweep(true);
   });
-  const timer = setInterval(sweep, 60 * 60_000);
+  const timer = setInterval(() => void sweep(false), 60 * 60_000);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
   // tus reads the body itself: Fastify must leave the stream alone.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  /** A remembered refusal, as the error handler answers it, with its body also in REFUSAL_HEADER for a HEAD. */
+  const refusal = (request: FastifyRequest, outcome: RefusedUpload) => {
+    const body = errorAnswer(requestLanguage(request), outcome.message, outcome.code, outcome.errors);
+    return new AppError(outcome.status, outcome.message, outcome.errors, { 'Tus-Resumable': '1.0.0', 'Cache-Control': 'no-store', [REFUSAL_HEADER]: encodeURIComponent(JSON.stringify(body)) }, outcome.code);
+  };
+
+  /** What became of this user's upload whose bytes all came (null: nothing is known, or it is not theirs); a save cut off by a crash is resolved first. */
+  const outcomeOf = async (request: FastifyRequest, id: string): Promise<UploadOutcome | null> => {
+    const outcome = await finished.find(id);
+    if (!outcome || outcome.uploaded_by !== String(currentUser(request).id)) return null;
+    return finished.interrupted(id, outcome) ? resolve(id, outcome) : outcome;
+  };
+
   /**
    * HEAD of an upload whose bytes are all here: still being saved (423, and tus-js-client asks
-   * again), or saved — the item is named, and the page finishes as if the last PATCH's answer
-   * had arrived. Anything else is tus's to answer. Whether it is this user's is checked as tus's
-   * onIncomingRequest does.
+   * again), saved — the item is named, and the page finishes as if the last PATCH's answer had
+   * arrived — or refused (its refusal again, REFUSAL_HEADER saying it). Anything else is tus's to
+   * answer. Whether it is this user's is checked as tus's onIncomingRequest does.
    */
   const answerComplete = async (request: FastifyRequest, reply: FastifyReply, id: string): Promise<boolean> => {
     const userId = String(currentUser(request).id);
     const { datastore } = await load();
     const upload = await datastore.getUpload(id).catch(() => null);
+    if (upload && (upload.size === undefined || upload.offset !== upload.size || upload.metadata?.uploaded_by !== userId)) return false;
+    const outcome = await outcomeOf(request, id);
     const head = { 'Tus-Resumable': '1.0.0', 'Cache-Control': 'no-store' };
-    if (upload) {
-      if (upload.size === undefined || upload.offset !== upload.size || upload.metadata?.uploaded_by !== userId) return false;
+    if (!outcome) {
+      if (!upload || !(await datastore.getUpload(id).catch(() => null))) return false;
+      // Every byte here and no save recorded: one is about to begin, unless the process that took the bytes ended first.
+      const received = await stat(path.join(directory, id)).catch(() => null);
+      if (received && Date.now() - received.mtimeMs > SAVE_START_MS) {
+        await removeReceived(id);
+        return false;
+      }
       await reply.code(423).headers(head).send();
       return true;
     }
-    const done = await finished.find(id);
-    if (!done || done.uploaded_by !== userId) return false;
-    const size = String(done.size);
-    await reply.code(200).headers({ ...head, 'Upload-Offset': size, 'Upload-Length': size, [MEDIA_ID_HEADER]: String(done.media_id) }).send();
+    if (outcome.state === 'refused') throw refusal(request, outcome);
+    if (outcome.state === 'saving') {
+      await reply.code(423).headers(head).send();
+      return true;
+    }
+    const size = String(outcome.size);
+    await reply.code(200).headers({ ...head, 'Upload-Offset': size, 'Upload-Length': size, [MEDIA_ID_HEADER]: String(outcome.media_id) }).send();
     return true;
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // Received bytes are never served back: only HEAD of this route reaches tus.
     if (request.method === 'GET') throw AppError.notFound();
-    if (request.method === 'HEAD' && (await answerComplete(request, reply, (request.params as { id: string }).id))) return;
+    const id = (request.params as { id?: string }).id ?? '';
+    if (request.method === 'HEAD' && (await answerComplete(request, reply, id))) return;
+    // A PATCH after a refusal (its answer lost, the page sending again): the same refusal, not tus's 404.
+    if (request.method === 'PATCH') {
+      const outcome = await outcomeOf(request, id);
+      if (outcome?.state === 'refused') throw refusal(request, outcome);
+    }
     // Past the largest type's limit tus would refuse by itself, in English: refused here, in the reader's language.
     if (request.method === 'POST' && Number(request.headers['upload-length']) > largestLimit(base.config)) throw tooLarge(null, largestLimit(base.config));
     const user = currentUser(request);

@@ -1,4 +1,4 @@
-import { Upload, type DetailedError, type HttpResponse } from 'tus-js-client';
+import { Upload, type DetailedError, type HttpRequest, type HttpResponse } from 'tus-js-client';
 import { RESUMABLE_CHUNK_BYTES } from '@app/shared/constants';
 import type { MediaUpdateInput, MediaUploadInput } from '@app/shared/schemas/media.schema';
 import { API_BASE, ApiError, ensureCsrfCookie } from '../../../lib/api-client.ts';
@@ -9,6 +9,33 @@ import { uploadHeaders } from './upload-headers.ts';
 export const UPLOADS_ENDPOINT = `${API_BASE}/uploads`;
 /** The server's header naming the item a finished upload became (gallery resumable-uploads.ts). */
 const MEDIA_ID_HEADER = 'Upload-Media-Id';
+/** The server's header carrying a remembered refusal's answer, percent-encoded JSON (gallery resumable-uploads.ts). */
+const REFUSAL_HEADER = 'Upload-Refusal';
+
+/** The server refused the upload earlier and says so again: tus-js-client must stop, not start it over. */
+class RefusedUpload extends Error {
+  constructor(readonly error: ApiError) {
+    super(error.message);
+  }
+}
+
+/**
+ * A HEAD after a refusal whose answer was lost (the link dropped just then) answers that refusal
+ * again, with its body in a header (a HEAD has none). tus-js-client would take any 4xx to a HEAD
+ * as "no such upload" and send the whole file again, to be refused again: thrown here instead,
+ * the refusal reaches the page as if the last answer had arrived.
+ */
+export function refusalOf(request: Pick<HttpRequest, 'getMethod'>, response: Pick<HttpResponse, 'getStatus' | 'getHeader'>): ApiError | null {
+  const header = response.getHeader(REFUSAL_HEADER);
+  if (request.getMethod() !== 'HEAD' || !header || response.getStatus() < 400) return null;
+  let body: string | null = null;
+  try {
+    body = decodeURIComponent(header);
+  } catch {
+    // Not ours: keep the status only.
+  }
+  return uploadError(response.getStatus(), body);
+}
 
 /**
  * Waits between tries of one request, lengthening: a mobile link that drops for a minute costs a
@@ -27,7 +54,10 @@ export interface MediaUploadHandlers {
    * answer was lost: the retry's HEAD finds the upload finished and names its item.
    */
   onSuccess: (mediaId: number | null) => void;
-  /** Refused for good (422 with field errors, 413, 403…), as the ApiError every screen reads. */
+  /**
+   * Refused for good (422 with field errors, 413, 403…), as the ApiError every screen reads. Also
+   * when that answer was lost: the retry's HEAD answers the refusal again (refusalOf).
+   */
   onError: (error: ApiError) => void;
 }
 
@@ -36,8 +66,10 @@ export interface MediaUploadHandle {
   cancel: (discard: boolean) => void;
 }
 
-/** tus says nothing about errors: ours come as the API's JSON body on the refused request. */
+/** tus says nothing about errors: ours come as the API's JSON body on the refused request (or a remembered refusal, see refusalOf). */
 function toApiError(err: Error): ApiError {
+  const cause = (err as DetailedError).causingError;
+  if (cause instanceof RefusedUpload) return cause.error;
   const response = (err as DetailedError).originalResponse;
   return uploadError(response?.getStatus() ?? 0, response?.getBody());
 }
@@ -97,7 +129,12 @@ export function uploadMedia(file: File, fields: MediaUploadInput | ReplacementFi
     onBeforeRequest: (req) => {
       for (const [name, value] of Object.entries(uploadHeaders())) req.setHeader(name, value);
     },
+    onAfterResponse: (req, res) => {
+      const refused = refusalOf(req, res);
+      if (refused) throw new RefusedUpload(refused);
+    },
     onShouldRetry: (err) => {
+      if ((err as DetailedError).causingError instanceof RefusedUpload) return false;
       const status = (err as DetailedError).originalResponse?.getStatus() ?? 0;
       // Say at once that the link dropped; the next progress event says it is back.
       if (status === 0) handlers.onStalled();
