@@ -16,7 +16,7 @@ import { pageQueryKeys } from './features/pages/api/page-query-keys.ts';
 import { PublicShell } from './app/layouts/public-shell.tsx';
 import { DASHBOARD_ALIASES } from './app/router.tsx';
 import { RTL_FONT_FILES } from './app/preload-fonts.ts';
-import { IslandCollectorContext, islandPlaceholder, type IslandCollector } from './islands/island.tsx';
+import { Island, IslandCollectorContext, islandPlaceholder, type IslandCollector } from './islands/island.tsx';
 import { IslandProviders } from './islands/island-providers.tsx';
 import { ISLAND_NAMESPACES } from './islands/island-registry.ts';
 import { PAGE_DATA_ID, type RenderedPage } from './islands/rendered-page.ts';
@@ -29,6 +29,7 @@ import { CollegePage } from './features/public-site/routes/college-page.tsx';
 import { UnauthorizedPage } from './features/public-site/routes/unauthorized-page.tsx';
 import { NotFoundPage } from './features/public-site/routes/not-found-page.tsx';
 import { PublishedPage } from './features/pages/routes/published-page.tsx';
+import { LoginIsland } from './features/auth/components/login-island.tsx';
 
 /**
  * The server's half of the public site (decision 0038): apps/server/src/plugins/public-pages.ts
@@ -40,9 +41,9 @@ import { PublishedPage } from './features/pages/routes/published-page.tsx';
 /** Which public page a path is, or null when the app (index.html) answers it. */
 export type PublicRoute = { page: 'page'; slug: string } | { page: 'fixed' } | { page: 'not-found' };
 
-/** Pages the server renders as they are; the auth pages and the dashboard are the app's. */
-const FIXED_PAGES = ['/', '/about', '/contact', '/services', '/college', '/unauthorized'];
-const APP_PAGES = ['/login', '/register', '/forgot-password', '/reset-password', '/dashboard', ...DASHBOARD_ALIASES.map((alias) => `/${alias}`)];
+/** Pages the server renders (sign-in too, as an island); the other auth pages and the dashboard are the app's. */
+const FIXED_PAGES = ['/', '/about', '/contact', '/services', '/college', '/unauthorized', '/login'];
+const APP_PAGES = ['/register', '/forgot-password', '/reset-password', '/dashboard', ...DASHBOARD_ALIASES.map((alias) => `/${alias}`)];
 
 export function matchPublicRoute(pathname: string): PublicRoute | null {
   // Routes match regardless of case, and with or without a trailing slash, as the app's router does.
@@ -112,6 +113,7 @@ function PublicRoutes({ path }: { path: string }) {
           <Route path="services" element={<ServicesPage />} />
           <Route path="college" element={<CollegePage />} />
           <Route path="unauthorized" element={<UnauthorizedPage />} />
+          <Route path="login" element={<Island name="login" component={LoginIsland} props={{ path }} />} />
           <Route path="pages/:slug" element={<PublishedPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

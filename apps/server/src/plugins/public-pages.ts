@@ -56,7 +56,7 @@ export async function loadPublicPages(app: FastifyInstance, webDist: string, dat
     return null;
   }
   await renderer.prepare();
-  const template = readFileSync(templateFile, 'utf8');
+  const template = inlineStylesheets(readFileSync(templateFile, 'utf8'), webDist);
 
   return async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -85,6 +85,21 @@ export async function loadPublicPages(app: FastifyInstance, webDist: string, dat
     await reply.send(compressFor(request, reply, html));
     return true;
   };
+}
+
+/**
+ * The stylesheet inside the page rather than linked (the CSP allows inline styles): the page can
+ * paint when its HTML has arrived, without a render-blocking request on a slow link first. About
+ * 10 KB compressed, less than a round trip there costs; each page carries it again, which is the
+ * price of painting from the first response.
+ */
+function inlineStylesheets(template: string, webDist: string): string {
+  return template.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (link, file: string) => {
+    const css = path.join(webDist, file);
+    if (!existsSync(css)) return link;
+    // "</style" cannot occur in built CSS except inside a string; escaped anyway so it cannot end the element.
+    return `<style>${readFileSync(css, 'utf8').replace(/<\/style/gi, '\\3c/style')}</style>`;
+  });
 }
 
 /**

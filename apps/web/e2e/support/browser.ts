@@ -1,3 +1,4 @@
+import { islandsHydrated } from './islands.ts';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium; the tests never download a browser. */
@@ -38,6 +39,8 @@ export async function launchBrowser(baseURL: string): Promise<BrowserSession> {
 /** Sign in through the login screen, as a person would. Does not wait for any particular page. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   if (!new URL(page.url(), 'http://x').pathname.startsWith('/login')) await page.goto('/login');
+  // The server-rendered sign-in form takes what is typed once hydrated (decision 0038).
+  await islandsHydrated(page);
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();

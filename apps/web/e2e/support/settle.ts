@@ -54,7 +54,10 @@ export async function settle(page: Page): Promise<void> {
  * the router follows), without reloading the scripts; the first visit loads the page.
  */
 export async function visit(page: Page, url: string): Promise<void> {
-  const loaded = page.url().startsWith('http') && (await page.evaluate(() => document.getElementById('root')?.childElementCount ?? 0)) > 0;
+  // A page the server rendered (decision 0038) has no app router to follow a popstate: load the next.
+  const loaded =
+    page.url().startsWith('http') &&
+    (await page.evaluate(() => !document.getElementById('page-data') && (document.getElementById('root')?.childElementCount ?? 0) > 0));
   if (!loaded) {
     await page.goto(url);
   } else {

@@ -13,6 +13,7 @@ export const ISLAND_LOADERS: Record<IslandName, () => Promise<ComponentType<obje
   'home-actions': () => Promise.resolve(HomeHeroActions as ComponentType<object>),
   'contact-form': async () => (await import('../features/public-site/components/contact-form-island.tsx')).ContactFormIsland as ComponentType<object>,
   'office-map': async () => (await import('../features/public-site/components/office-map.tsx')).OfficeMap as ComponentType<object>,
+  login: async () => (await import('../features/auth/components/login-island.tsx')).LoginIsland as ComponentType<object>,
 };
 
 /** The namespaces of texts an island's components read, sent with the page in its language. */
@@ -21,4 +22,5 @@ export const ISLAND_NAMESPACES: Record<IslandName, readonly string[]> = {
   'home-actions': [],
   'contact-form': ['site'],
   'office-map': ['site'],
+  login: ['auth'],
 };

@@ -1,17 +1,6 @@
-import { useMemo } from 'react';
-import { Router, createPath, useInRouterContext, type Navigator, type To } from 'react-router';
+import { useInRouterContext } from 'react-router';
+import { FullLoadRouter } from '../../islands/full-load-router.tsx';
 import { UserMenu } from './user-menu.tsx';
-
-/** Leave a server-rendered page for another: the dashboard is the app, the rest are pages of their own. */
-function fullLoadNavigator(): Navigator {
-  const href = (to: To) => (typeof to === 'string' ? to : createPath(to));
-  return {
-    createHref: href,
-    push: (to) => window.location.assign(href(to)),
-    replace: (to) => window.location.replace(href(to)),
-    go: (delta) => window.history.go(delta),
-  };
-}
 
 /**
  * The user menu in the public header. Inside the app it is the dashboard's menu as it is; on a
@@ -21,11 +10,10 @@ function fullLoadNavigator(): Navigator {
  */
 export function PublicUserMenu() {
   const inApp = useInRouterContext();
-  const navigator = useMemo(fullLoadNavigator, []);
   if (inApp) return <UserMenu />;
   return (
-    <Router navigator={navigator} location={window.location.pathname + window.location.search}>
+    <FullLoadRouter path={window.location.pathname + window.location.search}>
       <UserMenu />
-    </Router>
+    </FullLoadRouter>
   );
 }

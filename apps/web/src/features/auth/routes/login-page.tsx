@@ -14,12 +14,17 @@ import { AuthCard } from '../components/auth-card.tsx';
 import { loginErrorMessage } from '../api/login-error.ts';
 import { appPort } from '../api/app-port.ts';
 import { useServerReachable } from '../api/use-server-reachable.ts';
+import { useHydrated } from '../../../islands/island.tsx';
 
 export function LoginPage() {
   const { t, i18n } = useTranslation('auth');
-  // The messages name the port this page came from, not the spec's default 8000.
-  const port = appPort(window.location, i18n.language);
-  const { login, isAuthenticated } = useAuth();
+  // The messages name the port this page came from, not the spec's default 8000 (the server
+  // renders none: they show only after the browser has checked).
+  const port = typeof window === 'undefined' ? '' : appPort(window.location, i18n.language);
+  // A sign-in kept in this browser is known there only: acted on once hydrated (decision 0038).
+  const hydrated = useHydrated();
+  const isAuthenticated = useAuth().isAuthenticated && hydrated;
+  const { login } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const { reachable, recheck } = useServerReachable();
@@ -66,7 +71,8 @@ export function LoginPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {/* POST: a press before the script has run must not put the password in an address. */}
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
         {notice ? <Notice tone={notice.type}>{translateMessage(t, notice.message)}</Notice> : null}
         {shownError ? <Notice tone="error">{shownError}</Notice> : null}
         <Field label={t('login.email')} error={fieldError(errors.email?.message)}>

@@ -45,7 +45,8 @@ export function ContactForm() {
   const err = (message?: string) => translateMessage(t, message);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    // POST: a press before the script has run must not put the message in an address.
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       {result ? <Notice tone={result.tone}>{result.text}</Notice> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('contact.form.name')} error={err(errors.name?.message)}>
