@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from './ui/button.tsx';
+import { Notice } from './ui/notice.tsx';
 import { useSchemaForm, type SchemaFormOptions } from './use-schema-form.ts';
 import { messageOr } from '../lib/server-errors.ts';
 
@@ -71,26 +72,40 @@ export interface RecordFormProps<D> {
   onCancel: () => void;
 }
 
-interface RecordFormOptions<V extends FieldValues, D> extends Pick<RecordFormProps<D>, 'onSubmit'>, Pick<SchemaFormOptions<V, D, void>, 'schema' | 'defaultValues' | 'fields'> {
+interface RecordFormOptions<V extends FieldValues, D> extends RecordFormProps<D>, Pick<SchemaFormOptions<V, D, void>, 'schema' | 'defaultValues' | 'fields'> {
+  /**
+   * Whose record: the namespace of the form's words — fields.<name> for a label, form.required,
+   * form.saveFailed around the server's message, form.cancel / create / update / saving.
+   */
+  feature: 'results' | 'attendance';
   /** The stored record when editing (its updated_at is the version sent back). */
   record?: { updated_at: string };
-  /** The banner for a failed save around the server's message: (m) => t('form.saveFailed', { message: m }). */
-  failed: (message: string) => string;
 }
 
 /**
  * A record form's state (the kit's schema form) and its submit: the parsed values go to
  * `onSubmit` with the version the form was filled from (a background refetch does not move it),
- * a refused save's field messages land on their fields and the rest in `formError`.
+ * a refused save's field messages land on their fields and the rest in the banner `footer` shows
+ * above Cancel and Save. `label(name, required)` is a field's label in the feature's words.
  */
-export function useRecordForm<V extends FieldValues, D>({ record, failed, onSubmit, ...form }: RecordFormOptions<V, D>) {
-  const { t } = useTranslation();
+export function useRecordForm<V extends FieldValues, D>({ feature, record, onSubmit, onCancel, ...form }: RecordFormOptions<V, D>) {
+  const { t } = useTranslation(feature);
   const [readVersion] = useState(record?.updated_at);
   const saving = useSchemaForm<V, D, void>({
     ...form,
     save: (values) => onSubmit({ values, updatedAt: readVersion }),
     onSaved: () => undefined,
-    failed: (err) => failed(messageOr(t, err, '')),
+    failed: (err) => t('form.saveFailed', { message: messageOr(t, err, '') }),
   });
-  return { ...saving, formError: saving.failure };
+  // Every field's label is under fields.<its name> in both features' words.
+  const label = (name: string, required = false, text?: string) => (
+    <FieldLabel text={text ?? t(`fields.${name}` as 'fields.orphan_id')} required={required && t('form.required')} />
+  );
+  const footer = (
+    <>
+      {saving.failure ? <Notice tone="error">{saving.failure}</Notice> : null}
+      <FormActions cancel={{ label: t('form.cancel'), onClick: onCancel }} submit={record ? t('form.update') : t('form.create')} saving={t('form.saving')} busy={saving.busy} />
+    </>
+  );
+  return { ...saving, label, footer };
 }

@@ -1,15 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { PERMISSION } from '@app/shared/permissions';
 import { useCan } from './can.tsx';
 import { CellLink, DataTable, type Column } from './list/data-table.tsx';
+import { FEATURE_PERMISSIONS } from './list/feature-list.tsx';
 import type { RowAction } from './list/row-actions.tsx';
-
-/** Each feature's permissions: its records' Edit and Delete follow them (spec section 6). */
-const PERMISSIONS = { results: PERMISSION.result, attendance: PERMISSION.attendance } as const;
 
 interface SchoolRecordTableProps<T extends { id: number }> {
   /** Whose records: the feature's namespace (columns.student, actions.*Named), permissions and pages. */
-  feature: keyof typeof PERMISSIONS;
+  feature: 'results' | 'attendance';
   rows: readonly T[];
   /** The first column: the child the row is about, as a link (to the record, or to the child). */
   student: { name: (row: T) => string; to: (row: T) => string };
@@ -29,8 +26,8 @@ interface SchoolRecordTableProps<T extends { id: number }> {
  */
 export function SchoolRecordTable<T extends { id: number }>({ feature, rows, student, columns, named, view, onDelete }: SchoolRecordTableProps<T>) {
   const { t } = useTranslation(feature);
-  const canEdit = useCan(PERMISSIONS[feature].edit);
-  const canDelete = useCan(PERMISSIONS[feature].delete);
+  const canEdit = useCan(FEATURE_PERMISSIONS[feature].edit);
+  const canDelete = useCan(FEATURE_PERMISSIONS[feature].delete);
   const actions: RowAction<T>[] = [
     { kind: 'edit', label: (row) => t('actions.editNamed', named(row)), allowed: canEdit, to: (row) => `/dashboard/${feature}/edit/${row.id}` },
     { kind: 'delete', label: (row) => t('actions.deleteNamed', named(row)), allowed: canDelete, onSelect: onDelete },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from './ui/empty-state.tsx';
 import { Notice } from './ui/notice.tsx';
 import { Spinner } from './ui/spinner.tsx';
+import { TableBody, TableHead } from './ui/table.tsx';
 import { translateMessage } from '../lib/translate-message.ts';
 import type { TrendChartProps } from './trend-chart.tsx';
 
@@ -41,10 +42,11 @@ interface SummaryCardProps {
 }
 
 /**
- * The card's table. Wider than a phone, it scrolls sideways: as a named, focusable region the
- * keyboard can scroll it too (a scroll area with nothing focusable inside is out of its reach).
+ * The card's table: `head` the header row's cells, `children` the body's rows. Wider than a
+ * phone, it scrolls sideways: as a named, focusable region the keyboard can scroll it too (a
+ * scroll area with nothing focusable inside is out of its reach).
  */
-export function SummaryTable({ label, children }: { label: string; children: ReactNode }) {
+export function SummaryTable({ label, head, children }: { label: string; head: ReactNode; children: ReactNode }) {
   return (
     <div
       role="region"
@@ -52,7 +54,12 @@ export function SummaryTable({ label, children }: { label: string; children: Rea
       tabIndex={0}
       className="overflow-x-auto rounded-lg border border-gray-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 dark:border-gray-700"
     >
-      <table className="min-w-full divide-y divide-gray-200 text-sm dark:divide-gray-700">{children}</table>
+      <table className="min-w-full divide-y divide-gray-200 text-sm dark:divide-gray-700">
+        <TableHead>
+          <tr>{head}</tr>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+      </table>
     </div>
   );
 }

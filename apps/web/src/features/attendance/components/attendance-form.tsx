@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { recentYears } from '@app/shared/constants';
 import { ATTENDANCE_COUNT_FIELDS, attendanceSchema, type Attendance, type AttendanceCountField, type AttendanceData } from '@app/shared/schemas/attendance.schema';
-import { FieldLabel, FormActions, FormSection, useRecordForm, type RecordFormProps, type RecordSubmission } from '../../../components/form-parts.tsx';
+import { FormSection, useRecordForm, type RecordFormProps, type RecordSubmission } from '../../../components/form-parts.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
-import { Notice } from '../../../components/ui/notice.tsx';
 import { Options } from '../../../components/ui/options.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { OrphanOptions, SCHOOL_YEARS, YearOptions } from '../../../components/school-options.tsx';
@@ -33,21 +32,16 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
   const { t } = useTranslation('attendance');
   const format = useAttendanceFormat();
   const editing = record !== undefined;
-  const { form, submit, formError, message } = useRecordForm({
+  const { form, submit, busy, message, label, footer } = useRecordForm({
+    feature: 'attendance',
     record,
     schema: attendanceSchema,
     defaultValues: record ? attendanceToFormValues(record) : emptyAttendanceForm(now),
     fields: ATTENDANCE_FORM_FIELDS,
-    failed: (m) => t('form.saveFailed', { message: m }),
     onSubmit,
+    onCancel,
   });
-  const {
-    register,
-    watch,
-    getValues,
-    setValue,
-    formState: { isSubmitting },
-  } = form;
+  const { register, watch, getValues, setValue } = form;
 
   const year = watch('year');
   const months = monthsOffered(year, now);
@@ -60,11 +54,9 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
   };
 
 
-  const label = (name: AttendanceFormField, required = false) => <FieldLabel text={t(`fields.${name}`)} required={required && t('form.required')} />;
-
   const countInput = (name: AttendanceCountField) => (
     <Field key={name} label={label(name, true)} error={message(name)}>
-      {(ids) => <Input {...ids} type="number" inputMode="numeric" step="1" min={0} {...register(name, { valueAsNumber: true })} disabled={isSubmitting} />}
+      {(ids) => <Input {...ids} type="number" inputMode="numeric" step="1" min={0} {...register(name, { valueAsNumber: true })} disabled={busy} />}
     </Field>
   );
 
@@ -73,7 +65,7 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6" aria-busy={isSubmitting}>
+    <form onSubmit={submit} noValidate className="space-y-6" aria-busy={busy}>
       <FormSection columns={4} title={t('form.sections.period')}>
         {editing ? (
           <>
@@ -85,7 +77,7 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
           <>
             <Field label={label('orphan_id', true)} error={message('orphan_id')}>
               {(ids) => (
-                <Select {...ids} {...register('orphan_id')} disabled={isSubmitting}>
+                <Select {...ids} {...register('orphan_id')} disabled={busy}>
                   <option value="">{t('form.selectOrphan')}</option>
                   <OrphanOptions />
                 </Select>
@@ -93,7 +85,7 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
             </Field>
             <Field label={label('month', true)} error={message('month')}>
               {(ids) => (
-                <Select {...ids} {...register('month')} disabled={isSubmitting}>
+                <Select {...ids} {...register('month')} disabled={busy}>
                   <option value="">{t('form.select')}</option>
                   <Options values={months} label={format.month} />
                 </Select>
@@ -101,7 +93,7 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
             </Field>
             <Field label={label('year', true)} error={message('year')}>
               {(ids) => (
-                <Select {...ids} {...register('year', { onChange: yearChanged })} disabled={isSubmitting}>
+                <Select {...ids} {...register('year', { onChange: yearChanged })} disabled={busy}>
                   <YearOptions years={recentYears(SCHOOL_YEARS, now)} />
                 </Select>
               )}
@@ -119,15 +111,14 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
 
       <FormSection columns={4} title={t('form.sections.notes')}>
         <Field label={label('absence_reasons')} error={message('absence_reasons')} className="sm:col-span-2">
-          {(ids) => <Textarea {...ids} dir="auto" rows={2} {...register('absence_reasons')} disabled={isSubmitting} />}
+          {(ids) => <Textarea {...ids} dir="auto" rows={2} {...register('absence_reasons')} disabled={busy} />}
         </Field>
         <Field label={label('notes')} error={message('notes')} className="sm:col-span-2">
-          {(ids) => <Textarea {...ids} dir="auto" rows={3} {...register('notes')} disabled={isSubmitting} />}
+          {(ids) => <Textarea {...ids} dir="auto" rows={3} {...register('notes')} disabled={busy} />}
         </Field>
       </FormSection>
 
-      {formError ? <Notice tone="error">{formError}</Notice> : null}
-      <FormActions cancel={{ label: t('form.cancel'), onClick: onCancel }} submit={editing ? t('form.update') : t('form.create')} saving={t('form.saving')} busy={isSubmitting} />
+      {footer}
     </form>
   );
 }

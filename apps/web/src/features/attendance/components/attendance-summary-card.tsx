@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { SummaryCard, SummaryTable, TrendFigure } from '../../../components/summary-card.tsx';
-import { TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
+import { TableCell, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
 import { useAttendanceSummary } from '../api/get-attendance-summary.ts';
 import { useAttendanceFormat } from './use-attendance-format.ts';
 
 /** The chart shows the last year of months; the table lists them all. */
 const CHART_MONTHS = 12;
+/** A month's four counts, in the table's order: column `columns.<count>`, value `<count>_days`. */
+const COUNTS = ['present', 'absent', 'late', 'excused'] as const;
 
 /**
  * The child's attendance on the details page: each year's totals and rate, each month's four
@@ -37,29 +39,31 @@ export function AttendanceSummaryCard({ orphanId }: { orphanId: number }) {
           {points.length > 1 ? (
             <TrendFigure caption={t('summary.chart')} points={points} series={[{ key: 'rate', label: t('summary.rate') }]} unit="%" />
           ) : null}
-          <SummaryTable label={t('summary.table')}>
-            <TableHead>
-              <tr>
+          <SummaryTable
+            label={t('summary.table')}
+            head={
+              <>
                 <TableHeaderCell>{t('columns.period')}</TableHeaderCell>
-                <TableHeaderCell className="text-end">{t('columns.present')}</TableHeaderCell>
-                <TableHeaderCell className="text-end">{t('columns.absent')}</TableHeaderCell>
-                <TableHeaderCell className="text-end">{t('columns.late')}</TableHeaderCell>
-                <TableHeaderCell className="text-end">{t('columns.excused')}</TableHeaderCell>
+                {COUNTS.map((count) => (
+                  <TableHeaderCell key={count} className="text-end">
+                    {t(`columns.${count}`)}
+                  </TableHeaderCell>
+                ))}
                 <TableHeaderCell className="text-end">{t('columns.rate')}</TableHeaderCell>
-              </tr>
-            </TableHead>
-            <TableBody>
-              {months.map((m) => (
-                <TableRow key={`${m.year}-${m.month}`}>
-                  <TableCell className="whitespace-nowrap">{format.period(m)}</TableCell>
-                  <TableCell className="text-end tabular-nums">{m.present_days}</TableCell>
-                  <TableCell className="text-end tabular-nums">{m.absent_days}</TableCell>
-                  <TableCell className="text-end tabular-nums">{m.late_days}</TableCell>
-                  <TableCell className="text-end tabular-nums">{m.excused_days}</TableCell>
-                  <TableCell className="text-end tabular-nums">{format.rate(m.attendance_rate)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
+              </>
+            }
+          >
+            {months.map((m) => (
+              <TableRow key={`${m.year}-${m.month}`}>
+                <TableCell className="whitespace-nowrap">{format.period(m)}</TableCell>
+                {COUNTS.map((count) => (
+                  <TableCell key={count} className="text-end tabular-nums">
+                    {m[`${count}_days`]}
+                  </TableCell>
+                ))}
+                <TableCell className="text-end tabular-nums">{format.rate(m.attendance_rate)}</TableCell>
+              </TableRow>
+            ))}
           </SummaryTable>
         </>
       ) : null}

@@ -3,8 +3,7 @@ import { ClipboardCheck } from 'lucide-react';
 import { PERMISSION } from '@app/shared/permissions';
 import type { Attendance } from '@app/shared/schemas/attendance.schema';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
-import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
-import { useListTexts } from '../../../components/list/list-texts.ts';
+import { useFeatureList } from '../../../components/list/feature-list.tsx';
 import { flatPage, usePagedList } from '../../../components/list/use-paged-list.ts';
 import { attendancesQuery } from '../api/get-attendances.ts';
 import { useDeleteAttendance } from '../api/delete-attendance.ts';
@@ -15,21 +14,14 @@ import { AttendanceTable } from '../components/attendance-table.tsx';
 /** /dashboard/attendance: monthly records with filters and a paginator (spec section 2). */
 export function AttendancePage() {
   const { t } = useTranslation('attendance');
-  const texts = useListTexts('attendance');
   const records = usePagedList(ATTENDANCE_LIST, attendancesQuery, flatPage);
-  const remove = useDeleteAttendance();
-  const deletion = useConfirmDelete<Attendance>({
-    remove: remove.mutateAsync,
-    ...texts.deletion,
-    from: records,
-  });
+  const { screen, deletion } = useFeatureList<Attendance>('attendance', { remove: useDeleteAttendance().mutateAsync, from: records });
 
   return (
     <>
       <ListScreen
         id="attendance"
-        {...texts.screen}
-        add={{ label: t('list.add'), permission: PERMISSION.attendance.create, to: '/dashboard/attendance/create' }}
+        {...screen}
         links={[{ label: t('list.classEntry'), to: '/dashboard/attendance/class', icon: ClipboardCheck, check: { permission: PERMISSION.attendance.create } }]}
         panel={<AttendanceFilters list={records.list} />}
         {...records}

@@ -3,8 +3,7 @@ import { Archive } from 'lucide-react';
 import { PERMISSION } from '@app/shared/permissions';
 import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
-import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
-import { useListTexts } from '../../../components/list/list-texts.ts';
+import { useFeatureList } from '../../../components/list/feature-list.tsx';
 import { flatPage, usePagedList } from '../../../components/list/use-paged-list.ts';
 import { orphansQuery } from '../api/get-orphans.ts';
 import { useDeleteOrphan } from '../api/delete-orphan.ts';
@@ -15,22 +14,15 @@ import { OrphanTable } from '../components/orphan-table.tsx';
 /** /dashboard/orphans: the orphan list (spec section 2). */
 export function OrphansPage() {
   const { t } = useTranslation('orphans');
-  const texts = useListTexts('orphans');
   const orphans = usePagedList(ORPHAN_LIST, orphansQuery, flatPage);
   const { list } = orphans;
-  const remove = useDeleteOrphan();
-  const deletion = useConfirmDelete<OrphanListItem>({
-    remove: remove.mutateAsync,
-    ...texts.deletion,
-    from: orphans,
-  });
+  const { screen, deletion } = useFeatureList<OrphanListItem>('orphans', { remove: useDeleteOrphan().mutateAsync, from: orphans });
 
   return (
     <>
       <ListScreen
         id="orphans"
-        {...texts.screen}
-        add={{ label: t('list.add'), permission: PERMISSION.orphan.create, to: '/dashboard/orphans/create' }}
+        {...screen}
         links={[{ label: t('list.trash'), to: '/dashboard/orphans/trash', icon: Archive, check: { permission: PERMISSION.orphan.delete } }]}
         search={{ label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder') }}
         filters={{ show: t('list.showFilters'), hide: t('list.hideFilters'), open: list.hasFilters, panel: (id) => <OrphanFilters id={id} list={list} /> }}

@@ -1,24 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@app/shared/schemas/common.schema';
-import { api } from '../../../lib/api-client.ts';
-import { resultKeys } from './result-query-keys.ts';
+import { useDeleteRecord } from '../../../lib/record-writes.ts';
+import { RESULT_RECORDS } from './result-records.ts';
 
-/** DELETE /results/{id}. */
-export function deleteResult(id: number): Promise<MessageResponse> {
-  return api.delete<MessageResponse>(`/results/${id}`);
-}
-
-/** Spec section 4: after a confirmed delete the list is refreshed. */
+/** DELETE /results/{id} (spec section 4: after a confirmed delete the list is refreshed). */
 export function useDeleteResult() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteResult,
-    onSuccess: (_body, id) => {
-      queryClient.removeQueries({ queryKey: resultKeys.detail(id) });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: resultKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: resultKeys.summaries() }),
-      ]);
-    },
-  });
+  return useDeleteRecord(RESULT_RECORDS);
 }

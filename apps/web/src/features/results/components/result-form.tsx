@@ -2,10 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, RESULT_TYPES, recentYears } from '@app/shared/constants';
 import { GRADE_LETTERS, gradeForScore } from '@app/shared/grade-bands';
 import { resultSchema, type Result, type ResultData } from '@app/shared/schemas/result.schema';
-import { FieldLabel, FormActions, FormSection, useRecordForm, type RecordFormProps, type RecordSubmission } from '../../../components/form-parts.tsx';
+import { FormSection, useRecordForm, type RecordFormProps, type RecordSubmission } from '../../../components/form-parts.tsx';
 import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
-import { Notice } from '../../../components/ui/notice.tsx';
 import { Options } from '../../../components/ui/options.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { OrphanOptions, SCHOOL_YEARS, YearOptions } from '../../../components/school-options.tsx';
@@ -38,21 +37,16 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
   const format = useResultFormat();
   const orphans = useOrphanOptions();
   const editing = result !== undefined;
-  const { form, submit, formError, message } = useRecordForm({
+  const { form, submit, busy, message, label, footer } = useRecordForm({
+    feature: 'results',
     record: result,
     schema: resultSchema,
     defaultValues: result ? resultToFormValues(result) : emptyResultForm(),
     fields: RESULT_FORM_FIELDS,
-    failed: (m) => t('form.saveFailed', { message: m }),
     onSubmit,
+    onCancel,
   });
-  const {
-    register,
-    control,
-    watch,
-    clearErrors,
-    formState: { isSubmitting },
-  } = form;
+  const { register, control, watch, clearErrors } = form;
 
   const type = watch('result_type');
   const score = watch('score');
@@ -63,10 +57,6 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
   const years = recentYears(SCHOOL_YEARS);
   if (result && !years.includes(result.year)) years.push(result.year);
 
-
-  const label = (name: ResultFormField | 'father_name', required = false, text?: string) => (
-    <FieldLabel text={text ?? t(`fields.${name}`)} required={required && t('form.required')} />
-  );
 
   const mark = (name: MarkField, props: { required?: boolean; max?: number; text?: string } = {}) => (
     <Field label={label(name, props.required, props.text)} error={message(name)}>
@@ -79,7 +69,7 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
           min={0}
           max={props.max}
           {...register(name, { valueAsNumber: true })}
-          disabled={isSubmitting}
+          disabled={busy}
         />
       )}
     </Field>
@@ -88,7 +78,7 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
   const choice = (name: ResultFormField, values: readonly string[], text: (value: string) => string = (value) => value) => (
     <Field label={label(name, true)} error={message(name)}>
       {(ids) => (
-        <Select {...ids} {...register(name)} disabled={isSubmitting}>
+        <Select {...ids} {...register(name)} disabled={busy}>
           <option value="">{t('form.select')}</option>
           <Options values={values} label={text} />
         </Select>
@@ -99,7 +89,7 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
   const terms = TERMS_BY_TYPE[type] ?? [];
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6" aria-busy={isSubmitting}>
+    <form onSubmit={submit} noValidate className="space-y-6" aria-busy={busy}>
       <FormSection title={t('form.sections.basic')}>
         <Field label={label('orphan_id', true)} error={message('orphan_id')}>
           {(ids) =>
@@ -107,7 +97,7 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
               // Locked on edit (spec section 4): shown, not sent from here; the server keeps the child.
               <Input {...ids} value={result.orphan_name ?? (chosen ? orphanOptionLabel(chosen) : t('details.unknown'))} readOnly aria-readonly title={t('form.orphanLocked')} />
             ) : (
-              <Select {...ids} {...register('orphan_id')} disabled={isSubmitting}>
+              <Select {...ids} {...register('orphan_id')} disabled={busy}>
                 <option value="">{t('form.selectOrphan')}</option>
                 <OrphanOptions />
               </Select>
@@ -118,20 +108,20 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
         <Field label={label('result_type', true)} error={message('result_type')}>
           {(ids) => (
             // Another type asks for other fields: the old messages no longer apply (spec section 4).
-            <Select {...ids} {...register('result_type', { onChange: () => clearErrors() })} disabled={isSubmitting}>
+            <Select {...ids} {...register('result_type', { onChange: () => clearErrors() })} disabled={busy}>
               <option value="">{t('form.select')}</option>
               <Options values={RESULT_TYPES} label={format.type} />
             </Select>
           )}
         </Field>
         <Field label={label('subject', true)} error={message('subject')}>
-          {(ids) => <Input {...ids} dir="auto" autoComplete="off" {...register('subject')} disabled={isSubmitting} />}
+          {(ids) => <Input {...ids} dir="auto" autoComplete="off" {...register('subject')} disabled={busy} />}
         </Field>
         {/* In the user's calendar; the form holds the ISO Gregorian day. */}
-        <FormDateField control={control} name="exam_date" label={label('exam_date', true)} error={message('exam_date')} isRequired isDisabled={isSubmitting} />
+        <FormDateField control={control} name="exam_date" label={label('exam_date', true)} error={message('exam_date')} isRequired isDisabled={busy} />
         <Field label={label('year', true)} error={message('year')}>
           {(ids) => (
-            <Select {...ids} {...register('year')} disabled={isSubmitting}>
+            <Select {...ids} {...register('year')} disabled={busy}>
               <YearOptions years={years} />
             </Select>
           )}
@@ -177,15 +167,14 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
 
       <FormSection title={t('form.sections.notes')}>
         <Field label={label('assessed_by')} error={message('assessed_by')}>
-          {(ids) => <Input {...ids} dir="auto" autoComplete="off" {...register('assessed_by')} disabled={isSubmitting} />}
+          {(ids) => <Input {...ids} dir="auto" autoComplete="off" {...register('assessed_by')} disabled={busy} />}
         </Field>
         <Field label={label('comments')} error={message('comments')} className="sm:col-span-2">
-          {(ids) => <Textarea {...ids} dir="auto" rows={3} {...register('comments')} disabled={isSubmitting} />}
+          {(ids) => <Textarea {...ids} dir="auto" rows={3} {...register('comments')} disabled={busy} />}
         </Field>
       </FormSection>
 
-      {formError ? <Notice tone="error">{formError}</Notice> : null}
-      <FormActions cancel={{ label: t('form.cancel'), onClick: onCancel }} submit={editing ? t('form.update') : t('form.create')} saving={t('form.saving')} busy={isSubmitting} />
+      {footer}
     </form>
   );
 }

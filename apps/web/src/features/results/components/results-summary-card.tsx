@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SummaryCard, SummaryTable, TrendFigure } from '../../../components/summary-card.tsx';
-import { TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
+import { TableCell, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
 import { useOrphanResults } from '../api/get-orphan-results.ts';
 import { periodsOldestFirst, trendPoints, typesPresent, type SummaryPeriod } from './results-summary.ts';
 import { useResultFormat } from './use-result-format.ts';
@@ -26,37 +26,37 @@ export function ResultsSummaryCard({ orphanId }: { orphanId: number }) {
           {periods.length > 1 ? (
             <TrendFigure caption={t('summary.chart')} points={trendPoints(periods, label)} series={types.map((type) => ({ key: type, label: format.type(type) }))} />
           ) : null}
-          <SummaryTable label={t('summary.table')}>
-            <TableHead>
-              <tr>
+          <SummaryTable
+            label={t('summary.table')}
+            head={
+              <>
                 <TableHeaderCell>{t('columns.term')}</TableHeaderCell>
                 {types.map((type) => (
                   <TableHeaderCell key={type} className="text-end">
                     {format.type(type)}
                   </TableHeaderCell>
                 ))}
-              </tr>
-            </TableHead>
-            <TableBody>
-              {[...periods].reverse().map((p) => (
-                <TableRow key={`${p.year}-${p.term}`}>
-                  <TableCell className="whitespace-nowrap">{label(p)}</TableCell>
-                  {types.map((type) => (
-                    <TableCell key={type} className="text-end tabular-nums">
-                      {average(p.averages[type])}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-              <TableRow>
-                <TableCell className="font-semibold">{t('summary.average')}</TableCell>
+              </>
+            }
+          >
+            {[...periods].reverse().map((p) => (
+              <TableRow key={`${p.year}-${p.term}`}>
+                <TableCell className="whitespace-nowrap">{label(p)}</TableCell>
                 {types.map((type) => (
-                  <TableCell key={type} className="text-end font-semibold tabular-nums">
-                    {average(data.averages[type])}
+                  <TableCell key={type} className="text-end tabular-nums">
+                    {average(p.averages[type])}
                   </TableCell>
                 ))}
               </TableRow>
-            </TableBody>
+            ))}
+            <TableRow>
+              <TableCell className="font-semibold">{t('summary.average')}</TableCell>
+              {types.map((type) => (
+                <TableCell key={type} className="text-end font-semibold tabular-nums">
+                  {average(data.averages[type])}
+                </TableCell>
+              ))}
+            </TableRow>
           </SummaryTable>
         </>
       ) : null}

@@ -4,8 +4,7 @@ import { Users } from 'lucide-react';
 import { PERMISSION } from '@app/shared/permissions';
 import type { Result } from '@app/shared/schemas/result.schema';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
-import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
-import { useListTexts } from '../../../components/list/list-texts.ts';
+import { useFeatureList } from '../../../components/list/feature-list.tsx';
 import { useListState } from '../../../components/list/use-list-state.ts';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { resultsQuery } from '../api/get-results.ts';
@@ -17,23 +16,16 @@ import { ResultTable } from '../components/result-table.tsx';
 /** /dashboard/results: filters, the table paged in the browser (5 a page), delete after confirming (spec section 2). */
 export function ResultsPage() {
   const { t } = useTranslation('results');
-  const texts = useListTexts('results');
   const list = useListState(RESULT_LIST);
   const query = useQuery({ ...resultsQuery(resultFilters(list.query)), enabled: list.ready, placeholderData: keepPreviousData });
   const page = browserPage(query.data?.data ?? [], list.params.page, list.params.per_page);
-  const remove = useDeleteResult();
-  const deletion = useConfirmDelete<Result>({
-    remove: remove.mutateAsync,
-    ...texts.deletion,
-    from: { list, rows: page.rows },
-  });
+  const { screen, deletion } = useFeatureList<Result>('results', { remove: useDeleteResult().mutateAsync, from: { list, rows: page.rows } });
 
   return (
     <>
       <ListScreen
         id="results"
-        {...texts.screen}
-        add={{ label: t('list.add'), permission: PERMISSION.result.create, to: '/dashboard/results/create' }}
+        {...screen}
         links={[{ label: t('list.classEntry'), to: '/dashboard/results/class', icon: Users, check: { permission: PERMISSION.result.create } }]}
         panel={
           <>
