@@ -17,12 +17,14 @@ function renderAt(path: string) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+// Screens load on demand: the first import of one in this test process can take seconds on a busy machine.
+const SCREEN_LOADED = { timeout: 10_000 };
+
 describe('protected routes', () => {
   it('sends a guest to /login and remembers where they were going', async () => {
     stubServer(null);
     const router = renderAt('/dashboard/orphans?page=2');
-    // Screens load on demand; the first import of one in this test process takes a moment.
-    expect(await screen.findByRole('heading', { name: 'Log in' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Log in' }, SCREEN_LOADED)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard/orphans', search: '?page=2' } });
   });
@@ -41,7 +43,7 @@ describe('protected routes', () => {
     renderAt('/dashboard');
     expect(screen.getByText('Loading...')).toBeTruthy();
     release();
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' }, SCREEN_LOADED)).toBeTruthy();
   });
 
   it('sends a signed-in user without the permission to /unauthorized', async () => {
@@ -49,7 +51,7 @@ describe('protected routes', () => {
     storeSession(user);
     stubServer(user);
     const router = renderAt('/dashboard/orphans');
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Access Denied' }, SCREEN_LOADED)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/unauthorized');
     expect(screen.getByRole('link', { name: 'Return to Dashboard' }).getAttribute('href')).toBe('/');
   });
@@ -59,7 +61,7 @@ describe('protected routes', () => {
     storeSession(user);
     stubServer(user);
     const router = renderAt('/dashboard/orphans');
-    expect(await screen.findByRole('heading', { name: 'Orphans', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Orphans', level: 1 }, SCREEN_LOADED)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard/orphans');
   });
 
@@ -68,7 +70,7 @@ describe('protected routes', () => {
     storeSession(user);
     stubServer(user);
     const router = renderAt('/dashboard/contacts');
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Access Denied' }, SCREEN_LOADED)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/unauthorized');
   });
 });
@@ -86,12 +88,12 @@ describe('aliases and unknown paths', () => {
   it("shows '404 - Page Not Found' for an unknown path", async () => {
     stubServer(null);
     renderAt('/no/such/page');
-    expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '404 - Page Not Found' }, SCREEN_LOADED)).toBeTruthy();
   });
 
   it('serves /Services and /services alike', async () => {
     stubServer(null);
     renderAt('/services');
-    expect(await screen.findByRole('heading', { name: 'Our Services' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Our Services' }, SCREEN_LOADED)).toBeTruthy();
   });
 });
