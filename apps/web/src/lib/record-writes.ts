@@ -9,7 +9,8 @@ import { api } from './api-client.ts';
  */
 export interface RecordResource {
   path: string;
-  detail: (id: number | string) => QueryKey;
+  /** One record's query key, when the record is read on its own (its answer is kept or dropped). */
+  detail?: (id: number | string) => QueryKey;
   refresh: (queryClient: QueryClient) => Promise<unknown>;
 }
 
@@ -33,20 +34,31 @@ export function useSaveRecord<V extends object, R extends { data?: { id: number 
   return useMutation({
     mutationFn: (input: RecordSave<V>) => saveRecord<R, V>(resource.path, input),
     onSuccess: (body) => {
-      if (body?.data) queryClient.setQueryData(resource.detail(body.data.id), body.data);
+      if (body?.data && resource.detail) queryClient.setQueryData(resource.detail(body.data.id), body.data);
       return resource.refresh(queryClient);
     },
   });
 }
 
-/** DELETE {path}/{id}; the record's answer is dropped and the rest refreshed (spec section 4). */
+/** DELETE {path}/{id}; the record's answer is dropped and the rest refreshed (spec sections 4 and 7). */
 export function useDeleteRecord(resource: RecordResource) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<MessageResponse>(`${resource.path}/${id}`),
     onSuccess: (_body, id) => {
-      queryClient.removeQueries({ queryKey: resource.detail(id) });
+      if (resource.detail) queryClient.removeQueries({ queryKey: resource.detail(id) });
       return resource.refresh(queryClient);
     },
   });
+}
+
+/** A resource whose change makes only these queries stale (a list and what shows beside it). */
+export function refreshing(path: string, ...stale: readonly QueryKey[]): RecordResource {
+  return { path, refresh: (queryClient) => Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey }))) };
+}
+
+/** A write to `resource` through `call` (a create, an update...); afterwards what it makes stale is refreshed. */
+export function useResourceWrite<I, R>(resource: RecordResource, call: (input: I) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => resource.refresh(queryClient) });
 }

@@ -1,14 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { refreshing, useDeleteRecord } from '../../../lib/record-writes.ts';
 
-export function deleteContact(id: number): Promise<{ message?: string }> {
-  return api.delete(`/contacts/${id}`);
-}
-
+/** DELETE /contacts/{id}; then the messages list is refreshed. */
 export function useDeleteContact() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteContact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contacts'] }),
-  });
+  return useDeleteRecord(refreshing('/contacts', ['contacts']));
 }

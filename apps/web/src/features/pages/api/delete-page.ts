@@ -1,15 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { pageQueryKeys } from './page-query-keys.ts';
+import { useDeleteRecord } from '../../../lib/record-writes.ts';
+import { PAGES } from './page-query-keys.ts';
 
-export function deletePage(id: number): Promise<{ message?: string }> {
-  return api.delete(`/pages/${id}`);
-}
-
+/** DELETE /pages/{id}; then every page query is refreshed. */
 export function useDeletePage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pageQueryKeys.all }),
-  });
+  return useDeleteRecord(PAGES);
 }

@@ -1,17 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RoleInput, RoleItem } from '@app/shared/schemas/role.schema';
 import { api } from '../../../lib/api-client.ts';
+import { refreshing, useResourceWrite } from '../../../lib/record-writes.ts';
 import { rolesQueryKey } from '../../../lib/roles-query.ts';
 
-export function updateRole({ id, input }: { id: number; input: RoleInput }): Promise<{ message?: string; data?: RoleItem }> {
-  return api.put(`/roles/${id}`, { name: input.name, permissions: input.permissions ?? [] });
-}
-
+/** PUT /roles/{id}; users' role names show in the users table too, so both refresh. */
 export function useUpdateRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateRole,
-    // Users' role names show in the users table too.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: rolesQueryKey }), queryClient.invalidateQueries({ queryKey: ['users'] })]),
-  });
+  return useResourceWrite(refreshing('/roles', rolesQueryKey, ['users']), ({ id, input }: { id: number; input: RoleInput }) =>
+    api.put<{ message?: string; data?: RoleItem }>(`/roles/${id}`, { name: input.name, permissions: input.permissions ?? [] }),
+  );
 }
