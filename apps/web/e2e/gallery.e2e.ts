@@ -279,6 +279,37 @@ describe('the gallery in the browser', () => {
     await card('Thank-you letter').waitFor();
   });
 
+  it('shows a refusal whose answer was lost on the way, without sending the file again', async () => {
+    const fake = path.join(dir, 'not-a-photo-either.jpg');
+    writeFileSync(fake, '<html><body>not a photo either</body></html>');
+    const before = await apiCall<{ total: number }>(app.page, 'GET', `/api/galleries?orphan_id=${orphanId}`);
+    // The server refuses the file at its end (HTML, not an image); its answer never reaches the page.
+    const requests: string[] = [];
+    await app.page.route('**/api/uploads/*', async (route) => {
+      const request = route.request();
+      requests.push(request.method());
+      if (request.method() === 'PATCH' && requests.filter((m) => m === 'PATCH').length === 1) {
+        const answer = await route.fetch();
+        expect(answer.status()).toBe(422);
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await app.page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
+    await app.page.getByLabel('Media Type').selectOption({ label: 'Image' });
+    await app.page.getByLabel('Title').fill('Not a photo');
+    await app.page.getByLabel('Files').setInputFiles(fake);
+    await app.page.getByRole('button', { name: 'Upload', exact: true }).click();
+    // The retry asked how far it got and was told the refusal: said on the page, nothing sent again.
+    await app.page.getByText(/^Failed: The file must be an image \(not SVG\)/).waitFor();
+    await app.page.unroute('**/api/uploads/*');
+    expect(requests).toEqual(['PATCH', 'HEAD']);
+    expect(pathOf(app.page)).toBe('/dashboard/gallery/upload');
+    expect((await apiCall<{ total: number }>(app.page, 'GET', `/api/galleries?orphan_id=${orphanId}`)).total).toBe(before.total);
+    await app.page.goto(`/dashboard/gallery?orphan_id=${orphanId}`);
+    await card('School visit').waitFor();
+  });
+
   it('edits the title, then deletes the item after confirming', async () => {
     await app.page.getByRole('button', { name: 'Edit School visit' }).click();
     const form = app.page.getByRole('dialog', { name: 'Edit Media' });
