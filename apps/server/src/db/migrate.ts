@@ -19,6 +19,7 @@ import * as m0019 from './migrations/0019-overview-indexes.ts';
 import * as m0020 from './migrations/0020-user-locale.ts';
 import * as m0021 from './migrations/0021-user-calendar.ts';
 import * as m0022 from './migrations/0022-media-version.ts';
+import * as m0023 from './migrations/0023-attendance-child-counts.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0020-user-locale': m0020,
   '0021-user-calendar': m0021,
   '0022-media-version': m0022,
+  '0023-attendance-child-counts': m0023,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -119,7 +119,7 @@ export async function countAttendance(db: Kysely<DB>, f: AttendanceFilter): Prom
 
 export type MonthCounts = Pick<AttendanceRow, 'year' | 'month' | 'present_days' | 'absent_days' | 'late_days' | 'excused_days'>;
 
-/** Newest month first, from the unique (orphan_id, year, month) index. Argument: orphan_id. */
+/** Newest month first, from attendances_child_counts_idx alone (migration 0023). Argument: orphan_id. */
 export const buildChildMonths = (db: Kysely<DB>) =>
   db
     .selectFrom('attendances')

@@ -181,33 +181,42 @@ export async function saveAttendanceBatch(ctx: AttendanceContext, userId: number
 // ---------------------------------------------------------------------------------------------
 // One child's attendance summary
 
-const countsOf = (months: readonly MonthCounts[]) => {
-  const c = { present_days: 0, absent_days: 0, late_days: 0, excused_days: 0 };
-  for (const m of months) {
-    c.present_days += m.present_days;
-    c.absent_days += m.absent_days;
-    c.late_days += m.late_days;
-    c.excused_days += m.excused_days;
-  }
-  return { ...c, total_days: totalDays(c), attendance_rate: attendanceRate(c) };
-};
+type Counts = Pick<MonthCounts, 'present_days' | 'absent_days' | 'late_days' | 'excused_days'>;
+const withRate = (c: Counts) => ({
+  present_days: c.present_days,
+  absent_days: c.absent_days,
+  late_days: c.late_days,
+  excused_days: c.excused_days,
+  total_days: totalDays(c),
+  attendance_rate: attendanceRate(c),
+});
 
 /** `GET /orphans/{id}/attendance-summary` as the JSON sent (a child not found or in the trash: 404, not kept). */
 export function attendanceSummaryJson(ctx: AttendanceContext, orphanId: number): Promise<Buffer> {
   return kept.json(ctx, `summary:${orphanId}`, () => attendanceSummary(ctx, orphanId));
 }
 
+/** Each month's counts and rate, newest first, and each year's totals, summed in one pass. */
 export async function attendanceSummary(ctx: AttendanceContext, orphanId: number): Promise<AttendanceSummaryResponse> {
   const child = await findActiveOrphan(ctx.db, orphanId);
   if (!child) throw AppError.notFound(ORPHAN_RESPONSE_MESSAGES.notFound);
   const months = await childMonths(ctx.db, orphanId);
-  const years = new Map<number, MonthCounts[]>();
-  for (const m of months) (years.get(m.year) ?? years.set(m.year, []).get(m.year)!).push(m);
+  const years: Array<Counts & { year: number; months_recorded: number }> = [];
+  for (const m of months) {
+    // Newest first: a year's months come together.
+    let y = years[years.length - 1];
+    if (y?.year !== m.year) years.push((y = { year: m.year, months_recorded: 0, present_days: 0, absent_days: 0, late_days: 0, excused_days: 0 }));
+    y.months_recorded += 1;
+    y.present_days += m.present_days;
+    y.absent_days += m.absent_days;
+    y.late_days += m.late_days;
+    y.excused_days += m.excused_days;
+  }
   return {
     data: {
       orphan: { id: child.id, first_name: child.first_name, last_name: child.last_name, father_name: child.father_name },
-      months: months.map((m) => ({ year: m.year, month: m.month, ...countsOf([m]) })),
-      years: [...years].map(([year, list]) => ({ year, months_recorded: list.length, ...countsOf(list) })),
+      months: months.map((m) => ({ year: m.year, month: m.month, ...withRate(m) })),
+      years: years.map((y) => ({ year: y.year, months_recorded: y.months_recorded, ...withRate(y) })),
     },
   };
 }

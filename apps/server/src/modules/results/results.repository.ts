@@ -8,16 +8,19 @@ import type { DB, ResultsTable } from '../../db/schema.ts';
 export type ResultRow = Selectable<ResultsTable>;
 export type NewResultRow = Insertable<ResultsTable>;
 export type ResultRowUpdate = Updateable<ResultsTable>;
+/** A result as answers show it, without its child's names. */
+export type ResultColumns = Omit<ResultRow, 'created_by' | 'updated_by'>;
 /** A result with the names of its child. */
-export type ResultWithOrphan = ResultRow & { first_name: string; last_name: string; father_name: string | null };
+export type ResultWithOrphan = ResultColumns & { first_name: string; last_name: string; father_name: string | null };
 
-const RESULT_COLUMNS = [
+/** A result's own columns as every answer shows them (who created or changed it is not shown). */
+const OWN_COLUMNS = [
   'results.id', 'results.orphan_id', 'results.result_type', 'results.subject', 'results.term', 'results.exam_date', 'results.year',
   'results.grade', 'results.assessed_by', 'results.comments', 'results.total', 'results.average', 'results.score',
   'results.ethics_score', 'results.uniform_score', 'results.relationship_score', 'results.course_type',
-  'results.created_by', 'results.updated_by', 'results.created_at', 'results.updated_at',
-  'orphans.first_name', 'orphans.last_name', 'orphans.father_name',
+  'results.created_at', 'results.updated_at',
 ] as const;
+const RESULT_COLUMNS = [...OWN_COLUMNS, 'orphans.first_name', 'orphans.last_name', 'orphans.father_name'] as const;
 
 const withOrphan = (db: Kysely<DB>) =>
   db.selectFrom('results').innerJoin('orphans', 'orphans.id', 'results.orphan_id').select(RESULT_COLUMNS).where('orphans.deleted_at', 'is', null);
@@ -36,10 +39,12 @@ type Shape = ReturnType<typeof resultListShape>;
  * Newest first: by year, exam date and id, read in that order from results_orphan_idx (one child)
  * or results_year_idx (everyone); term and type only narrow what the walk keeps. Arguments:
  * orphan_id, year, term, result_type, limit (the plan test runs it as built here).
+ * One child's results are read without their child's names: the service reads the child once
+ * (and answers nothing for a child in the trash) instead of the same three names on every row.
  */
 export function buildResultList(db: Kysely<DB>, s: Shape) {
-  let q = withOrphan(db);
-  if (s.orphan) q = q.where('results.orphan_id', '=', arg<number>(0));
+  // Typed as the joined query: the filters and order below name results' columns only.
+  let q = s.orphan ? (db.selectFrom('results').select(OWN_COLUMNS).where('results.orphan_id', '=', arg<number>(0)) as unknown as ReturnType<typeof withOrphan>) : withOrphan(db);
   if (s.year) q = q.where('results.year', '=', arg<number>(1));
   if (s.term) q = q.where('results.term', '=', arg<string>(2));
   if (s.type) q = q.where('results.result_type', '=', arg<string>(3));
@@ -47,11 +52,17 @@ export function buildResultList(db: Kysely<DB>, s: Shape) {
   return q.orderBy('results.year', 'desc').orderBy('results.exam_date', 'desc').orderBy('results.id', 'desc').limit(arg<number>(4));
 }
 
-const listShapes = preparedShapes<DB, Shape, ResultWithOrphan>((s) => `${+s.orphan}${+s.year}${+s.term}${+s.type}`, buildResultList);
+const listShapes = preparedShapes<DB, Shape, ResultWithOrphan>((s) => `${+s.orphan}${+s.year}${+s.term}${+s.type}`, (db, s) => buildResultList(db, s) as never);
 
 export const resultListArgs = (f: Filter, limit: number): unknown[] => [f.orphan_id, f.year, f.term, f.result_type, limit];
 
-export function listResultRows(db: Kysely<DB>, f: Filter, limit: number): Promise<ResultWithOrphan[]> {
+/** Everyone's results (no child named), with each child's names. */
+export function listResultRows(db: Kysely<DB>, f: Omit<Filter, 'orphan_id'>, limit: number): Promise<ResultWithOrphan[]> {
+  return listShapes(db, resultListShape(f), resultListArgs(f, limit));
+}
+
+/** One child's results, without the child's names (read the child once: findActiveOrphan). */
+export function childResultRows(db: Kysely<DB>, f: Filter & { orphan_id: number }, limit: number): Promise<ResultColumns[]> {
   return listShapes(db, resultListShape(f), resultListArgs(f, limit));
 }
 

@@ -9,6 +9,7 @@ import {
   type ResultData,
   type ResultListQuery,
   type ResultListResponse,
+  type ResultType,
 } from '@app/shared/schemas/result.schema';
 import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
 import type { LocalChanges } from '../../db/local-changes.ts';
@@ -16,8 +17,8 @@ import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { KeptAnswers } from '../../lib/kept-answers.ts';
-import { findActiveOrphan, fullName } from './academic-orphans.repository.ts';
-import { findResult, listResultRows, type ResultWithOrphan } from './results.repository.ts';
+import { findActiveOrphan, fullName, type AcademicOrphan } from './academic-orphans.repository.ts';
+import { childResultRows, findResult, listResultRows, type ResultColumns } from './results.repository.ts';
 import * as writes from './results.writes.ts';
 
 /** The child a record belongs to, as results and attendance both check it (attendance reads it through here). */
@@ -42,12 +43,14 @@ const kept = new KeptAnswers(['results_version', 'orphans_version'], { entries: 
 /** The most results one child's summary reads (twenty a year for fifty years, several times over). */
 const CHILD_RESULTS_LIMIT = 5000;
 
-export function toResult(r: ResultWithOrphan): Result {
+/** A result as answered, its child's names from `child` (a row joined with its child is its own). */
+type ChildNames = Pick<AcademicOrphan, 'first_name' | 'last_name' | 'father_name'>;
+export function toResult(r: ResultColumns, child: ChildNames = r as ResultColumns & ChildNames): Result {
   return {
     id: r.id,
     orphan_id: r.orphan_id,
-    father_name: r.father_name,
-    orphan_name: fullName(r),
+    father_name: child.father_name,
+    orphan_name: fullName(child),
     result_type: r.result_type as Result['result_type'],
     subject: r.subject,
     term: r.term,
@@ -105,8 +108,15 @@ export function resultsListJson(ctx: ResultContext, q: ResultListQuery): Promise
 }
 
 async function listResults(ctx: ResultContext, q: ResultListQuery): Promise<ResultListResponse> {
-  const rows = await listResultRows(ctx.db, q, RESULTS_LIST_LIMIT + 1);
-  return { data: rows.slice(0, RESULTS_LIST_LIMIT).map(toResult), truncated: rows.length > RESULTS_LIST_LIMIT };
+  const listed = (rows: readonly ResultColumns[], child?: ChildNames): ResultListResponse => ({
+    data: rows.slice(0, RESULTS_LIST_LIMIT).map((r) => toResult(r, child)),
+    truncated: rows.length > RESULTS_LIST_LIMIT,
+  });
+  const { orphan_id, ...filter } = q;
+  if (orphan_id === undefined) return listed(await listResultRows(ctx.db, filter, RESULTS_LIST_LIMIT + 1));
+  // One child's: none while the child is in the trash (or unknown), as the join on everyone's hides them.
+  const child = await findActiveOrphan(ctx.db, orphan_id);
+  return child ? listed(await childResultRows(ctx.db, { ...filter, orphan_id }, RESULTS_LIST_LIMIT + 1), child) : listed([]);
 }
 
 export async function getResult(ctx: ResultContext, id: number): Promise<{ data: Result }> {
@@ -135,13 +145,25 @@ export async function deleteResult(ctx: ResultContext, userId: number | null, id
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** Per type: how many results, and the sum and number of the scores given, in the order added. */
+type Tally = Record<ResultType, { count: number; sum: number; scored: number }>;
+const newTally = (): Tally => ({ education: { count: 0, sum: 0, scored: 0 }, discipline: { count: 0, sum: 0, scored: 0 }, course: { count: 0, sum: 0, scored: 0 } });
+
+function add(tally: Tally, r: Pick<Result, 'result_type' | 'score'>): void {
+  const t = tally[r.result_type];
+  t.count += 1;
+  if (r.score !== null) {
+    t.sum += r.score;
+    t.scored += 1;
+  }
+}
+
 /** Per type: how many results, and the mean of their scores (those that have one). */
-export function averagesOf(results: ReadonlyArray<Pick<Result, 'result_type' | 'score'>>): ResultAverages {
+function averagesOf(tally: Tally): ResultAverages {
   const out = {} as ResultAverages;
   for (const type of RESULT_TYPES) {
-    const ofType = results.filter((r) => r.result_type === type);
-    const scores = ofType.map((r) => r.score).filter((s): s is number => s !== null);
-    out[type] = { count: ofType.length, average_score: scores.length ? round2(scores.reduce((a, b) => a + b, 0) / scores.length) : null };
+    const t = tally[type];
+    out[type] = { count: t.count, average_score: t.scored ? round2(t.sum / t.scored) : null };
   }
   return out;
 }
@@ -151,24 +173,35 @@ export function orphanResultsJson(ctx: ResultContext, orphanId: number): Promise
   return kept.json(ctx, `child:${orphanId}`, () => orphanResults(ctx, orphanId));
 }
 
+/**
+ * One child's results by year (newest first) and term (in the order their newest result gives
+ * them), with the averages of each term, each year and overall, summed in one pass over the rows.
+ */
 export async function orphanResults(ctx: ResultContext, orphanId: number): Promise<OrphanResultsResponse> {
   const child = await findActiveOrphan(ctx.db, orphanId);
   if (!child) throw AppError.notFound(ORPHAN_RESPONSE_MESSAGES.notFound);
-  const results = (await listResultRows(ctx.db, { orphan_id: orphanId }, CHILD_RESULTS_LIMIT)).map(toResult);
-  // Rows come newest year first; terms keep the order their newest result gives them.
-  const years = new Map<number, Map<string | null, Result[]>>();
-  for (const r of results) {
-    const terms = years.get(r.year) ?? years.set(r.year, new Map()).get(r.year)!;
-    (terms.get(r.term) ?? terms.set(r.term, []).get(r.term)!).push(r);
+  const rows = await childResultRows(ctx.db, { orphan_id: orphanId }, CHILD_RESULTS_LIMIT);
+  const overall = newTally();
+  const years = new Map<number, { tally: Tally; terms: Map<string | null, { tally: Tally; results: Result[] }> }>();
+  for (const row of rows) {
+    const r = toResult(row, child);
+    let year = years.get(r.year);
+    if (!year) years.set(r.year, (year = { tally: newTally(), terms: new Map() }));
+    let term = year.terms.get(r.term);
+    if (!term) year.terms.set(r.term, (term = { tally: newTally(), results: [] }));
+    term.results.push(r);
+    add(term.tally, r);
+    add(year.tally, r);
+    add(overall, r);
   }
   return {
     data: {
       orphan: { id: child.id, first_name: child.first_name, last_name: child.last_name, father_name: child.father_name },
-      averages: averagesOf(results),
-      years: [...years].map(([year, terms]) => ({
+      averages: averagesOf(overall),
+      years: [...years].map(([year, y]) => ({
         year,
-        averages: averagesOf([...terms.values()].flat()),
-        terms: [...terms].map(([term, list]) => ({ term, averages: averagesOf(list), results: list })),
+        averages: averagesOf(y.tally),
+        terms: [...y.terms].map(([term, t]) => ({ term, averages: averagesOf(t.tally), results: t.results })),
       })),
     },
   };
