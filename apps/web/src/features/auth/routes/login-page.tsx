@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { loginSchema, type LoginInput } from '@app/shared/schemas/auth.schema';
+import type { LoginInput } from '@app/shared/schemas/auth.schema';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { afterLoginTarget, readRedirectState } from '../../../lib/navigation-state.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
@@ -15,6 +14,7 @@ import { loginErrorMessage } from '../api/login-error.ts';
 import { appPort } from '../api/app-port.ts';
 import { useServerReachable } from '../api/use-server-reachable.ts';
 import { useHydrated } from '../../../islands/island.tsx';
+import { lazyLoginResolver, loadLoginResolver } from '../api/login-resolver.ts';
 
 export function LoginPage() {
   const { t, i18n } = useTranslation('auth');
@@ -36,7 +36,7 @@ export function LoginPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '', remember: false } });
+  } = useForm<LoginInput>({ resolver: lazyLoginResolver, defaultValues: { email: '', password: '', remember: false } });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -72,7 +72,7 @@ export function LoginPage() {
       }
     >
       {/* POST: a press before the script has run must not put the password in an address. */}
-      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+      <form method="post" onSubmit={onSubmit} onFocus={() => void loadLoginResolver()} noValidate className="space-y-4">
         {notice ? <Notice tone={notice.type}>{translateMessage(t, notice.message)}</Notice> : null}
         {shownError ? <Notice tone="error">{shownError}</Notice> : null}
         <Field label={t('login.email')} error={fieldError(errors.email?.message)}>
