@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { GRADES } from '@app/shared/constants';
 import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
 import { EmptyState } from './ui/empty-state.tsx';
-import { Field } from './ui/input.tsx';
 import { Notice } from './ui/notice.tsx';
-import { Select } from './ui/select.tsx';
+import { SelectField } from './ui/select.tsx';
 import { Spinner } from './ui/spinner.tsx';
 import { EntryGrid, type EntryGridProps } from './entry-grid.tsx';
 import { GradeOptions } from './school-options.tsx';
@@ -60,14 +59,9 @@ export function ClassSetup({ legend, gradeLabel, choose, grade, onGrade, classNa
   return (
     <fieldset className={cn('grid gap-4 rounded-lg border border-gray-200 bg-white p-4 dark:border-gray-700 dark:bg-gray-900', className)}>
       <legend className="px-1 text-base font-semibold">{legend}</legend>
-      <Field label={gradeLabel}>
-        {(ids) => (
-          <Select {...ids} value={grade} onChange={(e) => onGrade(e.target.value)}>
-            <option value="">{choose}</option>
-            <GradeOptions />
-          </Select>
-        )}
-      </Field>
+      <SelectField label={gradeLabel} first={choose} value={grade} onChange={(e) => onGrade(e.target.value)}>
+        <GradeOptions />
+      </SelectField>
       {children}
     </fieldset>
   );

@@ -4,7 +4,7 @@ import { ATTENDANCE_COUNT_FIELDS, attendanceSchema, type Attendance, type Attend
 import { FormSection, useRecordForm, type RecordFormProps, type RecordSubmission } from '../../../components/form-parts.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Options } from '../../../components/ui/options.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { SelectField } from '../../../components/ui/select.tsx';
 import { OrphanOptions, SCHOOL_YEARS, YearOptions } from '../../../components/school-options.tsx';
 import { liveTotal, monthsOffered } from './attendance-periods.ts';
 import {
@@ -75,29 +75,15 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
           </>
         ) : (
           <>
-            <Field label={label('orphan_id', true)} error={message('orphan_id')}>
-              {(ids) => (
-                <Select {...ids} {...register('orphan_id')} disabled={busy}>
-                  <option value="">{t('form.selectOrphan')}</option>
-                  <OrphanOptions />
-                </Select>
-              )}
-            </Field>
-            <Field label={label('month', true)} error={message('month')}>
-              {(ids) => (
-                <Select {...ids} {...register('month')} disabled={busy}>
-                  <option value="">{t('form.select')}</option>
-                  <Options values={months} label={format.month} />
-                </Select>
-              )}
-            </Field>
-            <Field label={label('year', true)} error={message('year')}>
-              {(ids) => (
-                <Select {...ids} {...register('year', { onChange: yearChanged })} disabled={busy}>
-                  <YearOptions years={recentYears(SCHOOL_YEARS, now)} />
-                </Select>
-              )}
-            </Field>
+            <SelectField label={label('orphan_id', true)} error={message('orphan_id')} first={t('form.selectOrphan')} {...register('orphan_id')} disabled={busy}>
+              <OrphanOptions />
+            </SelectField>
+            <SelectField label={label('month', true)} error={message('month')} first={t('form.select')} {...register('month')} disabled={busy}>
+              <Options values={months} label={format.month} />
+            </SelectField>
+            <SelectField label={label('year', true)} error={message('year')} {...register('year', { onChange: yearChanged })} disabled={busy}>
+              <YearOptions years={recentYears(SCHOOL_YEARS, now)} />
+            </SelectField>
           </>
         )}
       </FormSection>

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { recentYears } from '@app/shared/constants';
 import { ClassRoster, ClassSetup, useClassChoices } from '../../../components/class-roster.tsx';
 import { RecordPage } from '../../../components/record-page.tsx';
-import { Field } from '../../../components/ui/input.tsx';
 import { Options } from '../../../components/ui/options.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { SelectField } from '../../../components/ui/select.tsx';
 import { SCHOOL_YEARS, YearOptions } from '../../../components/school-options.tsx';
 import { classMonthQuery } from '../api/get-class-month.ts';
 import { monthsOffered } from '../components/attendance-periods.ts';
@@ -40,20 +39,12 @@ export function ClassAttendancePage() {
         onGrade={(value) => set('grade', value)}
         className="sm:grid-cols-3"
       >
-        <Field label={t('filters.month')}>
-          {(ids) => (
-            <Select {...ids} value={String(month)} onChange={(e) => set('month', e.target.value)}>
-              <Options values={months} label={format.month} />
-            </Select>
-          )}
-        </Field>
-        <Field label={t('filters.year')}>
-          {(ids) => (
-            <Select {...ids} value={String(year)} onChange={(e) => set('year', e.target.value)}>
-              <YearOptions />
-            </Select>
-          )}
-        </Field>
+        <SelectField label={t('filters.month')} value={String(month)} onChange={(e) => set('month', e.target.value)}>
+          <Options values={months} label={format.month} />
+        </SelectField>
+        <SelectField label={t('filters.year')} value={String(year)} onChange={(e) => set('year', e.target.value)}>
+          <YearOptions />
+        </SelectField>
       </ClassSetup>
 
       <ClassRoster

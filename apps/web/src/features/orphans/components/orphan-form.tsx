@@ -12,7 +12,7 @@ import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Options } from '../../../components/ui/options.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { SelectField } from '../../../components/ui/select.tsx';
 import {
   emptyOrphanForm,
   isOrphanFormField,
@@ -181,14 +181,9 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
   );
 
   const select = (name: FieldName, values: readonly string[], label: (value: string) => string | null, opts: { required?: boolean; placeholder?: boolean } = {}) => (
-    <Field label={<NamedLabel name={name} required={opts.required} />} error={message(name)}>
-      {(ids) => (
-        <Select {...ids} {...register(name)} disabled={isSubmitting}>
-          {opts.placeholder ? <option value="">{t('form.select')}</option> : null}
-          <Options values={values} label={label} />
-        </Select>
-      )}
-    </Field>
+    <SelectField label={<NamedLabel name={name} required={opts.required} />} error={message(name)} first={opts.placeholder ? t('form.select') : undefined} {...register(name)} disabled={isSubmitting}>
+      <Options values={values} label={label} />
+    </SelectField>
   );
 
   return (

@@ -6,7 +6,7 @@ import { FormSection, useRecordForm, type RecordFormProps, type RecordSubmission
 import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Options } from '../../../components/ui/options.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { Select, SelectField } from '../../../components/ui/select.tsx';
 import { OrphanOptions, SCHOOL_YEARS, YearOptions } from '../../../components/school-options.tsx';
 import { orphanOptionLabel, useOrphanOptions } from '../../../lib/orphan-options-query.ts';
 import {
@@ -76,14 +76,9 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
   );
 
   const choice = (name: ResultFormField, values: readonly string[], text: (value: string) => string = (value) => value) => (
-    <Field label={label(name, true)} error={message(name)}>
-      {(ids) => (
-        <Select {...ids} {...register(name)} disabled={busy}>
-          <option value="">{t('form.select')}</option>
-          <Options values={values} label={text} />
-        </Select>
-      )}
-    </Field>
+    <SelectField label={label(name, true)} error={message(name)} first={t('form.select')} {...register(name)} disabled={busy}>
+      <Options values={values} label={text} />
+    </SelectField>
   );
 
   const terms = TERMS_BY_TYPE[type] ?? [];
@@ -119,13 +114,9 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
         </Field>
         {/* In the user's calendar; the form holds the ISO Gregorian day. */}
         <FormDateField control={control} name="exam_date" label={label('exam_date', true)} error={message('exam_date')} isRequired isDisabled={busy} />
-        <Field label={label('year', true)} error={message('year')}>
-          {(ids) => (
-            <Select {...ids} {...register('year')} disabled={busy}>
-              <YearOptions years={years} />
-            </Select>
-          )}
-        </Field>
+        <SelectField label={label('year', true)} error={message('year')} {...register('year')} disabled={busy}>
+          <YearOptions years={years} />
+        </SelectField>
       </FormSection>
 
       {type === 'education' ? (

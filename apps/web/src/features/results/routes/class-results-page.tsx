@@ -6,7 +6,7 @@ import { RecordPage } from '../../../components/record-page.tsx';
 import { DateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
 import { Options } from '../../../components/ui/options.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { SelectField } from '../../../components/ui/select.tsx';
 import { YearOptions } from '../../../components/school-options.tsx';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { ClassResultsGrid } from '../components/class-results-grid.tsx';
@@ -40,44 +40,26 @@ export function ClassResultsPage() {
         onGrade={(value) => choose('grade', value)}
         className="sm:grid-cols-2 lg:grid-cols-4"
       >
-        <Field label={t('fields.result_type')} error={message('result_type')}>
-          {(ids) => (
-            <Select {...ids} value={type} onChange={set('result_type')}>
-              <Options values={RESULT_TYPES} label={format.type} />
-            </Select>
-          )}
-        </Field>
+        <SelectField label={t('fields.result_type')} error={message('result_type')} value={type} onChange={set('result_type')}>
+          <Options values={RESULT_TYPES} label={format.type} />
+        </SelectField>
         <Field label={t('fields.subject')} error={message('subject')}>
           {(ids) => <Input {...ids} dir="auto" autoComplete="off" value={assessment.subject} onChange={set('subject')} />}
         </Field>
         {type === 'course' ? (
-          <Field label={t('fields.course_type')} error={message('course_type')}>
-            {(ids) => (
-              <Select {...ids} value={assessment.course_type} onChange={set('course_type')}>
-                <option value="">{t('form.select')}</option>
-                <Options values={COURSE_TYPES} label={format.courseType} />
-              </Select>
-            )}
-          </Field>
+          <SelectField label={t('fields.course_type')} error={message('course_type')} first={t('form.select')} value={assessment.course_type} onChange={set('course_type')}>
+            <Options values={COURSE_TYPES} label={format.courseType} />
+          </SelectField>
         ) : null}
         {TERMS_BY_TYPE[type] ? (
-          <Field label={t('fields.term')} error={message('term')}>
-            {(ids) => (
-              <Select {...ids} value={assessment.term} onChange={set('term')}>
-                <option value="">{t('form.select')}</option>
-                <Options values={TERMS_BY_TYPE[type]!} label={format.term} />
-              </Select>
-            )}
-          </Field>
+          <SelectField label={t('fields.term')} error={message('term')} first={t('form.select')} value={assessment.term} onChange={set('term')}>
+            <Options values={TERMS_BY_TYPE[type]!} label={format.term} />
+          </SelectField>
         ) : null}
         <DateField label={t('fields.exam_date')} error={message('exam_date')} value={assessment.exam_date} onChange={(iso) => set('exam_date')({ target: { value: iso } })} />
-        <Field label={t('fields.year')} error={message('year')}>
-          {(ids) => (
-            <Select {...ids} value={assessment.year} onChange={set('year')}>
-              <YearOptions />
-            </Select>
-          )}
-        </Field>
+        <SelectField label={t('fields.year')} error={message('year')} value={assessment.year} onChange={set('year')}>
+          <YearOptions />
+        </SelectField>
         {type !== 'discipline' ? (
           <Field label={t('fields.total')} error={message('total')}>
             {(ids) => <Input {...ids} type="number" inputMode="decimal" min={0} step="0.01" value={assessment.total} onChange={set('total')} />}
