@@ -1,4 +1,4 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button.tsx';
 import { Modal } from '../ui/modal.tsx';
@@ -50,4 +50,16 @@ export function FormModal({ id, title, size = 'lg', submitLabel, busyLabel, busy
       </form>
     </Modal>
   );
+}
+
+/**
+ * A list's add/edit form, opened from its Add button (`add`) or a row's Edit (`edit`): `modal`
+ * is the form while it is open (`render` gets null when adding, the row when editing, and how to
+ * close it), else nothing.
+ */
+export function useRowForm<T>(render: (row: T | null, close: () => void) => ReactNode) {
+  // undefined: closed; null: adding; a row: editing it.
+  const [editing, setEditing] = useState<T | null | undefined>(undefined);
+  const close = () => setEditing(undefined);
+  return { add: () => setEditing(null), edit: (row: T) => setEditing(row), modal: editing === undefined ? null : render(editing, close) };
 }

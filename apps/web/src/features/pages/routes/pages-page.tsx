@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSION } from '@app/shared/permissions';
 import { PAGE_MSG, type PageItem } from '@app/shared/schemas/page.schema';
@@ -6,6 +5,7 @@ import { useFormat } from '../../../lib/use-format.ts';
 import { useCan } from '../../../components/can.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { DataTable } from '../../../components/list/data-table.tsx';
+import { useRowForm } from '../../../components/list/form-modal.tsx';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
 import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
 import { nestedPage, usePagedList } from '../../../components/list/use-paged-list.ts';
@@ -24,8 +24,7 @@ export function PagesPage() {
   const canDelete = useCan(PERMISSION.page.delete);
   const pages = usePagedList(PAGE_LIST, pagesQuery, nestedPage);
   const remove = useDeletePage();
-  // undefined: closed; null: creating; a page: editing it.
-  const [editing, setEditing] = useState<PageItem | null | undefined>(undefined);
+  const form = useRowForm<PageItem>((page, close) => <PageFormModal page={page} onClose={close} />);
   const deletion = useConfirmDelete<PageItem>({ remove: remove.mutateAsync, message: t('pages.confirmDelete'), done: PAGE_MSG.deleted, failed: t('pages.deleteError'), from: pages });
 
   return (
@@ -34,7 +33,7 @@ export function PagesPage() {
         id="pages"
         title={t('pages.title')}
         subtitle={t('pages.subtitle')}
-        add={{ label: t('pages.add'), permission: PERMISSION.page.create, onClick: () => setEditing(null) }}
+        add={{ label: t('pages.add'), permission: PERMISSION.page.create, onClick: form.add }}
         search={{ label: t('pages.searchLabel'), placeholder: t('pages.search') }}
         {...pages}
         empty={t('pages.empty')}
@@ -62,13 +61,13 @@ export function PagesPage() {
               disabledFor: (page) => !page.is_published,
               hint: t('pages.viewDraftHint'),
             },
-            { kind: 'edit', label: (page) => t('pages.editPage', { title: page.title }), allowed: canEdit, onSelect: setEditing },
+            { kind: 'edit', label: (page) => t('pages.editPage', { title: page.title }), allowed: canEdit, onSelect: form.edit },
             { kind: 'delete', label: (page) => t('pages.deletePage', { title: page.title }), allowed: canDelete, onSelect: deletion.ask },
           ]}
         />
       </ListScreen>
 
-      {editing !== undefined ? <PageFormModal page={editing} onClose={() => setEditing(undefined)} /> : null}
+      {form.modal}
       {deletion.dialog}
     </>
   );

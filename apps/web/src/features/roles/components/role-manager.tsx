@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSION, ROLE } from '@app/shared/permissions';
 import { ROLE_MSG } from '@app/shared/schemas/role.schema';
 import { useRoles, type RoleSummary } from '../../../lib/roles-query.ts';
 import { useCan } from '../../../components/can.tsx';
 import { DataTable, type Column } from '../../../components/list/data-table.tsx';
+import { useRowForm } from '../../../components/list/form-modal.tsx';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
 import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
 import { useDeleteRole } from '../api/delete-role.ts';
@@ -23,8 +23,7 @@ export function RoleManager({ variant }: { variant: 'card' | 'page' }) {
   const roles = useRoles();
   const remove = useDeleteRole();
   const card = variant === 'card';
-  // undefined: closed; null: adding; a role: editing it.
-  const [editing, setEditing] = useState<RoleSummary | null | undefined>(undefined);
+  const form = useRowForm<RoleSummary>((role, close) => <RoleFormModal role={role} onClose={close} />);
   const deletion = useConfirmDelete<RoleSummary>({
     remove: remove.mutateAsync,
     message: (role) => (card ? t('roles.confirmDelete') : t('roles.confirmDeleteNamed', { name: role.name })),
@@ -55,7 +54,7 @@ export function RoleManager({ variant }: { variant: 'card' | 'page' }) {
         variant={card ? 'card' : 'page'}
         title={card ? t('roles.cardTitle') : t('roles.title')}
         subtitle={card ? undefined : t('roles.subtitle')}
-        add={{ label: t('roles.add'), permission: PERMISSION.role.create, onClick: () => setEditing(null) }}
+        add={{ label: t('roles.add'), permission: PERMISSION.role.create, onClick: form.add }}
         query={roles}
         rows={roles.data ?? []}
         empty={t('roles.empty')}
@@ -66,7 +65,7 @@ export function RoleManager({ variant }: { variant: 'card' | 'page' }) {
           rows={roles.data ?? []}
           columns={columns}
           actions={[
-            { kind: 'edit', label: (role) => t('roles.editRole', { name: role.name }), allowed: canEdit, onSelect: setEditing },
+            { kind: 'edit', label: (role) => t('roles.editRole', { name: role.name }), allowed: canEdit, onSelect: form.edit },
             {
               kind: 'delete',
               label: (role) => t('roles.deleteRole', { name: role.name }),
@@ -79,7 +78,7 @@ export function RoleManager({ variant }: { variant: 'card' | 'page' }) {
         />
       </ListScreen>
 
-      {editing !== undefined ? <RoleFormModal role={editing} onClose={() => setEditing(undefined)} /> : null}
+      {form.modal}
       {deletion.dialog}
     </>
   );

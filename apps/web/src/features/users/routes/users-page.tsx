@@ -6,6 +6,7 @@ import { AdminOnly } from '../../../components/admin-only.tsx';
 import { useCan } from '../../../components/can.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { DataTable, type Column } from '../../../components/list/data-table.tsx';
+import { useRowForm } from '../../../components/list/form-modal.tsx';
 import { ListScreen } from '../../../components/list/list-screen.tsx';
 import { useConfirmDelete } from '../../../components/list/confirm-delete.tsx';
 import { flatPage, usePagedList } from '../../../components/list/use-paged-list.ts';
@@ -40,8 +41,7 @@ function UsersSection() {
   const remove = useDeleteUser();
   const rows = users.rows;
 
-  // undefined: closed; null: adding; a user: editing them.
-  const [editing, setEditing] = useState<UserItem | null | undefined>(undefined);
+  const form = useRowForm<UserItem>((user, close) => <UserFormModal user={user} onClose={close} />);
   const [rolesFor, setRolesFor] = useState<UserItem | null>(null);
   const deletion = useConfirmDelete<UserItem>({
     remove: remove.mutateAsync,
@@ -99,7 +99,7 @@ function UsersSection() {
         id="users"
         title={t('users.title')}
         subtitle={t('users.subtitle')}
-        add={{ label: t('users.add'), permission: PERMISSION.user.create, onClick: () => setEditing(null) }}
+        add={{ label: t('users.add'), permission: PERMISSION.user.create, onClick: form.add }}
         search={{ label: t('users.searchLabel'), placeholder: t('users.search') }}
         {...users}
         empty={t('users.empty')}
@@ -109,7 +109,7 @@ function UsersSection() {
           rows={rows}
           columns={columns}
           actions={[
-            { kind: 'edit', label: (user) => t('users.editUser', { name: user.name }), allowed: canEdit, onSelect: setEditing },
+            { kind: 'edit', label: (user) => t('users.editUser', { name: user.name }), allowed: canEdit, onSelect: form.edit },
             {
               kind: 'delete',
               label: (user) => t('users.deleteUser', { name: user.name }),
@@ -121,7 +121,7 @@ function UsersSection() {
         />
       </ListScreen>
 
-      {editing !== undefined ? <UserFormModal user={editing} onClose={() => setEditing(undefined)} /> : null}
+      {form.modal}
       {rolesFor ? <UserRolesModal user={rolesFor} onClose={() => setRolesFor(null)} /> : null}
       {deletion.dialog}
     </>
