@@ -4,32 +4,38 @@
  *
  *   const THINGS: ListSpec<'year'> = { filters: { year: isYear }, sorts: [...] };   // a module constant
  *   const things = usePagedList(THINGS, thingsQuery, flatPage);   // URL state + the feature's queryOptions
- *   const deletion = useConfirmDelete({ remove: remove.mutateAsync, message, done, failed, from: things });
- *   <ListScreen id="things" title=... add={{ label, permission, onClick }} search={{ label }} {...things}
- *               links={[{ label: t('things.trash'), to: '/things/trash', icon: Archive, check: { permission } }]}
- *               filters={{ show, hide, open: things.list.hasFilters, panel: (id) => <ThingFilters id={id} list={things.list} /> }}
- *               empty=... error={(message) => t('things.loadError', { message })}>
+ *   const { screen, deletion } = useFeatureList<Thing>('things', { remove: useDeleteThing().mutateAsync, from: things });
+ *   <ListScreen id="things" {...screen} search={{ label }} {...things}
+ *               links={[{ label: t('list.trash'), to: '/things/trash', icon: Archive, check: { permission } }]}
+ *               filters={{ show, hide, open: things.list.hasFilters, panel: (id) => <ThingFilters id={id} list={things.list} /> }}>
  *     <DataTable rows={things.rows} columns={[...]} actions={[{ kind: 'delete', label, allowed: can(...), onSelect: deletion.ask }]} />
  *   </ListScreen>
  *   {deletion.dialog}
  *
+ * - feature-list.tsx: what follows from a feature's name (its namespace's `list` block: title,
+ *   texts, Add, the confirm-delete's words); a list with other words passes them to ListScreen
+ *   and useConfirmDelete itself.
  * - list-params.ts: the list state read from the URL with fallbacks (ListSpec, ListParams);
  *   use-list-state.ts its hook (page, per_page, search, filters, sort; Back and Forward work);
  *   use-default-page-size.ts: Settings → Items per page, the size a list opens with.
  * - filter-panel.tsx: the filters' panel with Reset, FilterSelect ('All' first) bound by
  *   `bindFilters(list)`, DateRangeFilter (from/to days with their rule); `filters` above shows and
- *   hides it (or pass the panel as `panel` to show it always).
+ *   hides it (or pass the panel as `panel` to show it always). ../school-filters.tsx: the panel of
+ *   a school record list (the child, year and class, and the list's own selects).
  * - use-paged-list.ts: state + query + rows and page numbers. An unpaged list passes `query` and `rows`.
  * - data-table.tsx / row-actions.tsx: columns (sortable; `key` ones stay on phones) and row actions
  *   shown by permission. list-states.tsx: failed / loading / empty. confirm-delete.tsx: ask, delete,
  *   toast, step back from an emptied page. list-search-box.tsx: the debounced search.
- * - form-modal.tsx / use-form-save.ts: a row's add/edit form in a modal, saved with a toast, its 422
- *   field messages on the fields (server-field-errors.ts, which every form uses) and one banner.
+ * - form-modal.tsx: a row's add/edit form in a modal (FormModal), opened from Add or a row's Edit
+ *   (useRowForm); use-form-save.ts: its form (useModalForm: ../use-schema-form.ts, saved with a
+ *   toast, 422 field messages on the fields through server-field-errors.ts, the rest in one banner).
  * Beside the kit, a record's own pages: ../record-page.tsx (the page with its way back, a record's
  * loading/failed/not-found states, the add/edit page and its save-toast-return) and
- * ../form-parts.tsx (useRecordForm, sections, required labels, Cancel/Save); a page typing a whole
- * class at once: ../class-roster.tsx (the class in the URL, its children and states, ClassGrid)
- * with ../entry-grid.tsx (Enter moves down; row messages; EntryForm's Save).
+ * ../form-parts.tsx (useRecordForm, sections, required labels, Cancel/Save); a school record's
+ * (results, attendance): ../school-record-form-page.tsx, ../school-record-table.tsx and
+ * ../summary-card.tsx; a page typing a whole class at once: ../class-roster.tsx (the class in the
+ * URL, its children and states, ClassGrid) with ../entry-grid.tsx (Enter moves down; row
+ * messages; EntryForm's Save).
  */
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
