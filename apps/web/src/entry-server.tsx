@@ -113,7 +113,7 @@ function PublicRoutes({ path }: { path: string }) {
           <Route path="services" element={<ServicesPage />} />
           <Route path="college" element={<CollegePage />} />
           <Route path="unauthorized" element={<UnauthorizedPage />} />
-          <Route path="login" element={<Island name="login" component={LoginIsland} props={{ path }} />} />
+          <Route path="login" element={<Island name="login" component={LoginIsland} props={{}} />} />
           <Route path="pages/:slug" element={<PublishedPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

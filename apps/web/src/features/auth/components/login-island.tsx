@@ -1,18 +1,13 @@
-import { useInRouterContext } from 'react-router';
-import { FullLoadRouter } from '../../../islands/full-load-router.tsx';
-import { LoginPage } from '../routes/login-page.tsx';
+import { LoginCard } from './login-card.tsx';
+
+/** Leave the server-rendered sign-in page: the place asked for (the dashboard, the app) loads in full. */
+const loadInFull = (to: string) => window.location.replace(to);
 
 /**
- * The sign-in page as an island of the server-rendered /login (decision 0038): the same screen,
- * its links and the move after signing in loading their pages in full. Inside the app (a 401, a
- * sign-out, a protected page's redirect with its notice) the app's router shows it as before.
+ * The sign-in form as the island of the server-rendered /login (decision 0038), without the app's
+ * router: there is no location state on a page loaded directly, and the move after signing in
+ * loads the dashboard. Inside the app, the route (routes/login-page.tsx) shows the same card.
  */
-export function LoginIsland({ path }: { path: string }) {
-  const inApp = useInRouterContext();
-  if (inApp) return <LoginPage />;
-  return (
-    <FullLoadRouter path={path}>
-      <LoginPage />
-    </FullLoadRouter>
-  );
+export function LoginIsland() {
+  return <LoginCard redirectState={null} go={loadInFull} />;
 }
