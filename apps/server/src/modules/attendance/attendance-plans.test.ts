@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { queryPlan, seedAcademics } from '../../../test/query-plans.ts';
-import { attendanceListArgs, attendanceListShape, buildAttendanceList, buildChildMonths, type AttendanceFilter } from './attendance.repository.ts';
+import { attendanceListArgs, attendanceListShape, buildAttendanceList, buildChildSummary, type AttendanceFilter } from './attendance.repository.ts';
 
 /**
  * The reads issue 13 benchmarks come from indexes (migration 0016), never from sorting or scanning
@@ -40,7 +40,7 @@ describeEachDatabase('attendance plans', (server, dialect) => {
   
   
   it('reads one child\'s months from an index alone, and the list without a month from attendances_month_idx', async () => {
-    const summary = await plan(buildChildMonths(db()), [7]);
+    const summary = await plan(buildChildSummary(db()), [7]);
     expect(summary, summary).not.toMatch(sortsOrScans('attendances'));
     // SQLite reads the counts from attendances_child_counts_idx (migration 0023); PostgreSQL may
     // take either index on a few thousand rows, never a sort or a scan (above).

@@ -1,5 +1,5 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import { arg, preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { arg, databaseIdentity, preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
 import type { AttendancesTable, DB } from '../../db/schema.ts';
 
 /**
@@ -119,19 +119,55 @@ export async function countAttendance(db: Kysely<DB>, f: AttendanceFilter): Prom
 
 export type MonthCounts = Pick<AttendanceRow, 'year' | 'month' | 'present_days' | 'absent_days' | 'late_days' | 'excused_days'>;
 
-/** Newest month first, from attendances_child_counts_idx alone (migration 0023). Argument: orphan_id. */
-export const buildChildMonths = (db: Kysely<DB>) =>
+/** Newest month first, from attendances_child_counts_idx alone (migration 0023). */
+const childMonthsQuery = (db: Kysely<DB>) =>
   db
     .selectFrom('attendances')
     .select(['year', 'month', 'present_days', 'absent_days', 'late_days', 'excused_days'])
-    .where('orphan_id', '=', arg<number>(0))
+    // The outer query's child (buildChildSummary).
+    .where('attendances.orphan_id', '=', sql.ref<number>('orphans.id'))
     .orderBy('orphan_id', 'desc')
     .orderBy('year', 'desc')
     .orderBy('month', 'desc');
 
-const monthsOfChild = preparedQuery<DB, [number], MonthCounts>(buildChildMonths);
+/**
+ * A child outside the trash and its months, in one statement. The months come as one JSON array
+ * of `[year, month, present, absent, late, excused]`, built by the database: a value per child
+ * instead of six per month, each of which better-sqlite3 would turn into JavaScript (about half
+ * the cost of the read; docs/benchmarks/2026-11-24-academic-reads-per-child.md). Argument: orphan_id.
+ */
+export const buildChildSummary = (db: Kysely<DB>) => {
+  const postgres = databaseIdentity(db) instanceof PostgresAdapter;
+  const row = postgres ? sql`json_build_array(m.year, m.month, m.present_days, m.absent_days, m.late_days, m.excused_days)` : sql`json_array(m.year, m.month, m.present_days, m.absent_days, m.late_days, m.excused_days)`;
+  const months = sql<string | MonthArray[]>`(select coalesce(${sql.raw(postgres ? 'json_agg' : 'json_group_array')}(${row}), ${postgres ? sql`'[]'::json` : sql`'[]'`}) from (${childMonthsQuery(db)}) as m)`;
+  return db
+    .selectFrom('orphans')
+    .select(['orphans.id', 'orphans.first_name', 'orphans.last_name', 'orphans.father_name', months.as('months')])
+    .where('orphans.id', '=', arg<number>(0))
+    .where('orphans.deleted_at', 'is', null);
+};
 
-export const childMonths = (db: Kysely<DB>, orphanId: number): Promise<MonthCounts[]> => monthsOfChild(db, orphanId);
+type MonthArray = [year: number, month: number, present: number, absent: number, late: number, excused: number];
+interface ChildSummaryRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  father_name: string | null;
+  /** SQLite answers the JSON as text; pg parses it. */
+  months: string | MonthArray[];
+}
+const childSummary = preparedQuery<DB, [number], ChildSummaryRow>(buildChildSummary);
+
+/** The child (outside the trash) and its months newest first, or undefined. */
+export async function childWithMonths(db: Kysely<DB>, orphanId: number): Promise<{ child: Omit<ChildSummaryRow, 'months'>; months: MonthCounts[] } | undefined> {
+  const [row] = await childSummary(db, orphanId);
+  if (!row) return undefined;
+  const list: MonthArray[] = typeof row.months === 'string' ? JSON.parse(row.months) : row.months;
+  return {
+    child: { id: row.id, first_name: row.first_name, last_name: row.last_name, father_name: row.father_name },
+    months: list.map(([year, month, present_days, absent_days, late_days, excused_days]) => ({ year, month, present_days, absent_days, late_days, excused_days })),
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Writing

@@ -20,8 +20,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { KeptAnswers } from '../../lib/kept-answers.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
-import { findActiveOrphan, findActiveOrphans, fullName } from '../results/results.service.ts';
-import { attendancePageRows, childMonths, countAttendance, findAttendance, type AttendanceWithOrphan, type MonthCounts } from './attendance.repository.ts';
+import { findActiveOrphans, fullName } from '../results/results.service.ts';
+import { attendancePageRows, childWithMonths, countAttendance, findAttendance, type AttendanceWithOrphan, type MonthCounts } from './attendance.repository.ts';
 import * as writes from './attendance.writes.ts';
 
 /** The overview's monthly totals and children missing a month (modules/dashboard). */
@@ -198,9 +198,9 @@ export function attendanceSummaryJson(ctx: AttendanceContext, orphanId: number):
 
 /** Each month's counts and rate, newest first, and each year's totals, summed in one pass. */
 export async function attendanceSummary(ctx: AttendanceContext, orphanId: number): Promise<AttendanceSummaryResponse> {
-  const child = await findActiveOrphan(ctx.db, orphanId);
-  if (!child) throw AppError.notFound(ORPHAN_RESPONSE_MESSAGES.notFound);
-  const months = await childMonths(ctx.db, orphanId);
+  const found = await childWithMonths(ctx.db, orphanId);
+  if (!found) throw AppError.notFound(ORPHAN_RESPONSE_MESSAGES.notFound);
+  const { child, months } = found;
   const years: Array<Counts & { year: number; months_recorded: number }> = [];
   for (const m of months) {
     // Newest first: a year's months come together.
