@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { setUpBrowserApp } from './support/fixture.ts';
+import { islandsHydrated } from './support/islands.ts';
+import { localeText } from './support/locale-text.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
 
 const app = setUpBrowserApp();
 
@@ -114,5 +117,82 @@ describe('public site', () => {
       if (s.bytes > 1024) expect(s.encoding, s.url).toMatch(/^(br|gzip)$/);
       expect(s.cache, s.url).toContain('immutable');
     }
+  });
+
+  it("is read whole without JavaScript, in the language and theme of the reader's cookies", async () => {
+    // Decision 0038: the server renders the page; a browser that runs no script still reads it.
+    const context = await app.browser.newContext({ javaScriptEnabled: false });
+    const origin = new URL(app.server.baseUrl);
+    await context.addCookies([
+      { name: 'language', value: 'fa-AF', domain: origin.hostname, path: '/' },
+      { name: 'theme', value: 'dark', domain: origin.hostname, path: '/' },
+    ]);
+    const page = await context.newPage();
+    try {
+      for (const [path, title] of [
+        ['/', 'site:home.hero.title'],
+        ['/contact', 'site:contact.title'],
+      ] as const) {
+        await page.goto(path);
+        const html = page.locator('html');
+        expect(await html.getAttribute('lang'), path).toBe('fa-AF');
+        expect(await html.getAttribute('dir'), path).toBe('rtl');
+        expect(await html.getAttribute('class'), path).toBe('dark');
+        expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toBe(localeText('fa-AF', title));
+        await page.getByRole('navigation', { name: localeText('fa-AF', 'nav.main') }).getByRole('link', { name: localeText('fa-AF', 'nav.contact') }).waitFor();
+      }
+      expect(await page.getByRole('button', { name: localeText('fa-AF', 'site:contact.form.submit') }).isVisible()).toBe(true);
+      // No script ran (the browser may still fetch the preloaded ones): all of it came as HTML.
+      expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hydrates without a mismatch: theme, language, phone menu, contact form and sign-in all work', async () => {
+    const page = app.page;
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+
+    // Dark and Dari from the cookies the toggle and the switcher write.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await page.getByTestId('language-switcher').first().click();
+    await page.getByRole('menuitemradio', { name: 'دری' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fa-AF');
+    await islandsHydrated(page);
+    expect(await isDark(page)).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(localeText('fa-AF', 'site:home.hero.title'));
+    await page.getByRole('button', { name: localeText('fa-AF', 'theme.switchToLight') }).waitFor();
+
+    // The phone menu, on a server-rendered page in Dari.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/contact');
+    await page.getByRole('button', { name: localeText('fa-AF', 'nav.openMenu') }).click();
+    const menu = page.getByRole('navigation', { name: localeText('fa-AF', 'nav.mobile') });
+    await menu.getByRole('link', { name: localeText('fa-AF', 'nav.services') }).waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The contact form, hydrated: the message is stored.
+    await page.getByLabel(localeText('fa-AF', 'site:contact.form.name')).fill('Visitor');
+    await page.getByLabel(localeText('fa-AF', 'site:contact.form.email')).fill('visitor@example.org');
+    await page.getByLabel(localeText('fa-AF', 'site:contact.form.subject')).fill('A question');
+    await page.getByRole('textbox', { name: localeText('fa-AF', 'site:contact.form.message'), exact: true }).fill('When can we visit the school?');
+    await page.getByRole('button', { name: localeText('fa-AF', 'site:contact.form.submit') }).click();
+    await page.getByText(localeText('fa-AF', 'site:contact.form.success')).waitFor();
+
+    // Sign-in, hydrated: on to the dashboard.
+    await page.goto('/login');
+    await page.getByLabel(localeText('fa-AF', 'auth:login.email')).fill(ADMIN_EMAIL);
+    await page.getByLabel(localeText('fa-AF', 'auth:login.password'), { exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: localeText('fa-AF', 'auth:login.submit'), exact: true }).click();
+    await page.waitForURL('**/dashboard');
+
+    expect(problems).toEqual([]);
   });
 });
