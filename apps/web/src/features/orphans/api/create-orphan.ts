@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type FormValue } from '../../../lib/api-client.ts';
+import { refreshing, useResourceWrite } from '../../../lib/record-writes.ts';
 import { orphanKeys } from './orphan-query-keys.ts';
 import type { OrphanSavedResponse } from '@app/shared/schemas/orphan.schema';
 
@@ -18,14 +18,7 @@ export function createOrphan({ values, photo }: CreateOrphanInput): Promise<Orph
   return api.post<OrphanSavedResponse>('/orphans', values);
 }
 
+/** Afterwards the list pages and the selector other features read are refreshed. */
 export function useCreateOrphan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createOrphan,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: orphanKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: orphanKeys.selector() }),
-      ]),
-  });
+  return useResourceWrite(refreshing('/orphans', orphanKeys.lists(), orphanKeys.selector()), createOrphan);
 }

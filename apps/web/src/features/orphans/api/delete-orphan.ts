@@ -1,23 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { orphanKeys } from './orphan-query-keys.ts';
+import { useDeleteRecord } from '../../../lib/record-writes.ts';
+import { ORPHANS_AND_TRASH, orphanKeys } from './orphan-query-keys.ts';
 
-/** DELETE /orphans/{id} — moves the child to the trash. */
-export function deleteOrphan(id: number): Promise<{ message: string }> {
-  return api.delete<{ message: string }>(`/orphans/${id}`);
-}
-
+/** DELETE /orphans/{id} — moves the child to the trash; its record is dropped, the lists, trash and selector refreshed. */
 export function useDeleteOrphan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteOrphan,
-    onSuccess: async (_body, id) => {
-      queryClient.removeQueries({ queryKey: orphanKeys.detail(id) });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: orphanKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: orphanKeys.trash() }),
-        queryClient.invalidateQueries({ queryKey: orphanKeys.selector() }),
-      ]);
-    },
-  });
+  return useDeleteRecord({ ...ORPHANS_AND_TRASH, detail: orphanKeys.detail });
 }

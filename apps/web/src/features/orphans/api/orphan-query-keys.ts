@@ -1,4 +1,5 @@
 import { ORPHAN_OPTIONS_KEY } from '../../../lib/orphan-options-query.ts';
+import { refreshing } from '../../../lib/record-writes.ts';
 import type { OrphanListParams } from './orphan-types.ts';
 
 /**
@@ -16,3 +17,6 @@ export const orphanKeys = {
   /** The selector list other features read (lib/orphan-options-query.ts). */
   selector: () => ORPHAN_OPTIONS_KEY,
 };
+
+/** A child added, deleted or restored: the list pages, the trash and the selector other features read. */
+export const ORPHANS_AND_TRASH = refreshing('/orphans', orphanKeys.lists(), orphanKeys.trash(), orphanKeys.selector());
