@@ -1,4 +1,5 @@
 import type { AttendanceListQuery } from '@app/shared/schemas/attendance.schema';
+import { recordKeys } from '../../../lib/record-keys.ts';
 
 /** The list's query as the URL holds it (strings; the server parses it with the shared query schema). */
 export type AttendanceListParams = { page: number; per_page: number } & { [K in Exclude<keyof AttendanceListQuery, 'page' | 'per_page'>]?: string };
@@ -8,14 +9,8 @@ export type AttendanceListParams = { page: number; per_page: number } & { [K in 
  * the record, and the children's summaries (all start with `attendanceKeys.all`).
  */
 export const attendanceKeys = {
-  all: ['attendances'] as const,
-  lists: () => [...attendanceKeys.all, 'list'] as const,
-  list: (params: AttendanceListParams) => [...attendanceKeys.lists(), params] as const,
-  details: () => [...attendanceKeys.all, 'detail'] as const,
-  detail: (id: number | string) => [...attendanceKeys.details(), String(id)] as const,
-  summaries: () => [...attendanceKeys.all, 'orphan-summary'] as const,
-  summary: (orphanId: number | string) => [...attendanceKeys.summaries(), String(orphanId)] as const,
+  ...recordKeys<AttendanceListParams>('attendances'),
   /** A class's month, read whole for the grid. */
-  classMonths: () => [...attendanceKeys.all, 'class-month'] as const,
-  classMonth: (grade: string, month: number, year: number) => [...attendanceKeys.classMonths(), grade, month, year] as const,
+  classMonths: () => ['attendances', 'class-month'] as const,
+  classMonth: (grade: string, month: number, year: number) => ['attendances', 'class-month', grade, month, year] as const,
 };

@@ -1,4 +1,5 @@
 import { ORPHAN_OPTIONS_KEY } from '../../../lib/orphan-options-query.ts';
+import { recordKeys } from '../../../lib/record-keys.ts';
 import { refreshing } from '../../../lib/record-writes.ts';
 import type { OrphanListParams } from './orphan-types.ts';
 
@@ -7,13 +8,9 @@ import type { OrphanListParams } from './orphan-types.ts';
  * reaches every list page and filter combination (all start with `orphanKeys.lists()`).
  */
 export const orphanKeys = {
-  all: ['orphans'] as const,
-  lists: () => [...orphanKeys.all, 'list'] as const,
-  list: (params: OrphanListParams) => [...orphanKeys.lists(), params] as const,
-  details: () => [...orphanKeys.all, 'detail'] as const,
-  detail: (id: number | string) => [...orphanKeys.details(), String(id)] as const,
-  trash: () => [...orphanKeys.all, 'trash'] as const,
-  trashList: (params: { page: number; per_page: number; search?: string }) => [...orphanKeys.trash(), params] as const,
+  ...recordKeys<OrphanListParams>('orphans'),
+  trash: () => ['orphans', 'trash'] as const,
+  trashList: (params: { page: number; per_page: number; search?: string }) => ['orphans', 'trash', params] as const,
   /** The selector list other features read (lib/orphan-options-query.ts). */
   selector: () => ORPHAN_OPTIONS_KEY,
 };
