@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
  * The app's own pages (no page data) need no wait.
  */
 export async function islandsHydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.getElementById('page-data') || document.documentElement.dataset.hydrated === 'true');
+  // A string, not a function: this file is also compiled without the DOM's types (bench/ imports browser.ts).
+  await page.waitForFunction("!document.getElementById('page-data') || document.documentElement.dataset.hydrated === 'true'");
 }
 
 /**
