@@ -18,7 +18,8 @@ import {
 import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
 import { AppError } from '../../lib/app-error.ts';
 import { requires } from '../../lib/access.ts';
-import { sendJson } from '../../lib/kept-answers.ts';
+import { sendKeptJson } from '../../lib/kept-answer-encodings.ts';
+import { rememberingQueries } from '../../lib/remembered-queries.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { readGalleryUpload } from './gallery-upload.ts';
@@ -69,9 +70,11 @@ export function galleryApiRoutes(ctxOf: (request: FastifyRequest) => GalleryCont
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    // Sent as the JSON kept for it (kept-gallery-pages.ts); the schema describes it, the API test checks it.
-    r.get('/galleries', { config: requires('view-gallery'), schema: { tags: TAGS, querystring: mediaListQuerySchema, response: { 200: mediaPageSchema } } }, async (request, reply) =>
-      sendJson(reply, await galleryPageJson(ctxOf(request), request.query)),
+    // Sent as the JSON kept for it (kept-gallery-pages.ts), compressed for a client that accepts it;
+    // the schema describes it, the API test checks it.
+    // The same few queries (a child's pages) again and again: each is parsed once (lib/remembered-queries.ts).
+    r.get('/galleries', { config: requires('view-gallery'), validatorCompiler: rememberingQueries(), schema: { tags: TAGS, querystring: mediaListQuerySchema, response: { 200: mediaPageSchema } } }, async (request, reply) =>
+      sendKeptJson(request, reply, await galleryPageJson(ctxOf(request), request.query)),
     );
 
     r.post(

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { expect, it, vi } from 'vitest';
 import { MEDIA_MESSAGES, mediaPageSchema } from '@app/shared/schemas/media.schema';
@@ -127,6 +128,32 @@ describeEachDatabase('gallery API', (server) => {
       expect(after - Date.now() / 1000).toBeGreaterThan(29 * 60);
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it('sends a kept page compressed to a client that accepts brotli or gzip, and as plain JSON to one that does not', async () => {
+    const token = await loginAdmin(server());
+    const child = await createChild(server(), token, 'Compressed');
+    for (let i = 0; i < 3; i++) await upload(server(), token, { orphan_id: child, media_type: 'document', title: `Letter ${i}`, date: '2024-03-01' }, { data: Buffer.from(`letter ${i}`), name: 'l.txt' });
+    const url = `/api/galleries?orphan_id=${child}`;
+    // node:http sends only the headers given (fetch would add its own Accept-Encoding and undo the encoding).
+    const get = (acceptEncoding?: string) => fetchBytes(server(), url, { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding }) });
+    const plain = await get();
+    expect([plain.status, plain.headers.get('content-encoding'), plain.headers.get('vary')]).toEqual([200, null, 'Accept-Encoding']);
+    const page = JSON.parse(plain.body.toString('utf8'));
+    expect(page.total).toBe(3);
+    expect(() => mediaPageSchema.strict().parse(page)).not.toThrow();
+
+    const asBrowser = await get('gzip, deflate, br, zstd');
+    expect(asBrowser.headers.get('content-encoding')).toBe('br');
+    expect(asBrowser.body.length).toBeLessThan(plain.body.length / 2);
+    expect(brotliDecompressSync(asBrowser.body).equals(plain.body)).toBe(true);
+    const gzipOnly = await get('br;q=0, gzip');
+    expect(gzipOnly.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(gzipOnly.body).equals(plain.body)).toBe(true);
+    for (const refused of ['identity', 'br;q=0, gzip;q=0', '*;q=0', 'deflate']) {
+      const answer = await get(refused);
+      expect([answer.headers.get('content-encoding'), answer.body.equals(plain.body)]).toEqual([null, true]);
     }
   });
 
