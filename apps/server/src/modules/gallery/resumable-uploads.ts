@@ -78,9 +78,10 @@ function tusError(err: AppError, req: TusRequest): { status_code: number; body: 
  * sends the file in chunks and, after a dropped connection, asks how far it got and sends the
  * rest. When the last byte arrives the file gets exactly the multipart request's checks and
  * all-or-nothing end (createFromUpload, replaceMediaFile), and the final PATCH answers the item as
- * JSON; a HEAD after it, whose answer was lost, learns the item (finished-uploads.ts). An upload
- * stays resumable for a day; a refused one is removed at once. Several server processes share the
- * folder (one machine).
+ * JSON; a HEAD after it, whose answer was lost, learns the item — or the refusal, which a PATCH
+ * answers again too (finished-uploads.ts, decision 0040). A save cut off by a crash is resolved at
+ * start and on the next HEAD (resumable-recovery.ts). An upload stays resumable for a day; a
+ * refused one's bytes are removed at once. Several server processes share the folder (one machine).
  */
 export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (request: FastifyRequest | null) => GalleryContext): Promise<void> {
   const base = ctxOf(null);
@@ -274,12 +275,12 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
   app.post(RESUMABLE_PATH, { config, schema: { tags, description: "Start a resumable upload: Upload-Length, and Upload-Metadata with the gallery fields and the file name — or, to replace an item's file (edit-gallery), `replaces` with the item's id and the update's fields.", response: headerOnly(201, 'Created; Location names the upload.') } }, handler);
   app.patch(`${RESUMABLE_PATH}/:id`, {
     config,
-    schema: { tags, description: 'Send bytes from Upload-Offset. The last ones answer the created item, checked as a multipart upload is.', response: { ...headerOnly(204, 'Received; Upload-Offset says how far.'), 200: mediaSavedResponseSchema } },
+    schema: { tags, description: `Send bytes from Upload-Offset. The last ones answer the created item, checked as a multipart upload is. After a refusal, the same refusal again (also in ${REFUSAL_HEADER}).`, response: { ...headerOnly(204, 'Received; Upload-Offset says how far.'), 200: mediaSavedResponseSchema } },
   }, handler);
   // HEAD (how far did it get?) comes with GET's route: GET itself answers 404 (tus has no download here).
   app.get(`${RESUMABLE_PATH}/:id`, {
     config,
-    schema: { tags, description: `HEAD: how far an upload got (Upload-Offset). A finished one answers Upload-Offset = Upload-Length and ${MEDIA_ID_HEADER} for a day; 423 while it is being saved.`, response: headerOnly(204, 'Upload-Offset and Upload-Length.') },
+    schema: { tags, description: `HEAD: how far an upload got (Upload-Offset). A finished one answers Upload-Offset = Upload-Length and ${MEDIA_ID_HEADER} for a day; 423 while it is being saved; a refused one its refusal's status, the body percent-encoded in ${REFUSAL_HEADER}.`, response: headerOnly(204, 'Upload-Offset and Upload-Length.') },
   }, handler);
   app.delete(`${RESUMABLE_PATH}/:id`, { config, schema: { tags, description: 'Cancel an upload and remove what was received.', response: headerOnly(204, 'Cancelled.') } }, handler);
 }
