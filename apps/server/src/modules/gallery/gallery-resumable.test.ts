@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
@@ -300,6 +300,13 @@ describeEachDatabase('gallery resumable uploads (tus)', (server) => {
     expect(head.status).toBe(423);
     const other = await userWithRoles(server(), ['Caseworker']);
     expect((await tus(server(), other.token, 'HEAD', location)).status).toBe(404);
+    // Still no save begun two minutes after the last byte: the process that took them ended first.
+    // The bytes go and the page is told to send the file again.
+    const received = path.join(server().config.storageDir, '.resumable', location.split('/').pop()!);
+    const twoMinutesAgo = new Date(Date.now() - 2 * 60_000);
+    utimesSync(received, twoMinutesAgo, twoMinutesAgo);
+    expect((await tus(server(), token, 'HEAD', location)).status).toBe(404);
+    expect(existsSync(received)).toBe(false);
   });
 
   it("answers the upload route's refusals in the reader's language", async () => {
