@@ -6,8 +6,12 @@ import type { Page } from 'playwright-core';
  * The app's own pages (no page data) need no wait.
  */
 export async function islandsHydrated(page: Page): Promise<void> {
-  // A string, not a function: this file is also compiled without the DOM's types (bench/ imports browser.ts).
-  await page.waitForFunction("!document.getElementById('page-data') || document.documentElement.dataset.hydrated === 'true'");
+  // A function (a string would be eval'd, which the CSP refuses); the document typed here, since this
+  // file is also compiled without the DOM's types (bench/ imports browser.ts).
+  await page.waitForFunction(() => {
+    const doc = (globalThis as unknown as { document: { getElementById(id: string): unknown; documentElement: { dataset: Record<string, string | undefined> } } }).document;
+    return !doc.getElementById('page-data') || doc.documentElement.dataset.hydrated === 'true';
+  });
 }
 
 /**
