@@ -29,16 +29,28 @@ export function TrendFigure({ caption, ...chart }: TrendChartProps & { caption: 
   );
 }
 
-interface SummaryCardProps {
+/** A child's figures as the card shows them, once they are there. */
+export interface SummaryFigures {
+  /** What stands above the chart (attendance's yearly rates). */
+  above?: ReactNode;
+  /** The figures over time: drawn, captioned summary.chart, from two points on. */
+  trend: TrendChartProps;
+  /** The table of all the figures, named summary.table: its header cells and its body rows. */
+  head: ReactNode;
+  rows: ReactNode;
+}
+
+interface SummaryCardProps<D> {
   /**
    * The feature whose figures these are: its namespace's summary.title, summary.viewAll,
-   * summary.empty and summary.error, and its list, which 'All …' opens filtered to the child.
+   * summary.empty, summary.error, summary.chart and summary.table, and its list, which 'All …'
+   * opens filtered to the child.
    */
   feature: 'results' | 'attendance';
   orphanId: number;
-  query: { isPending: boolean; isError: boolean; error: Error | null };
+  query: { isPending: boolean; isError: boolean; error: Error | null; data: D | undefined };
   isEmpty: boolean;
-  children: ReactNode;
+  figures: (data: D) => SummaryFigures;
 }
 
 /**
@@ -65,14 +77,25 @@ export function SummaryTable({ label, head, children }: { label: string; head: R
 }
 
 /** A card of figures about one child on the details page (results, attendance), with its states. */
-export function SummaryCard({ feature, orphanId, query, isEmpty, children }: SummaryCardProps) {
+export function SummaryCard<D>({ feature, orphanId, query, isEmpty, figures }: SummaryCardProps<D>) {
   const { t } = useTranslation(feature);
   const id = `orphan-${feature}-summary`;
-  let body: ReactNode;
+  let body: ReactNode = null;
   if (query.isError) body = <Notice tone="error">{t('summary.error', { message: translateMessage(t, query.error?.message) ?? '' })}</Notice>;
   else if (query.isPending) body = <Spinner />;
   else if (isEmpty) body = <EmptyState message={t('summary.empty')} className="py-6" />;
-  else body = <div className="space-y-4">{children}</div>;
+  else if (query.data !== undefined) {
+    const { above, trend, head, rows } = figures(query.data);
+    body = (
+      <div className="space-y-4">
+        {above}
+        {trend.points.length > 1 ? <TrendFigure caption={t('summary.chart')} {...trend} /> : null}
+        <SummaryTable label={t('summary.table')} head={head}>
+          {rows}
+        </SummaryTable>
+      </div>
+    );
+  }
   return (
     <section aria-labelledby={id} className="rounded-lg border border-gray-200 bg-white p-5 dark:border-gray-700 dark:bg-gray-900">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SummaryCard, SummaryTable, TrendFigure } from '../../../components/summary-card.tsx';
+import { SummaryCard } from '../../../components/summary-card.tsx';
 import { TableCell, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
 import { useAttendanceSummary } from '../api/get-attendance-summary.ts';
 import { useAttendanceFormat } from './use-attendance-format.ts';
@@ -17,17 +17,20 @@ export function AttendanceSummaryCard({ orphanId }: { orphanId: number }) {
   const { t } = useTranslation('attendance');
   const format = useAttendanceFormat();
   const summary = useAttendanceSummary(orphanId);
-  const data = summary.data;
-  const months = data?.months ?? [];
+  const months = summary.data?.months ?? [];
   const points = months
     .slice(0, CHART_MONTHS)
     .reverse()
     .map((m) => ({ label: format.period(m), rate: m.attendance_rate }));
 
   return (
-    <SummaryCard feature="attendance" orphanId={orphanId} query={summary} isEmpty={months.length === 0}>
-      {data ? (
-        <>
+    <SummaryCard
+      feature="attendance"
+      orphanId={orphanId}
+      query={summary}
+      isEmpty={months.length === 0}
+      figures={(data) => ({
+        above: (
           <dl className="flex flex-wrap gap-3">
             {data.years.map((y) => (
               <div key={y.year} className="rounded-md bg-gray-50 px-3 py-2 dark:bg-gray-800">
@@ -36,37 +39,31 @@ export function AttendanceSummaryCard({ orphanId }: { orphanId: number }) {
               </div>
             ))}
           </dl>
-          {points.length > 1 ? (
-            <TrendFigure caption={t('summary.chart')} points={points} series={[{ key: 'rate', label: t('summary.rate') }]} unit="%" />
-          ) : null}
-          <SummaryTable
-            label={t('summary.table')}
-            head={
-              <>
-                <TableHeaderCell>{t('columns.period')}</TableHeaderCell>
-                {COUNTS.map((count) => (
-                  <TableHeaderCell key={count} className="text-end">
-                    {t(`columns.${count}`)}
-                  </TableHeaderCell>
-                ))}
-                <TableHeaderCell className="text-end">{t('columns.rate')}</TableHeaderCell>
-              </>
-            }
-          >
-            {months.map((m) => (
-              <TableRow key={`${m.year}-${m.month}`}>
-                <TableCell className="whitespace-nowrap">{format.period(m)}</TableCell>
-                {COUNTS.map((count) => (
-                  <TableCell key={count} className="text-end tabular-nums">
-                    {m[`${count}_days`]}
-                  </TableCell>
-                ))}
-                <TableCell className="text-end tabular-nums">{format.rate(m.attendance_rate)}</TableCell>
-              </TableRow>
+        ),
+        trend: { points, series: [{ key: 'rate', label: t('summary.rate') }], unit: '%' },
+        head: (
+          <>
+            <TableHeaderCell>{t('columns.period')}</TableHeaderCell>
+            {COUNTS.map((count) => (
+              <TableHeaderCell key={count} className="text-end">
+                {t(`columns.${count}`)}
+              </TableHeaderCell>
             ))}
-          </SummaryTable>
-        </>
-      ) : null}
-    </SummaryCard>
+            <TableHeaderCell className="text-end">{t('columns.rate')}</TableHeaderCell>
+          </>
+        ),
+        rows: months.map((m) => (
+          <TableRow key={`${m.year}-${m.month}`}>
+            <TableCell className="whitespace-nowrap">{format.period(m)}</TableCell>
+            {COUNTS.map((count) => (
+              <TableCell key={count} className="text-end tabular-nums">
+                {m[`${count}_days`]}
+              </TableCell>
+            ))}
+            <TableCell className="text-end tabular-nums">{format.rate(m.attendance_rate)}</TableCell>
+          </TableRow>
+        )),
+      })}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SummaryCard, SummaryTable, TrendFigure } from '../../../components/summary-card.tsx';
+import { SummaryCard } from '../../../components/summary-card.tsx';
 import { TableCell, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
 import { useOrphanResults } from '../api/get-orphan-results.ts';
 import { periodsOldestFirst, trendPoints, typesPresent, type SummaryPeriod } from './results-summary.ts';
@@ -13,53 +13,50 @@ export function ResultsSummaryCard({ orphanId }: { orphanId: number }) {
   const { t } = useTranslation('results');
   const format = useResultFormat();
   const summary = useOrphanResults(orphanId);
-  const data = summary.data;
-  const periods = data ? periodsOldestFirst(data) : [];
-  const types = data ? typesPresent(data) : [];
+  const periods = summary.data ? periodsOldestFirst(summary.data) : [];
+  const types = summary.data ? typesPresent(summary.data) : [];
   const label = (p: SummaryPeriod) => t('summary.period', { year: p.year, term: format.term(p.term) });
   const average = (a: { average_score: number | null; count: number }) => (a.count ? `${format.mark(a.average_score)} (${a.count})` : t('summary.noScore'));
+  const averages = (of: (type: (typeof types)[number]) => { average_score: number | null; count: number }, className = '') =>
+    types.map((type) => (
+      <TableCell key={type} className={`text-end tabular-nums ${className}`.trim()}>
+        {average(of(type))}
+      </TableCell>
+    ));
 
   return (
-    <SummaryCard feature="results" orphanId={orphanId} query={summary} isEmpty={periods.length === 0}>
-      {data ? (
-        <>
-          {periods.length > 1 ? (
-            <TrendFigure caption={t('summary.chart')} points={trendPoints(periods, label)} series={types.map((type) => ({ key: type, label: format.type(type) }))} />
-          ) : null}
-          <SummaryTable
-            label={t('summary.table')}
-            head={
-              <>
-                <TableHeaderCell>{t('columns.term')}</TableHeaderCell>
-                {types.map((type) => (
-                  <TableHeaderCell key={type} className="text-end">
-                    {format.type(type)}
-                  </TableHeaderCell>
-                ))}
-              </>
-            }
-          >
+    <SummaryCard
+      feature="results"
+      orphanId={orphanId}
+      query={summary}
+      isEmpty={periods.length === 0}
+      figures={(data) => ({
+        trend: { points: trendPoints(periods, label), series: types.map((type) => ({ key: type, label: format.type(type) })) },
+        head: (
+          <>
+            <TableHeaderCell>{t('columns.term')}</TableHeaderCell>
+            {types.map((type) => (
+              <TableHeaderCell key={type} className="text-end">
+                {format.type(type)}
+              </TableHeaderCell>
+            ))}
+          </>
+        ),
+        rows: (
+          <>
             {[...periods].reverse().map((p) => (
               <TableRow key={`${p.year}-${p.term}`}>
                 <TableCell className="whitespace-nowrap">{label(p)}</TableCell>
-                {types.map((type) => (
-                  <TableCell key={type} className="text-end tabular-nums">
-                    {average(p.averages[type])}
-                  </TableCell>
-                ))}
+                {averages((type) => p.averages[type])}
               </TableRow>
             ))}
             <TableRow>
               <TableCell className="font-semibold">{t('summary.average')}</TableCell>
-              {types.map((type) => (
-                <TableCell key={type} className="text-end font-semibold tabular-nums">
-                  {average(data.averages[type])}
-                </TableCell>
-              ))}
+              {averages((type) => data.averages[type], 'font-semibold')}
             </TableRow>
-          </SummaryTable>
-        </>
-      ) : null}
-    </SummaryCard>
+          </>
+        ),
+      })}
+    />
   );
 }
