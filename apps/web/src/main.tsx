@@ -4,6 +4,9 @@ import './index.css';
 import { applyTheme, initialTheme } from './lib/theme-context.tsx';
 import { ensureCsrfCookie } from './lib/api-client.ts';
 import { i18n, i18nReady } from './lib/i18n.ts';
+// The public site's English texts come with the app's entry, so an English first paint waits for
+// no download (lib/i18n.ts imports them from here, already loaded).
+import './lib/i18n-public-en.ts';
 import { App } from './app/app.tsx';
 import { preloadFontsFor } from './app/preload-fonts.ts';
 

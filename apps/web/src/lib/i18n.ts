@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, languageOfTag, type Language } from '@app/shared/i18n/languages';
 import { PREFERENCE_COOKIES } from '@app/shared/preference-cookies';
-import { resources, defaultNS, dashboardNamespaces, firstNamespaces } from './i18n-resources.ts';
+import { defaultNS, dashboardNamespaces, firstNamespaces } from './i18n-resources.ts';
 import { writePreferenceCookie } from './preference-cookie.ts';
 import { renderedPage } from '../islands/rendered-page.ts';
 
@@ -46,24 +46,29 @@ export function browserLanguage(preferred: readonly string[] = typeof navigator 
 
 /**
  * Dari and Pashto are not in the first download: each language's namespaces are one chunk
- * (locales/<language>/index.ts) imported the first time that language is needed. English is
- * bundled (resources below) so its first paint waits for nothing.
+ * (locales/<language>/index.ts) imported the first time that language is needed. English comes in
+ * two parts (englishPart): the public site's texts, which the app's entry carries so its first
+ * paint waits for nothing, and the dashboard's; a server-rendered page brings its own.
  */
 const languageChunks = import.meta.glob<Record<string, Record<string, unknown>>>('../locales/*/index.ts', { import: 'default' });
 const loadedChunks = new Map<string, Promise<Record<string, Record<string, unknown>>>>();
 
-function languageChunk(language: string): Promise<Record<string, Record<string, unknown>>> {
-  let chunk = loadedChunks.get(language);
+/** English comes in two parts: the public site's texts (with the app's entry) and the dashboard's. */
+function englishPart(namespace: string): { key: string; load: () => Promise<Record<string, Record<string, unknown>>> } {
+  const asFiles = (texts: Record<string, Record<string, unknown>>) => Object.fromEntries(Object.entries(texts).map(([ns, t]) => [`./${ns}.json`, t]));
+  return (firstNamespaces as readonly string[]).includes(namespace)
+    ? { key: 'en:public', load: async () => asFiles((await import('./i18n-public-en.ts')).publicTexts) }
+    : { key: 'en:dashboard', load: async () => asFiles((await import('./i18n-dashboard-en.ts')).dashboardTexts) };
+}
+
+function languageChunk(language: string, namespace: string): Promise<Record<string, Record<string, unknown>>> {
+  const part = language === DEFAULT_LANGUAGE ? englishPart(namespace) : { key: language, load: languageChunks[`../locales/${language}/index.ts`] };
+  let chunk = loadedChunks.get(part.key);
   if (!chunk) {
-    // English: only the dashboard's namespaces come this way (the public site's are bundled).
-    const load =
-      language === DEFAULT_LANGUAGE
-        ? async () => Object.fromEntries(Object.entries((await import('./i18n-dashboard-en.ts')).dashboardTexts).map(([namespace, texts]) => [`./${namespace}.json`, texts]))
-        : languageChunks[`../locales/${language}/index.ts`];
-    chunk = load ? load() : Promise.resolve({});
+    chunk = part.load ? part.load() : Promise.resolve({});
     // A failed download (a dropped slow link) is tried again next time, not remembered.
-    chunk.catch(() => loadedChunks.delete(language));
-    loadedChunks.set(language, chunk);
+    chunk.catch(() => loadedChunks.delete(part.key));
+    loadedChunks.set(part.key, chunk);
   }
   return chunk;
 }
@@ -74,9 +79,12 @@ const lazyLanguages: BackendModule = {
   read(language, namespace, callback) {
     // A server-rendered page brought its islands' texts with it (decision 0038).
     const page = renderedPage();
-    const embedded = page?.language === language ? page.texts[namespace] : undefined;
-    if (embedded) return callback(null, embedded);
-    languageChunk(language).then(
+    if (page) {
+      // Its own language only: the texts are whole in every language (locales.test.ts), so the
+      // English fallback is not downloaded for a Dari page; a new language reloads the page.
+      return callback(null, page.language === language ? (page.texts[namespace] ?? {}) : {});
+    }
+    languageChunk(language, namespace).then(
       // A namespace the language lacks is empty: i18next then falls back to English key by key.
       (bundles) => callback(null, bundles[`./${namespace}.json`] ?? {}),
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
@@ -107,8 +115,6 @@ export const i18nReady: Promise<void> = i18n
   .use(lazyLanguages)
   .use(initReactI18next)
   .init({
-    resources,
-    partialBundledLanguages: true,
     lng: initialLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -203,6 +209,7 @@ export function currentLanguage(): Language {
  * The dashboard's texts in the current language (and English, the fallback), before its first
  * screen renders: the router awaits this with the dashboard layout, so no raw key shows meanwhile.
  */
-export function loadDashboardTexts(): Promise<void> {
-  return i18n.loadNamespaces([...dashboardNamespaces]);
+export async function loadDashboardTexts(): Promise<void> {
+  await i18nReady;
+  await i18n.loadNamespaces([...dashboardNamespaces]);
 }
