@@ -195,4 +195,23 @@ describe('public site', () => {
 
     expect(problems).toEqual([]);
   });
+
+  it("checks the server-rendered sign-in form with the shared schema's messages, and sends nothing refused", async () => {
+    const page = app.page;
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/auth/login')) sent.push(r.url());
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+    // Once refused, a field is checked again as it changes.
+    await page.getByLabel('Email address').fill('not-an-address');
+    await page.getByText('Please enter a valid email').waitFor();
+    await page.getByLabel('Email address').fill(ADMIN_EMAIL);
+    await expect.poll(() => page.getByText('Please enter a valid email').count()).toBe(0);
+    expect(sent).toEqual([]);
+    expect(new URL(page.url()).search).toBe('');
+  });
 });
