@@ -58,10 +58,14 @@ const METRICS = [
   ['SI', 'speed-index'],
 ] as const;
 
-async function measure(url: string, label: string, chromePort: number): Promise<PageResult> {
+/** Lighthouse's own "run Lighthouse again" failures (a trace it could not place on a busy machine). */
+const RETRIED = new Set(['NO_NAVSTART', 'NO_FCP']);
+
+async function measure(url: string, label: string, chromePort: number, attempt = 1): Promise<PageResult> {
   const run = await lighthouse(url, { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
   if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = run;
+  if (lhr.runtimeError && RETRIED.has(lhr.runtimeError.code) && attempt < 3) return measure(url, label, chromePort, attempt + 1);
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
   const score = (id: 'performance' | 'accessibility') => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metrics = Object.fromEntries(METRICS.map(([short, id]) => [short, lhr.audits[id]?.displayValue ?? '?']));

@@ -9,6 +9,7 @@ import { MaintenanceGate } from './routes/maintenance-gate.tsx';
 import { LoadingScreen } from '../components/ui/spinner.tsx';
 import { Can } from '../components/can.tsx';
 import { loadDashboardTexts } from '../lib/i18n.ts';
+import { DASHBOARD_ALIASES } from './dashboard-aliases.ts';
 
 /**
  * Every screen loads on demand: the first load carries the public layout and the one page asked
@@ -123,9 +124,6 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   { path: 'activities', permission: ACCESS.activities, element: <ActivityLogPage /> },
   { path: 'help', element: <HelpPage /> },
 ];
-
-/** Short aliases that land on the same path under /dashboard, sub-paths included. */
-export const DASHBOARD_ALIASES = ['profile', 'orphans', 'gallery', 'results', 'attendance', 'reports', 'users', 'pages', 'roles', 'settings'];
 
 export const routes: RouteObject[] = [
   {

@@ -15,12 +15,3 @@ export const ISLAND_LOADERS: Record<IslandName, () => Promise<ComponentType<obje
   'office-map': async () => (await import('../features/public-site/components/office-map.tsx')).OfficeMap as ComponentType<object>,
   login: async () => (await import('../features/auth/components/login-island.tsx')).LoginIsland as ComponentType<object>,
 };
-
-/** The namespaces of texts an island's components read, sent with the page in its language. */
-export const ISLAND_NAMESPACES: Record<IslandName, readonly string[]> = {
-  header: ['common'],
-  'home-actions': [],
-  'contact-form': ['site'],
-  'office-map': ['site'],
-  login: ['auth'],
-};
