@@ -45,6 +45,9 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
+  // From the server-rendered sign-in page the way on is a full load of the app (decision 0038):
+  // let it finish before the caller goes elsewhere.
+  await page.waitForLoadState('load');
 }
 
 /** Sign out through the user menu. */
