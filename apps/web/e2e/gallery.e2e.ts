@@ -55,6 +55,25 @@ afterAll(async () => {
 });
 
 /** Fill the upload page and send; resolves once the page has gone back to the child's gallery. */
+/**
+ * The server receives the first PATCH of an upload and answers `status`; the answer never reaches
+ * the page (the connection resets). Returns the methods the page sends, in order.
+ */
+async function loseFirstPatchAnswer(status: number): Promise<string[]> {
+  const requests: string[] = [];
+  await app.page.route('**/api/uploads/*', async (route) => {
+    const request = route.request();
+    requests.push(request.method());
+    if (request.method() === 'PATCH' && requests.filter((m) => m === 'PATCH').length === 1) {
+      const answer = await route.fetch();
+      expect(answer.status()).toBe(status);
+      return route.abort('connectionreset');
+    }
+    return route.continue();
+  });
+  return requests;
+}
+
 async function upload(mediaType: 'Image' | 'Video' | 'Document', title: string, file: string) {
   await app.page.getByLabel('Media Type').selectOption({ label: mediaType });
   await app.page.getByLabel('Title').fill(title);
@@ -258,17 +277,7 @@ describe('the gallery in the browser', () => {
     const letter = path.join(dir, 'thank-you-letter.txt');
     writeFileSync(letter, 'Dear sponsor,\nThank you for the school books.\n');
     // The server receives the whole file and saves it; its answer never reaches the page.
-    const requests: string[] = [];
-    await app.page.route('**/api/uploads/*', async (route) => {
-      const request = route.request();
-      requests.push(request.method());
-      if (request.method() === 'PATCH' && requests.filter((m) => m === 'PATCH').length === 1) {
-        const answer = await route.fetch();
-        expect(answer.status()).toBe(200);
-        return route.abort('connectionreset');
-      }
-      return route.continue();
-    });
+    const requests = await loseFirstPatchAnswer(200);
     await app.page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
     await upload('Document', 'Thank-you letter', letter);
     await app.page.unroute('**/api/uploads/*');
@@ -284,17 +293,7 @@ describe('the gallery in the browser', () => {
     writeFileSync(fake, '<html><body>not a photo either</body></html>');
     const before = await apiCall<{ total: number }>(app.page, 'GET', `/api/galleries?orphan_id=${orphanId}`);
     // The server refuses the file at its end (HTML, not an image); its answer never reaches the page.
-    const requests: string[] = [];
-    await app.page.route('**/api/uploads/*', async (route) => {
-      const request = route.request();
-      requests.push(request.method());
-      if (request.method() === 'PATCH' && requests.filter((m) => m === 'PATCH').length === 1) {
-        const answer = await route.fetch();
-        expect(answer.status()).toBe(422);
-        return route.abort('connectionreset');
-      }
-      return route.continue();
-    });
+    const requests = await loseFirstPatchAnswer(422);
     await app.page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
     await app.page.getByLabel('Media Type').selectOption({ label: 'Image' });
     await app.page.getByLabel('Title').fill('Not a photo');
