@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { FieldValues } from 'react-hook-form';
+import type { FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from './ui/button.tsx';
 import { Notice } from './ui/notice.tsx';
@@ -98,7 +98,7 @@ export function useRecordForm<V extends FieldValues, D>({ feature, record, onSub
     failed: (err) => t('form.saveFailed', { message: messageOr(t, err, '') }),
   });
   // Every field's label is under fields.<its name> in both features' words.
-  const label = (name: string, required = false, text?: string) => (
+  const label = (name: Path<V>, required = false, text?: string) => (
     <FieldLabel text={text ?? t(`fields.${name}` as 'fields.orphan_id')} required={required && t('form.required')} />
   );
   const footer = (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, RESULT_TYPES, recentYears } from '@app/shared/constants';
 import { GRADE_LETTERS, gradeForScore } from '@app/shared/grade-bands';
 import { resultSchema, type Result, type ResultData } from '@app/shared/schemas/result.schema';
-import { FormSection, useRecordForm, type RecordFormProps, type RecordSubmission } from '../../../components/form-parts.tsx';
+import { FieldLabel, FormSection, useRecordForm, type RecordFormProps, type RecordSubmission } from '../../../components/form-parts.tsx';
 import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Options } from '../../../components/ui/options.tsx';
@@ -99,7 +99,8 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
             )
           }
         </Field>
-        <Field label={label('father_name')}>{(ids) => <Input {...ids} value={fatherName ?? ''} readOnly aria-readonly />}</Field>
+        {/* Shown from the child, not a value of the form. */}
+        <Field label={<FieldLabel text={t('fields.father_name')} />}>{(ids) => <Input {...ids} value={fatherName ?? ''} readOnly aria-readonly />}</Field>
         <Field label={label('result_type', true)} error={message('result_type')}>
           {(ids) => (
             // Another type asks for other fields: the old messages no longer apply (spec section 4).
