@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { targetSizeViolations } from './support/accessibility.ts';
 import { DASHBOARD_ROUTE_PATHS, PUBLIC_ROUTE_PATHS, fillRoute } from './support/app-routes.ts';
@@ -96,6 +97,11 @@ function fieldsSideBySide() {
   });
 }
 
+/** Radix gives focus back once a dialog has unmounted, a task after it leaves the page: wait for it. */
+async function focusReturnsTo(target: Locator) {
+  await expect.poll(() => target.evaluate((el) => el === document.activeElement), { timeout: 5_000 }).toBe(true);
+}
+
 describe('the dashboard on a 375 px phone', () => {
   it.each(DASHBOARD_ROUTE_PATHS)('/dashboard/%s fits the width, keeps row actions on screen, one-column forms, thumb-sized targets', async (route) => {
     await visit(app.page, dashboardUrl(route));
@@ -144,7 +150,7 @@ describe('the dashboard on a 375 px phone', () => {
     await drawer.getByRole('link', { name: 'Orphans' }).focus();
     await app.page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
-    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await focusReturnsTo(button);
 
     // A link in the drawer goes there and closes it (its group opened first).
     await button.click();
@@ -168,7 +174,7 @@ describe('the dashboard on a 375 px phone', () => {
     await menu.getByRole('link', { name: 'Contact' }).focus();
     await app.page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
-    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await focusReturnsTo(button);
     expect(await sidewaysOverflow()).toBeLessThanOrEqual(0);
   });
 });
