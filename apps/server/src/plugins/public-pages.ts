@@ -51,16 +51,15 @@ export async function loadPublicPages(app: FastifyInstance, webDist: string, dat
   const entry = path.join(webDist, '.ssr', 'entry-server.js');
   const templateFile = path.join(webDist, 'public.html');
   if (!existsSync(entry) || !existsSync(templateFile)) return null;
-  const renderer: unknown = await import(pathToFileURL(entry).href);
-  if (!isRenderer(renderer)) {
-    app.log.warn(`${entry} is not the public pages' renderer; every page is served as the app.`);
-    return null;
-  }
-  await renderer.prepare();
-  const template = inlineStylesheets(readFileSync(templateFile, 'utf8'), webDist);
-  const pages = new RenderedPages();
+  // The renderer loads with the first page asked for, not at start: React's server renderer and
+  // the pages' texts are a few MB that a process serving only the dashboard and the API never
+  // needs (issue 11 holds an idle server to its memory).
+  let loading: Promise<LoadedRenderer | null> | undefined;
 
   return async (request, reply) => {
+    const loaded = await (loading ??= loadRenderer(app, entry, templateFile, webDist));
+    if (!loaded) return false;
+    const { renderer, template, pages } = loaded;
     const pathname = request.url.split('?')[0] ?? '/';
     const route = renderer.matchPublicRoute(pathname);
     if (!route) return false;
@@ -81,6 +80,28 @@ export async function loadPublicPages(app: FastifyInstance, webDist: string, dat
     await reply.send(compressedFor(request, reply, rendered));
     return true;
   };
+}
+
+interface LoadedRenderer {
+  renderer: ServerRenderer;
+  template: string;
+  pages: RenderedPages;
+}
+
+/** The renderer, prepared, with its page template; null (every page is the app's, said once in the log) when it is not one. */
+async function loadRenderer(app: FastifyInstance, entry: string, templateFile: string, webDist: string): Promise<LoadedRenderer | null> {
+  try {
+    const renderer: unknown = await import(pathToFileURL(entry).href);
+    if (!isRenderer(renderer)) {
+      app.log.warn(`${entry} is not the public pages' renderer; every page is served as the app.`);
+      return null;
+    }
+    await renderer.prepare();
+    return { renderer, template: inlineStylesheets(readFileSync(templateFile, 'utf8'), webDist), pages: new RenderedPages() };
+  } catch (err) {
+    app.log.error({ err }, `The public pages' renderer (${entry}) failed to load; every page is served as the app.`);
+    return null;
+  }
 }
 
 /**
