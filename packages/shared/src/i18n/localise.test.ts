@@ -56,7 +56,8 @@ function serverMessages(): Map<string, string> {
       if (/^[A-Z]/.test(m[1])) found.set(`${where} ${m[1]}`, m[1].replace(/\\'/g, "'"));
     }
     for (const m of source.matchAll(/^(?:export )?const ([A-Z][A-Z_]+) = '((?:[^'\\]|\\.)+)';/gm)) {
-      const used = new RegExp(`AppError[.(][^;\\n]*\\b${m[1]}\\b`).test(source);
+      // Used as an AppError's message (its first argument, or the one after a status or a field), not as a header's name.
+      const used = new RegExp(`AppError(?:\\.\\w+)?\\((?:\\d+,\\s*|'[^'\\n]*',\\s*)?${m[1]}\\b`).test(source);
       if (used) found.set(`${where} ${m[1]}`, m[2]);
     }
   }
