@@ -19,6 +19,17 @@ async function chooseLanguage(page: Page, name: 'English' | 'دری' | 'پښتو
   await page.getByRole('menuitemradio', { name, exact: true }).click();
 }
 
+/**
+ * On a server-rendered public page a language choice loads the page again in that language
+ * (decision 0038): wait for that load and its islands, so the next step acts on the new page.
+ */
+async function choosePublicPageLanguage(page: Page, name: 'English' | 'دری' | 'پښتو', scope = page.locator('body')): Promise<void> {
+  const reloaded = page.waitForEvent('load');
+  await chooseLanguage(page, name, scope);
+  await reloaded;
+  await islandsHydrated(page);
+}
+
 const htmlLanguage = (page: Page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 const headingText = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 
@@ -48,7 +59,7 @@ describe('languages', () => {
     // English text is set in the system font: no font file at all.
     expect(fonts).toEqual([]);
 
-    await chooseLanguage(page, 'دری');
+    await choosePublicPageLanguage(page, 'دری');
     await expect.poll(() => htmlLanguage(page)).toEqual({ lang: 'fa-AF', dir: 'rtl' });
     const nav = page.getByRole('navigation', { name: localeText('fa-AF', 'nav.main') });
     for (const key of ['nav.home', 'nav.services', 'nav.about', 'nav.contact']) {
@@ -71,10 +82,9 @@ describe('languages', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('button', { name: localeText('fa-AF', 'nav.openMenu') }).click();
     const mobileMenu = page.locator('#mobile-menu');
-    await chooseLanguage(page, 'پښتو', mobileMenu);
-    await expect.poll(() => htmlLanguage(page)).toEqual({ lang: 'ps-AF', dir: 'rtl' });
     // A server-rendered page loads again in the language chosen (decision 0038), its menu closed.
-    await islandsHydrated(page);
+    await choosePublicPageLanguage(page, 'پښتو', mobileMenu);
+    expect(await htmlLanguage(page)).toEqual({ lang: 'ps-AF', dir: 'rtl' });
     await page.getByRole('button', { name: localeText('ps-AF', 'nav.openMenu') }).click();
     await page.getByRole('navigation', { name: localeText('ps-AF', 'nav.mobile') }).getByRole('link', { name: localeText('ps-AF', 'nav.about') }).waitFor();
     expect(await rawKeysOn(page)).toEqual([]);

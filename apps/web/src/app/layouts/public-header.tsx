@@ -43,10 +43,20 @@ function useScrolledPast(offset: number): boolean {
   // Not scrolled on the first render, as on the server; the effect reads the real position at once.
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
+    // The header is in the page's flow, so shrinking it moves what is below. With the browser's
+    // scroll anchoring on, that move shifts the scroll position back past the offset, the header
+    // grows again, and so on for ever (seen at 375 px after a reload restored a position just past
+    // it). Without anchoring the position stays, so the header changes once.
+    const root = document.documentElement;
+    const anchoring = root.style.overflowAnchor;
+    root.style.overflowAnchor = 'none';
     const onScroll = () => setScrolled(window.scrollY > offset);
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      root.style.overflowAnchor = anchoring;
+    };
   }, [offset]);
   return scrolled;
 }
