@@ -44,6 +44,11 @@ export async function settle(page: Page): Promise<void> {
   await quietFor(page, 150);
   await until('spinners and skeletons gone', async () => (await page.locator('[role="status"] .animate-spin, .animate-pulse').count()) === 0, 15_000);
   await quietFor(page, 100);
+  await fadesOver(page);
+}
+
+/** Until no animation that ends is running (a toast sliding in, a dialog fading): a half-faded colour is no measure. */
+export async function fadesOver(page: Page): Promise<void> {
   const fading = () =>
     page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length);
   await until('fades over', async () => (await fading()) === 0, 5_000);
