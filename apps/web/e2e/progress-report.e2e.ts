@@ -6,6 +6,7 @@ import { accessibilityViolations } from './support/accessibility.ts';
 import { signIn, signOut } from './support/browser.ts';
 import { apiCall } from './support/api.ts';
 import { setUpBrowserApp } from './support/fixture.ts';
+import { settle } from './support/settle.ts';
 
 /**
  * A sponsor's progress report (issue 15): a caseworker opens a child's details in Dari and saves
@@ -36,6 +37,8 @@ describe('a caseworker saves a child\'s progress report in Dari', () => {
   it('opens the child in Dari and saves the report under the child\'s name; the PDF reads in Dari', async () => {
     await app.page.goto('/login');
     await signIn(app.page, CASEWORKER.email, CASEWORKER.password);
+    // The app applies the user's stored language after sign-in: let it finish before choosing here.
+    await settle(app.page);
     // The language the app remembers in this browser: Dari, right to left.
     await app.page.evaluate(([key, language]) => localStorage.setItem(key, language), [STORAGE_KEYS.language, 'fa-AF'] as const);
     await app.page.goto(`/dashboard/orphans/${childId}`);
