@@ -75,7 +75,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!isAuthUser(body?.user)) throw new Error('No user in the answer');
       storeSession(body.user);
       setUser(body.user);
-    } catch {
+    } catch (err) {
+      // No HTTP answer (a dropped link, or the page leaving mid-request) says nothing about the
+      // token: keep the stored session; the next call that reaches the server checks it again.
+      if (isApiError(err) && err.status === 0) return;
       clearStoredAuth();
       setUser(null);
     }
