@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '@app/shared/constants';
 import { PREFERENCE_COOKIES } from '@app/shared/preference-cookies';
 import { applyTheme, initialTheme } from './lib/theme-context.tsx';
 import { ensureCsrfCookie } from './lib/api-client.ts';
-import { applyLanguageChoiceByReload, i18nReady, storedLanguage } from './lib/i18n.ts';
+import { storedLanguage } from './lib/language.ts';
 import { readPreferenceCookie, writePreferenceCookie } from './lib/preference-cookie.ts';
 import { renderedPage } from './islands/rendered-page.ts';
 import { IslandProviders } from './islands/island-providers.tsx';
@@ -15,7 +15,8 @@ import { ISLAND_NAMES, type IslandName } from './islands/island-names.ts';
 /**
  * The browser's part of a server-rendered public page (decision 0038): the page is HTML already;
  * only its islands (the header's controls, the home page's calls to action, the contact form, the
- * map button) are hydrated, each from its own props. No router, no dashboard code.
+ * map button) are hydrated, each from its own props. No router, no dashboard code, and no i18next
+ * or Radix until an island or a control needs them.
  */
 const page = renderedPage();
 if (!page) throw new Error('Missing page data');
@@ -39,10 +40,11 @@ function start(): void {
   }
   // The server rendered the cookie's theme (or light); without a stored choice the system's wins.
   applyTheme(initialTheme());
-  applyLanguageChoiceByReload();
   // Spec section 7: the CSRF cookie is initialised at application start.
   void ensureCsrfCookie();
-  void i18nReady.then(hydrateIslands);
+  // No i18next to wait for (issue 16 item 7): the header and the home page's buttons have their
+  // texts as props; an island that reads i18next brings it (island-registry.ts).
+  hydrateIslands();
 }
 
 function isIslandName(value: string | undefined): value is IslandName {

@@ -116,6 +116,16 @@ describe('server-rendered public pages', () => {
     expect(await res.text()).toBe(plain.html);
   });
 
+  it('sends gzip to a client that refuses brotli (br;q=0), and the page as it is to one that accepts neither', async () => {
+    const plain = await page('/about', { 'Accept-Language': 'en' });
+    const gzip = await fetch(`${server.url}/about`, { headers: { 'Accept-Language': 'en', 'Accept-Encoding': 'br;q=0, gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toBe(plain.html);
+    const identity = await fetch(`${server.url}/about`, { headers: { 'Accept-Language': 'en', 'Accept-Encoding': 'br;q=0, gzip;q=0' } });
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(await identity.text()).toBe(plain.html);
+  });
+
   it('renders a page once for the same inputs, and again when one changes', async () => {
     const first = (await page('/about', { 'Accept-Language': 'en', Cookie: 'theme=dark' })).input!;
     const again = (await page('/about', { 'Accept-Language': 'en', Cookie: 'theme=dark' })).input!;

@@ -2,12 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '@app/shared/i18n/languages';
 import { PREFERENCE_COOKIES } from '@app/shared/preference-cookies';
 import type { PageItem, PublishedPageLink } from '@app/shared/schemas/page.schema';
 import { pageLanguage } from '../lib/request-language.ts';
+import { acceptedEncoding, encodedCopy } from '../lib/kept-answer-encodings.ts';
 
 /**
  * What a public page shows, read through the server's own services (app.ts passes them in, so
@@ -77,7 +77,11 @@ export async function loadPublicPages(app: FastifyInstance, webDist: string, dat
       // Revalidated on every visit, as index.html is: the page follows settings and cookies.
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
-    await reply.send(compressedFor(request, reply, rendered));
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    // The page's copy in that encoding, made once per kept page off the event loop (or the page itself when it did not shrink).
+    const body = encoding ? await encodedCopy(rendered.html, encoding) : rendered.html;
+    if (body !== rendered.html) reply.header('Content-Encoding', encoding);
+    await reply.send(body);
     return true;
   };
 }
@@ -119,12 +123,10 @@ function inlineStylesheets(template: string, webDist: string): string {
   });
 }
 
-/** A rendered page, and its compressed forms once a browser has asked for them. */
+/** A rendered page: its HTML kept as bytes, so its compressed copies (lib/kept-answer-encodings.ts) live as long as it does. */
 interface RenderedPage {
   status: number;
-  html: string;
-  br?: Buffer;
-  gzip?: Buffer;
+  html: Buffer;
 }
 
 /**
@@ -143,29 +145,11 @@ class RenderedPages {
     const key = createHash('sha256').update(JSON.stringify([input, new Date().toDateString()])).digest('base64');
     let page = this.kept.get(key);
     if (!page) {
-      page = render();
+      const { status, html } = render();
+      page = { status, html: Buffer.from(html) };
       if (this.kept.size >= RenderedPages.LIMIT) this.kept.delete(this.kept.keys().next().value!);
       this.kept.set(key, page);
     }
     return page;
   }
-}
-
-/**
- * The page compressed as the browser accepts: on a slow link the HTML is the first thing waited
- * for (the static files are compressed at build time; a rendered page here, once per kept page).
- */
-function compressedFor(request: FastifyRequest, reply: FastifyReply, page: RenderedPage): Buffer | string {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) {
-    reply.header('Content-Encoding', 'br');
-    page.br ??= brotliCompressSync(page.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page.html) } });
-    return page.br;
-  }
-  if (/\bgzip\b/.test(accepted)) {
-    reply.header('Content-Encoding', 'gzip');
-    page.gzip ??= gzipSync(page.html, { level: 9 });
-    return page.gzip;
-  }
-  return page.html;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useTheme } from '../lib/theme-context.tsx';
 import { cn } from '../lib/cn.ts';
 import { Tooltip } from './ui/tooltip.tsx';
+import { themeToggleClasses } from './theme-toggle-classes.ts';
 
 export function ThemeToggle({ className }: { className?: string }) {
   const { theme, toggleTheme } = useTheme();
@@ -14,10 +15,7 @@ export function ThemeToggle({ className }: { className?: string }) {
         type="button"
         onClick={toggleTheme}
         aria-label={label}
-        className={cn(
-          'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-gray-300 dark:hover:bg-gray-800',
-          className,
-        )}
+        className={cn(themeToggleClasses, className)}
       >
         {theme === 'dark' ? <Sun className="h-5 w-5" aria-hidden /> : <Moon className="h-5 w-5" aria-hidden />}
       </button>

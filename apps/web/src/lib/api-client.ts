@@ -1,6 +1,6 @@
 import { CSRF_LOGIN_DELAY_MS, STORAGE_KEYS } from '@app/shared/constants';
 import { ERROR_CODES, type ErrorCode } from '@app/shared/messages';
-import { currentLanguage } from './i18n.ts';
+import { currentLanguage } from './language.ts';
 
 /**
  * The one door to the server (spec section 7). Every call goes to `/api`, except the CSRF cookie

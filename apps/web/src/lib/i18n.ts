@@ -1,48 +1,16 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { STORAGE_KEYS } from '@app/shared/constants';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, languageOfTag, type Language } from '@app/shared/i18n/languages';
-import { PREFERENCE_COOKIES } from '@app/shared/preference-cookies';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@app/shared/i18n/languages';
 import { defaultNS, dashboardNamespaces, firstNamespaces } from './i18n-resources.ts';
-import { writePreferenceCookie } from './preference-cookie.ts';
 import { renderedPage } from '../islands/rendered-page.ts';
+import { applyDocumentLanguage, browserLanguage, reloadForLanguage, rememberLanguage, setCurrentLanguageSource, setLanguageChooser, storedLanguage } from './language.ts';
+
+// What needs no i18next lives in language.ts (a server-rendered page's islands use it alone).
+export { applyDocumentLanguage, browserLanguage, currentLanguage, directionFor, holdReloadFor, rememberLanguage, storedLanguage } from './language.ts';
 
 /** English, Dari and Pashto (issue 16); the list lives in the shared package with the server's. */
 export const SUPPORTED_LANGUAGES = LANGUAGES;
 export type { Language };
-
-/** Scripts written right to left, by primary subtag (Dari and Pashto are ours; Arabic and Urdu would be too). */
-const RTL_PRIMARY = new Set(['fa', 'ps', 'ar', 'ur']);
-
-export function directionFor(language: string): 'rtl' | 'ltr' {
-  return RTL_PRIMARY.has(language.split('-')[0].toLowerCase()) ? 'rtl' : 'ltr';
-}
-
-/** Mirror the language onto <html lang dir> so logical CSS properties flip the layout. */
-export function applyDocumentLanguage(language: string): void {
-  if (typeof document === 'undefined') return;
-  document.documentElement.lang = language;
-  document.documentElement.dir = directionFor(language);
-}
-
-/** The language chosen earlier in this browser, if any. */
-export function storedLanguage(): Language | undefined {
-  try {
-    const value = localStorage.getItem(STORAGE_KEYS.language);
-    return isLanguage(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The first of the browser's preferred languages that we have (fa, fa-AF, prs: Dari; ps: Pashto), else English. */
-export function browserLanguage(preferred: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])): Language {
-  for (const tag of preferred) {
-    const language = tag ? languageOfTag(tag) : undefined;
-    if (language) return language;
-  }
-  return DEFAULT_LANGUAGE;
-}
 
 /**
  * Dari and Pashto are not in the first download: each language's namespaces are one chunk
@@ -146,6 +114,12 @@ export const i18nReady: Promise<void> = i18n
 applyDocumentLanguage(i18n.language);
 i18n.on('languageChanged', applyDocumentLanguage);
 
+// API calls ask for the language the screens show now.
+setCurrentLanguageSource(() => {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+});
+
 /**
  * How a choice reaches the screen. The dashboard (and any page the app renders) switches in place;
  * a server-rendered public page (decision 0038) is loaded again, since most of its text is HTML
@@ -163,30 +137,8 @@ let applyChoice: (language: Language) => Promise<void> = async (language) => {
 export function applyLanguageChoiceByReload(): void {
   applyChoice = async (language) => {
     if (i18n.language === language) return;
-    // A macrotask: the switcher's save starts in the microtasks after this choice resolves.
-    window.setTimeout(() => {
-      void Promise.allSettled([...reloadHolds]).then(() => window.location.reload());
-    }, 0);
+    reloadForLanguage();
   };
-}
-
-const reloadHolds = new Set<Promise<unknown>>();
-
-/** Work a page reload for a new language must wait for (a profile save). */
-export function holdReloadFor<T>(work: Promise<T>): Promise<T> {
-  reloadHolds.add(work);
-  void work.finally(() => reloadHolds.delete(work)).catch(() => undefined);
-  return work;
-}
-
-/** Remember a language in this browser: localStorage for the app, a cookie the server reads for its pages. */
-export function rememberLanguage(language: Language): void {
-  try {
-    localStorage.setItem(STORAGE_KEYS.language, language);
-  } catch {
-    // storage unavailable: the choice lasts for this visit only
-  }
-  writePreferenceCookie(PREFERENCE_COOKIES.language, language);
 }
 
 /**
@@ -199,11 +151,10 @@ export async function chooseLanguage(language: Language): Promise<void> {
   await applyChoice(language);
 }
 
-/** The language the screens show now, as one of ours. */
-export function currentLanguage(): Language {
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
-}
+// Whatever chooses through language.ts (a public page's header) chooses through i18next once it is here;
+// on a server-rendered page a choice still loads the page again.
+setLanguageChooser(chooseLanguage);
+if (renderedPage()) applyLanguageChoiceByReload();
 
 /**
  * The dashboard's texts in the current language (and English, the fallback), before its first

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dashboardResponseSchema, pendingTasksResponseSchema, upcomingEventsResponseSchema } from '@app/shared/schemas/dashboard.schema';
 import { requires, signedIn } from '../../lib/access.ts';
-import { sendJson } from '../../lib/kept-answers.ts';
+import { sendKeptJson } from '../../lib/kept-answer-encodings.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { dashboardBody, type DashboardKind } from './dashboard.service.ts';
 
@@ -16,7 +16,7 @@ import { dashboardBody, type DashboardKind } from './dashboard.service.ts';
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const send = (kind: DashboardKind) => async (request: FastifyRequest, reply: FastifyReply) =>
-    sendJson(reply, await dashboardBody({ db: app.db, changes: app.changes }, currentUser(request), kind));
+    sendKeptJson(request, reply, await dashboardBody({ db: app.db, changes: app.changes }, currentUser(request), kind));
   const tags = ['dashboard'];
   app.get('/dashboard/data', { config: signedIn, schema: { tags, response: { 200: dashboardResponseSchema } } }, send('data'));
   app.get(

@@ -1,19 +1,26 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
-import { Dialog } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
-import { HeartHandshake, Menu, X } from 'lucide-react';
+import { Suspense, lazy, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { HeartHandshake, Menu } from 'lucide-react';
 import { HEADER_SHRINK_AFTER } from '@app/shared/constants';
+import type { Language } from '@app/shared/i18n/languages';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useHydrated } from '../../islands/island.tsx';
+import { LazyTooltip } from '../../islands/lazy-tooltip.tsx';
+import { loadOnce } from '../../islands/load-once.ts';
+import { PublicLanguageMenu } from '../../islands/lazy-language-menu.tsx';
+import { PublicThemeToggle } from '../../islands/public-theme-toggle.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { ThemeToggle } from '../../components/theme-toggle.tsx';
-import { LanguageSwitcher } from '../../components/language-switcher.tsx';
-import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { useNarrowScreen } from './use-narrow-screen.ts';
+import type { PublicMenuPanelProps } from './public-menu-panel.tsx';
 
-// Only a signed-in visitor sees the user menu: it is loaded for them, not in every visitor's first load.
-const UserMenu = lazy(() => import('./public-user-menu.tsx').then((module) => ({ default: module.PublicUserMenu })));
+// Only a signed-in visitor sees the user menu: it is loaded for them, not in every visitor's first
+// load, with i18next and the texts it reads (the page carries them).
+const UserMenu = lazy(() =>
+  import('./public-user-menu.tsx').then(async (module) => {
+    await module.textsReady;
+    return { default: module.PublicUserMenu };
+  }),
+);
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -61,12 +68,32 @@ function useScrolledPast(offset: number): boolean {
   return scrolled;
 }
 
+/** The header's texts, in the page's language: props, so the island needs no i18next (issue 16 item 7). */
+export interface PublicHeaderLabels {
+  mainNav: string;
+  mobileNav: string;
+  home: string;
+  services: string;
+  about: string;
+  contact: string;
+  login: string;
+  signup: string;
+  openMenu: string;
+  closeMenu: string;
+  /** The language menu's accessible name, "Language: <the page's language>". */
+  language: string;
+  languageSaveFailed: string;
+  switchToLight: string;
+  switchToDark: string;
+}
+
 /**
  * The public header, an island (decision 0038): `path` is the page's path (for the current link),
- * `organisation` the name from the settings. A sign-in kept in this browser shows once hydrated.
+ * `organisation` the name from the settings, `language` the page's, `labels` its texts
+ * (PublicShell translates them). A sign-in kept in this browser shows once hydrated. The language
+ * menu, the phone menu's panel and the tooltips (Radix) load on first use.
  */
-export function PublicHeader({ path, organisation }: { path: string; organisation: string }) {
-  const { t } = useTranslation();
+export function PublicHeader({ path, organisation, language, labels }: { path: string; organisation: string; language: Language; labels: PublicHeaderLabels }) {
   const hydrated = useHydrated();
   const isAuthenticated = useAuth().isAuthenticated && hydrated;
   const scrolled = useScrolledPast(HEADER_SHRINK_AFTER);
@@ -98,24 +125,24 @@ export function PublicHeader({ path, organisation }: { path: string; organisatio
           <span className="truncate" dir="auto">{organisation}</span>
         </a>
 
-        <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
+        <nav aria-label={labels.mainNav} className="hidden items-center gap-1 md:flex">
           <NavItem to="/" path={path} end className={linkClasses}>
-            {t('nav.home')}
+            {labels.home}
           </NavItem>
           <NavItem to="/Services" path={path} className={linkClasses}>
-            {t('nav.services')}
+            {labels.services}
           </NavItem>
           <NavItem to="/about" path={path} className={linkClasses}>
-            {t('nav.about')}
+            {labels.about}
           </NavItem>
           <NavItem to="/contact" path={path} className={linkClasses}>
-            {t('nav.contact')}
+            {labels.contact}
           </NavItem>
         </nav>
 
         <div className="flex shrink-0 items-center gap-2">
-          <LanguageSwitcher className="hidden md:inline-flex" />
-          <ThemeToggle />
+          <PublicLanguageMenu current={language} label={labels.language} saveFailed={labels.languageSaveFailed} className="hidden md:inline-flex" />
+          <PublicThemeToggle labels={labels} />
           {isAuthenticated ? (
             <Suspense fallback={null}>
               <UserMenu />
@@ -123,51 +150,51 @@ export function PublicHeader({ path, organisation }: { path: string; organisatio
           ) : (
             <div className="hidden items-center gap-2 md:flex">
               <a href="/login" className={buttonClasses('ghost', 'sm')}>
-                {t('nav.login')}
+                {labels.login}
               </a>
               <a href="/register" className={buttonClasses('primary', 'sm')}>
-                {t('nav.signup')}
+                {labels.signup}
               </a>
             </div>
           )}
-          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} organisation={organisation}>
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} organisation={organisation} labels={labels}>
             <ul className="flex flex-col gap-1">
               <li>
                 <NavItem to="/" path={path} end className={mobileLinkClasses}>
-                  {t('nav.home')}
+                  {labels.home}
                 </NavItem>
               </li>
               <li>
                 <NavItem to="/Services" path={path} className={mobileLinkClasses}>
-                  {t('nav.services')}
+                  {labels.services}
                 </NavItem>
               </li>
               <li>
                 <NavItem to="/about" path={path} className={mobileLinkClasses}>
-                  {t('nav.about')}
+                  {labels.about}
                 </NavItem>
               </li>
               <li>
                 <NavItem to="/contact" path={path} className={mobileLinkClasses}>
-                  {t('nav.contact')}
+                  {labels.contact}
                 </NavItem>
               </li>
               {!isAuthenticated ? (
                 <>
                   <li>
                     <NavItem to="/login" path={path} className={mobileLinkClasses}>
-                      {t('nav.login')}
+                      {labels.login}
                     </NavItem>
                   </li>
                   <li>
                     <NavItem to="/register" path={path} className={mobileLinkClasses}>
-                      {t('nav.signup')}
+                      {labels.signup}
                     </NavItem>
                   </li>
                 </>
               ) : null}
               <li>
-                <LanguageSwitcher align="start" />
+                <PublicLanguageMenu current={language} label={labels.language} saveFailed={labels.languageSaveFailed} align="start" />
               </li>
             </ul>
           </MobileMenu>
@@ -180,43 +207,56 @@ export function PublicHeader({ path, organisation }: { path: string; organisatio
 
 const mobileLinkClasses = (state: { isActive: boolean }) => cn(linkClasses(state), 'flex min-h-11 items-center text-base');
 
+/** The phone menu's panel (Radix Dialog), fetched on the menu button's first use. */
+const loadPanel = loadOnce<ComponentType<PublicMenuPanelProps>>(async () => (await import('./public-menu-panel.tsx')).PublicMenuPanel);
+
+const menuButtonClasses =
+  'inline-flex h-9 w-9 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-gray-300 dark:hover:bg-gray-800';
+
 /**
- * Spec section 2, mobile menu: below 768 px the header's links open in a panel on Radix Dialog:
- * focus stays in it while open, Escape, the close button or a tap outside closes it, and focus
- * returns to the menu button. A new page closes it too (the header watches the path).
+ * Spec section 2, mobile menu: below 768 px the header's links open in a panel on Radix Dialog
+ * (public-menu-panel.tsx): focus stays in it while open, Escape, the close button or a tap outside
+ * closes it, and focus returns to the menu button. A new page closes it too (the header watches
+ * the path). The button is the header's own; the panel is fetched when the button is first
+ * focused, pressed or clicked (issue 16 item 7) and opens as soon as it is there.
  */
-function MobileMenu({ open, onOpenChange, organisation, children }: { open: boolean; onOpenChange: (open: boolean) => void; organisation: string; children: ReactNode }) {
-  const { t } = useTranslation();
-  const buttonClasses =
-    'inline-flex h-9 w-9 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-gray-300 dark:hover:bg-gray-800';
+function MobileMenu({ open, onOpenChange, organisation, labels, children }: { open: boolean; onOpenChange: (open: boolean) => void; organisation: string; labels: PublicHeaderLabels; children: ReactNode }) {
+  const [Panel, setPanel] = useState<ComponentType<PublicMenuPanelProps>>();
+  const button = useRef<HTMLButtonElement>(null);
+  const load = () => {
+    if (Panel) return;
+    loadPanel().then(
+      (component) => setPanel(() => component),
+      () => onOpenChange(false), // offline: the button is pressed again later
+    );
+  };
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Tooltip label={t('nav.openMenu')}>
-        <Dialog.Trigger className={cn(buttonClasses, 'md:hidden')} aria-label={t('nav.openMenu')}>
-          <Menu className="h-5 w-5" aria-hidden />
-        </Dialog.Trigger>
-      </Tooltip>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 md:hidden" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-x-0 top-0 z-50 max-h-screen overflow-y-auto border-b border-gray-200 bg-white px-4 pb-4 shadow-lg focus:outline-none md:hidden dark:border-gray-800 dark:bg-gray-950"
+    <>
+      <LazyTooltip label={labels.openMenu}>
+        <button
+          ref={button}
+          type="button"
+          className={cn(menuButtonClasses, 'md:hidden')}
+          aria-label={labels.openMenu}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-controls={open ? 'mobile-menu-panel' : undefined}
+          data-state={open ? 'open' : 'closed'}
+          onFocus={load}
+          onPointerDown={load}
+          onClick={() => {
+            load();
+            onOpenChange(true);
+          }}
         >
-          <div className="flex h-16 items-center justify-between gap-2">
-            <Dialog.Title className="truncate font-semibold text-gray-900 dark:text-gray-100" dir="auto">
-              {organisation}
-            </Dialog.Title>
-            <Tooltip label={t('nav.closeMenu')}>
-              <Dialog.Close className={buttonClasses} aria-label={t('nav.closeMenu')}>
-                <X className="h-5 w-5" aria-hidden />
-              </Dialog.Close>
-            </Tooltip>
-          </div>
-          <nav id="mobile-menu" aria-label={t('nav.mobile')}>
-            {children}
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <Menu className="h-5 w-5" aria-hidden />
+        </button>
+      </LazyTooltip>
+      {Panel ? (
+        <Panel open={open} onOpenChange={onOpenChange} organisation={organisation} labels={labels} button={button} buttonClasses={menuButtonClasses}>
+          {children}
+        </Panel>
+      ) : null}
+    </>
   );
 }

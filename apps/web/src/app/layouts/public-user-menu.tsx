@@ -1,6 +1,10 @@
 import { useInRouterContext } from 'react-router';
 import { FullLoadRouter } from '../../islands/full-load-router.tsx';
+import { i18nReady } from '../../lib/i18n.ts';
 import { UserMenu } from './user-menu.tsx';
+
+/** The menu's texts are i18next's (the dashboard's menu): ready once this chunk has set it up. */
+export const textsReady = i18nReady;
 
 /**
  * The user menu in the public header. Inside the app it is the dashboard's menu as it is; on a

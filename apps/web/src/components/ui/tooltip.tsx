@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent, type ReactElement, type ReactNode, type SyntheticEvent } from 'react';
 import { Direction, Tooltip as RadixTooltip } from 'radix-ui';
+import { LONG_PRESS_MS, TOUCH_VISIBLE_MS } from './tooltip-timing.ts';
 
 /** Where the tip sits; `start` and `end` follow the reading direction. */
 export type TooltipSide = 'top' | 'bottom' | 'start' | 'end';
-
-const LONG_PRESS_MS = 500;
 
 /** A selector test that counts as a match where the engine does not know the selector. */
 function matches(el: Element, selector: string): boolean {
@@ -14,7 +13,6 @@ function matches(el: Element, selector: string): boolean {
     return true;
   }
 }
-const TOUCH_VISIBLE_MS = 1500;
 
 interface TooltipProps {
   /** What the tip says: usually the control's own accessible name. */
@@ -24,6 +22,11 @@ interface TooltipProps {
   side?: TooltipSide;
   /** Off: the child renders alone (a rail item that shows its text when the sidebar is open). */
   enabled?: boolean;
+  /**
+   * Shown as it mounts, as after a long press (for the touch time): a public page's header loads
+   * its tooltips on first use (islands/lazy-tooltip.tsx), and the press that loaded it asked.
+   */
+  shownByLongPress?: boolean;
 }
 
 /**
@@ -33,12 +36,12 @@ interface TooltipProps {
  * long-press menu from covering the tip. Each tip has its own provider, so a screen needs no
  * wrapper to use one.
  */
-export function Tooltip({ label, children, side = 'top', enabled = true }: TooltipProps) {
+export function Tooltip({ label, children, side = 'top', enabled = true, shownByLongPress = false }: TooltipProps) {
   const dir = Direction.useDirection();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(shownByLongPress);
   const pressTimer = useRef<number | undefined>(undefined);
   const hideTimer = useRef<number | undefined>(undefined);
-  const shownByPress = useRef(false);
+  const shownByPress = useRef(shownByLongPress);
   const touching = useRef(false);
   const trigger = useRef<HTMLButtonElement>(null);
 
@@ -50,6 +53,10 @@ export function Tooltip({ label, children, side = 'top', enabled = true }: Toolt
     if (next && el && el === document.activeElement && !matches(el, ':focus-visible') && !matches(el, ':hover') && !shownByPress.current) return;
     setOpen(next);
   }, []);
+
+  useEffect(() => {
+    if (shownByLongPress) hideTimer.current = window.setTimeout(() => setOpen(false), TOUCH_VISIBLE_MS);
+  }, [shownByLongPress]);
 
   useEffect(
     () => () => {
