@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { dataPlace, signInChild, startChildServer, type ChildServer, type DataPlace } from '../test/child-server.ts';
+import { expect, it } from 'vitest';
+import { signInChild } from '../test/child-server.ts';
+import { describeKilledServer } from '../test/killed-server.ts';
 import { storedFiles } from '../test/stored-files.ts';
-import { loadConfig, type Dialect } from './config.ts';
+import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { FILE_REFERENCES } from './modules/storage/uncommitted-files.ts';
 
@@ -46,19 +47,8 @@ interface Acknowledged {
   notes: Map<number, { acked: string | null; inFlight: Set<string> }>;
 }
 
-const dialects: Dialect[] = inject('pgAdminUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
-
-describe.each(dialects)('the server killed mid-stream [%s]', (dialect) => {
-  let place: DataPlace;
-  let running: ChildServer | undefined;
-  afterAll(async () => {
-    running?.child.kill('SIGKILL');
-    await running?.exited;
-    await place?.drop();
-  });
-
+describeKilledServer('the server killed mid-stream', (server, dialect) => {
   it('keeps every acknowledged write, no half row or file, and a sound database', { timeout: 300_000 }, async () => {
-    place = await dataPlace(dialect);
     const photos = await Promise.all(Array.from({ length: PHOTO_UPLOADERS }, (_, i) => photo(i * 50)));
     const ack: Acknowledged = { children: [], replacedPhotos: 0, results: [], media: [], replacedMedia: 0, notes: new Map() };
     let leftBehindAtSomeKill = 0;
@@ -66,8 +56,8 @@ describe.each(dialects)('the server killed mid-stream [%s]', (dialect) => {
     let seq = 0;
 
     for (let round = 0; round < ROUNDS; round++) {
-      running = await startChildServer(place);
-      const { base } = running;
+      const { base } = await server.start();
+      const { place } = server;
       const token = await signInChild(base);
       let killed = false;
       let ackedThisRound = 0;
@@ -163,15 +153,16 @@ describe.each(dialects)('the server killed mid-stream [%s]', (dialect) => {
       } else {
         await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 200)));
       }
-      running.child.kill('SIGKILL');
+      const dead = server.kill();
       killed = true;
-      await running.exited;
+      await dead;
       await Promise.all(workers);
       leftBehindAtSomeKill += storedFiles(place.storageDir).filter((f) => f.startsWith('.')).length;
     }
 
     // The last start sweeps before it listens.
-    running = await startChildServer(place);
+    await server.start();
+    const { place } = server;
     const database = openDatabase(loadConfig({ ...place.env, NODE_ENV: 'test' }));
     try {
       const db = database.db;

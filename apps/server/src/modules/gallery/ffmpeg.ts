@@ -1,9 +1,13 @@
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { pausedWhileBusy } from './encode-pauses.ts';
 
 /**
  * ffmpeg and ffprobe as child processes (a system package: scripts/install-system-deps.sh). Every
- * encode runs under `nice -n 19` with one thread, so a transcode takes what the API leaves and
- * never starves it (issue 14's bench: list p99 while a 1080p transcode runs).
+ * encode runs at the lowest priority the system offers (lowPriority) with one thread for decoding,
+ * filtering and encoding alike, and waits while the API is busy (encode-pauses.ts), so a
+ * transcode takes what the API leaves and never starves it (issue 14's bench: list p99 while a
+ * 1080p transcode runs).
  */
 
 export class FfmpegError extends Error {
@@ -16,16 +20,77 @@ export class FfmpegError extends Error {
   }
 }
 
-function run(command: string, args: string[], opts: { nice?: boolean; signal?: AbortSignal } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Whether `command args` runs and exits 0 (for the wrappers below). */
+function runs(command: string, args: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'ignore' });
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
+}
+
+let lowPriorityPrefix: Promise<string[]> | null = null;
+
+/**
+ * The commands an encode runs under, found once: `nice -n 19`, then, where util-linux has them,
+ * `ionice -c 3` (its disk work waits for everyone else's) and `chrt --idle 0` (SCHED_IDLE: a
+ * server thread that wakes takes the core from it at once). Each is a lowering any user may make;
+ * one that fails here is left out.
+ */
+function lowPriority(): Promise<string[]> {
+  lowPriorityPrefix ??= (async () => {
+    const prefix = ['nice', '-n', '19'];
+    if (await runs('ionice', ['-c', '3', 'true'])) prefix.push('ionice', '-c', '3');
+    if (await runs('chrt', ['--idle', '0', 'true'])) prefix.push('chrt', '--idle', '0');
+    return prefix;
+  })();
+  return lowPriorityPrefix;
+}
+
+/**
+ * An encode also gets a session of its own whose autogroup is at nice 19 (decision 0044; Linux groups CPU time
+ * by session first, then by process within it). In the server's session, its nice applied only
+ * against the server: each moment the server waited for a request, the encode spent the
+ * session's share, and the server then waited longer behind other sessions' processes (issue
+ * 14's bench on shared cores, docs/benchmarks/2026-11-24-transcode-p99-fine.md). Where there are
+ * no autogroups the write fails and nothing changes. The server's stop still ends the encode (the
+ * abort signal); a kill of the server's whole process group no longer reaches it, so it finishes
+ * at idle priority, as it did when the server alone was killed.
+ */
+function ownLowPriorityGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, '19');
+  } catch {
+    /* no autogroups here */
+  }
+}
+
+async function run(command: string, args: string[], opts: { lowPriority?: boolean; signal?: AbortSignal } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const prefix = opts.lowPriority ? await lowPriority() : [];
   return new Promise((resolve, reject) => {
-    const [cmd, argv] = opts.nice ? ['nice', ['-n', '19', command, ...args]] : [command, args];
-    const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], signal: opts.signal });
+    const [cmd, argv] = prefix.length ? [prefix[0]!, [...prefix.slice(1), command, ...args]] : [command, args];
+    const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], signal: opts.signal, detached: !!opts.lowPriority });
+    if (opts.lowPriority) ownLowPriorityGroup(child.pid);
+    // A low-priority encode also waits while the API is busy; continued when it ends or is aborted.
+    const watched = opts.lowPriority && child.pid ? pausedWhileBusy(child.pid) : () => {};
+    opts.signal?.addEventListener('abort', watched, { once: true });
+    const release = () => {
+      opts.signal?.removeEventListener('abort', watched);
+      watched();
+    };
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout = (stdout + d.toString()).slice(-64 * 1024)));
     child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-8 * 1024)));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('error', (err) => {
+      release();
+      reject(err);
+    });
+    child.on('close', (code) => {
+      release();
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 
@@ -81,14 +146,15 @@ function scaleFilter(facts: Pick<VideoFacts, 'width' | 'height'>, p: number): st
 /** H.264/AAC MP4 with the index first (`+faststart`), so a phone starts playing before the end arrives. */
 export async function transcode(ffmpeg: string, input: string, output: string, facts: VideoFacts, p: number, signal?: AbortSignal): Promise<void> {
   const args = [
-    '-hide_banner', '-loglevel', 'error', '-y', '-i', input,
+    // One thread each for the decoder (else one per core and one more), the filters and the encoder.
+    '-hide_banner', '-loglevel', 'error', '-y', '-threads', '1', '-i', input, '-filter_threads', '1',
     '-map', '0:v:0', ...(facts.hasAudio ? ['-map', '0:a:0'] : []),
     '-vf', scaleFilter(facts, p),
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-threads', '1',
     ...(facts.hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []),
     '-movflags', '+faststart', '-f', 'mp4', output,
   ];
-  const { code, stderr } = await run(ffmpeg, args, { nice: true, signal });
+  const { code, stderr } = await run(ffmpeg, args, { lowPriority: true, signal });
   if (code !== 0) throw new FfmpegError(`Making the ${p}p version failed: ${lastLine(stderr) || `ffmpeg exited with ${code}`}.`, true);
 }
 
@@ -96,7 +162,7 @@ export async function transcode(ffmpeg: string, input: string, output: string, f
 export async function poster(ffmpeg: string, input: string, output: string, facts: VideoFacts, signal?: AbortSignal): Promise<void> {
   const at = facts.duration ? Math.min(1, facts.duration / 2) : 0;
   const p = Math.min(720, Math.min(facts.width, facts.height));
-  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-ss', String(at), '-i', input, '-frames:v', '1', '-vf', scaleFilter(facts, p), '-q:v', '4', '-f', 'image2', output];
-  const { code, stderr } = await run(ffmpeg, args, { nice: true, signal });
+  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-ss', String(at), '-threads', '1', '-i', input, '-filter_threads', '1', '-frames:v', '1', '-vf', scaleFilter(facts, p), '-q:v', '4', '-f', 'image2', output];
+  const { code, stderr } = await run(ffmpeg, args, { lowPriority: true, signal });
   if (code !== 0) throw new FfmpegError(`Making the poster frame failed: ${lastLine(stderr) || `ffmpeg exited with ${code}`}.`, true);
 }

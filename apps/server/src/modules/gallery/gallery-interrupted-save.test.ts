@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { dataPlace, signInChild, startChildServer, type ChildServer, type DataPlace } from '../../../test/child-server.ts';
+import { expect, it } from 'vitest';
+import { signInChild } from '../../../test/child-server.ts';
+import { describeKilledServer } from '../../../test/killed-server.ts';
 import { storedFiles } from '../../../test/stored-files.ts';
-import type { Dialect } from '../../config.ts';
 
 /**
  * A server killed while it saves a finished resumable upload (decision 0038): the real server as a
@@ -15,7 +15,6 @@ import type { Dialect } from '../../config.ts';
  * item: gallery-resumable.test.ts, where the moment can be chosen.) On SQLite and PostgreSQL.
  */
 
-const dialects: Dialect[] = inject('pgAdminUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
 const TUS = { 'Tus-Resumable': '1.0.0' };
 /** Large enough that storing it takes the server a while after the record says it began. */
 const VIDEO_BYTES = 48 * 1024 * 1024;
@@ -28,18 +27,10 @@ function fakeVideo(): Buffer {
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
-describe.each(dialects)('a server killed while saving a resumable upload [%s]', (dialect) => {
-  let place: DataPlace;
-  let running: ChildServer | undefined;
-  afterAll(async () => {
-    running?.child.kill('SIGKILL');
-    await running?.exited;
-    await place?.drop();
-  });
-
+describeKilledServer('a server killed while saving a resumable upload', (server) => {
   it('is resolved at the next start: the bytes and the stray file go, and the HEAD says 404 instead of 423', { timeout: 120_000 }, async () => {
-    place = await dataPlace(dialect);
-    running = await startChildServer(place);
+    let running = await server.start();
+    const { place } = server;
     const token = await signInChild(running.base);
     const auth = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
     const child = await fetch(`${running.base}/api/orphans`, {
@@ -66,14 +57,13 @@ describe.each(dialects)('a server killed while saving a resumable upload [%s]', 
     const saving = () => existsSync(record) && readFileSync(record, 'utf8').includes('"saving"');
     while (!saving()) await new Promise((r) => setImmediate(r));
     const { file_key: fileKey } = JSON.parse(readFileSync(record, 'utf8')) as { file_key: string };
-    running.child.kill('SIGKILL');
-    await running.exited;
+    await server.kill();
     patch.destroy();
     // What the kill left: all the bytes received, the save recorded as under way by a process that is gone.
     expect(existsSync(path.join(place.storageDir, '.resumable', id))).toBe(true);
     expect(saving()).toBe(true);
 
-    running = await startChildServer(place);
+    running = await server.start();
     // Resolved by the start, before anyone asks (the start's sweep runs beside serving).
     for (let i = 0; i < 200 && existsSync(record); i++) await new Promise((r) => setTimeout(r, 50));
     expect(existsSync(record)).toBe(false);

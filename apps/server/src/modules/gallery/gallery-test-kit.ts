@@ -2,6 +2,7 @@ import http from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
 import { call, type TestServer } from '../../../test/harness.ts';
 import { storedFiles as storedFilesUnder } from '../../../test/stored-files.ts';
+export { fetchBytes } from '../../../test/fetch-bytes.ts';
 
 /** What the gallery's API tests share: a child to upload for, an upload, what is stored. */
 
@@ -95,23 +96,3 @@ export async function mediaRows(server: TestServer): Promise<number> {
   return Number(r.n);
 }
 
-/**
- * GET a file without keep-alive (node:http, no agent): a test that closes its server right after
- * a streamed answer would otherwise wait for the connection's keep-alive to time out.
- */
-export function fetchBytes(server: TestServer, url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${server.url}${url}`, { headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const h = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
-          resolve({ status: res.statusCode ?? 0, headers: h, body: Buffer.concat(chunks) });
-        });
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}

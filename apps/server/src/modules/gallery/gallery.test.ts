@@ -259,7 +259,9 @@ describeEachDatabase('gallery API', (server) => {
     const [pathPart, query] = (item.original_url as string).split('?') as [string, string];
     const params = new URLSearchParams(query);
     const tampered = new URLSearchParams(params);
-    tampered.set('signature', `${params.get('signature')!.slice(0, -2)}AA`);
+    // Two characters changed (a signature that already ends in AA gets BB: it must differ).
+    const signature = params.get('signature')!;
+    tampered.set('signature', `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`);
     expect((await fetchBytes(server(), `${pathPart}?${tampered}`)).status).toBe(403);
     expect((await fetchBytes(server(), pathPart)).status).toBe(403);
     // Another item's signature does not open this one.

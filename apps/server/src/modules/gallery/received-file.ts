@@ -1,7 +1,7 @@
 import { MEDIA_MESSAGES, type MediaType } from '@app/shared/schemas/media.schema';
 import { AppError } from '../../lib/app-error.ts';
 import { processImage } from '../storage/images.service.ts';
-import { newStorageKey, type FileStore } from '../storage/storage.service.ts';
+import { newStorageKey, readStoredFile } from '../storage/storage.service.ts';
 import type { NewMediaRecord } from './gallery.repository.ts';
 import type { GalleryContext, ReceivedUpload } from './gallery.service.ts';
 import { GALLERY_FOLDER, checkSize, sniffMediaType } from './media-content.ts';
@@ -21,14 +21,6 @@ export interface CheckedFile {
   thumb_path: string | null;
 }
 
-async function readWhole(store: FileStore, key: string): Promise<Buffer> {
-  const stream = await store.files.open(key);
-  if (!stream) throw new Error(`stored upload ${key} vanished`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /**
  * Check a stored (uncommitted) file for `mediaType`: 413 past its limit, 422 for an empty file or
  * content of another kind. Every key it stores is pushed to `keys` as soon as it exists, so the
@@ -39,7 +31,9 @@ export async function checkReceivedFile(ctx: GalleryContext, file: ReceivedUploa
   const mime = await sniffMediaType(ctx.store.files, file.key, mediaType, file.fileName);
   if (mediaType !== 'image') return { mime, display_path: null, thumb_path: null };
   // Images are at most tens of MB; the image queue bounds how many are decoded at once.
-  const image = await processImage(await readWhole(ctx.store, file.key));
+  const bytes = await readStoredFile(ctx.store.files, file.key);
+  if (!bytes) throw new Error(`stored upload ${file.key} vanished`);
+  const image = await processImage(bytes);
   if (!image) throw AppError.validation('file', IMAGE_UNREADABLE);
   const display = newStorageKey(GALLERY_FOLDER, image.suffix);
   const thumb = display.replace(/(\.[a-z]+)$/, '-thumb$1');

@@ -1,7 +1,5 @@
-import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type Sharp from 'sharp';
 import type { Language } from '@app/shared/i18n/languages';
 import { can } from '@app/shared/permissions';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
@@ -13,8 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { attendanceSummary } from '../attendance/attendance.service.ts';
 import { getOrphan } from '../orphans/orphans.service.ts';
 import { orphanResults } from '../results/results.service.ts';
-import { imageQueue } from '../storage/images.service.ts';
-import type { FileStore } from '../storage/storage.service.ts';
+import { readStoredFile, withSharp, type FileStore } from '../storage/storage.service.ts';
 import type { ReportLanguage } from './progress-report.labels.ts';
 import { fullName, renderProgressReport, type ReportContent } from './progress-report.pdf.ts';
 import * as writes from './progress-report.writes.ts';
@@ -71,16 +68,6 @@ function calendarOf(user: AuthUser): ReportCalendar {
 // ---------------------------------------------------------------------------------------------
 // The photo
 
-let sharpModule: Promise<typeof Sharp> | undefined;
-// Loaded with the first photo, as the storage module does (decision 0020), and set up alike:
-// no operation cache, one libvips thread.
-const loadSharp = () =>
-  (sharpModule ??= import('sharp').then(({ default: sharp }) => {
-    sharp.cache(false);
-    sharp.concurrency(1);
-    return sharp;
-  }));
-
 /**
  * The child's stored photo, found through its signed URL (the orphans module's answer names no
  * storage key; the signature proves the key is one it signed), read from the storage module and
@@ -95,16 +82,13 @@ async function photoJpeg(ctx: ProgressReportContext, signedUrl: string | null): 
   if (ctx.store.signer.verify(url.pathname, url.searchParams.get('expires') ?? undefined, url.searchParams.get('signature') ?? undefined) === null) return null;
   const key = decodeURIComponent(url.pathname.slice(prefix.length));
   try {
-    const stream = await ctx.store.files.open(key);
-    if (!stream) return null;
-    const bytes = await readAll(stream, PHOTO_MAX_BYTES);
+    const bytes = await readStoredFile(ctx.store.files, key, PHOTO_MAX_BYTES);
     if (!bytes) return null;
-    // The storage module's image queue: one image decoded at a time in the whole process; the
-    // photo's bytes, held while it waits, count against the queue's waiting room as an upload's do.
-    return await imageQueue.run(async () => {
-      const sharp = await loadSharp();
-      return sharp(bytes, { failOn: 'error' }).resize(PHOTO_PX, PHOTO_PX, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
-    }, bytes.length);
+    // The storage module's sharp and image queue (one image decoded at a time in the process).
+    return await withSharp(
+      (sharp) => sharp(bytes, { failOn: 'error' }).resize(PHOTO_PX, PHOTO_PX, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer(),
+      bytes.length,
+    );
   } catch (err) {
     // A busy image queue is a 429 to try again, not a report without its photo.
     if (err instanceof AppError) throw err;
@@ -113,16 +97,3 @@ async function photoJpeg(ctx: ProgressReportContext, signedUrl: string | null): 
   }
 }
 
-async function readAll(stream: Readable, max: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      stream.destroy();
-      return null;
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}

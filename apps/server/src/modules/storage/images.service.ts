@@ -36,6 +36,15 @@ const loadSharp = () => (sharpModule ??= import('sharp').then((m) => configured(
  */
 export const imageQueue = new WorkQueue({ concurrency: 1, maxWaitingBytes: 64 * 1024 * 1024, maxWaiting: 64 });
 
+/**
+ * Other image work (a report's photo) with the same sharp, on the same queue: one image decoded at
+ * a time in the whole process; `bytes` held while it waits count against the waiting room as an
+ * upload's do (a full one is a 429).
+ */
+export function withSharp<T>(work: (sharp: typeof Sharp) => Promise<T>, bytes: number): Promise<T> {
+  return imageQueue.run(async () => work(await loadSharp()), bytes);
+}
+
 export async function detectImageType(data: Buffer): Promise<string | null> {
   // Loaded with the first upload, like sharp: a few MB that idle does not need.
   const { fileTypeFromBuffer } = await import('file-type');

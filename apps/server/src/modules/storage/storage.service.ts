@@ -9,6 +9,7 @@ import { sweepUncommittedFiles } from './uncommitted-files.ts';
 
 /** Whether a process id on this machine has ended: for features that keep work files per process (gallery transcodes). */
 export { processGone } from './uncommitted-files.ts';
+export { withSharp } from './images.service.ts';
 import { SIGNING_KEY_NAME, UrlSigner } from './url-signer.ts';
 
 export type { FileStorage } from './file-storage.types.ts';
@@ -91,4 +92,24 @@ export async function removeQuietly(files: FileStorage, keys: Array<string | nul
   await Promise.all(
     keys.filter((k): k is string => !!k).map((k) => files.remove(k).catch((err: unknown) => log?.warn({ err, key: k }, 'could not remove stored file'))),
   );
+}
+
+/**
+ * A stored file's bytes, whole (an image to decode: never a video or a large document). Null when
+ * there is no such file, or when it is larger than `maxBytes` (the read stops there).
+ */
+export async function readStoredFile(files: FileStorage, key: string, maxBytes = Number.POSITIVE_INFINITY): Promise<Buffer | null> {
+  const stream = await files.open(key);
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      stream.destroy();
+      return null;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
 }
