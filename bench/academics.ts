@@ -4,7 +4,8 @@
  * (2023-2025, the three types) for every child — 3.2 million rows at 100,000 children, written
  * straight into the SQLite file with one prepared statement per table in large transactions.
  * Four reads, each to reach a quarter of the ceiling's req/s in the same run: one grade's month
- * of attendance, one child's results, and both per-child summaries. Then one batch of 600
+ * of attendance, one child's results, and both per-child summaries, each child's answers kept in
+ * the database as a real install keeps them (`keepChildAnswers`). Then one batch of 600
  * children's month against 600 single creates of the same size, timed in the same run: the batch
  * must take at most a tenth of the time.
  */
@@ -13,6 +14,9 @@ import type autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
 import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS } from '@app/shared/constants';
 import { gradeForScore } from '@app/shared/grade-bands';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { backfillAttendanceAnswersFrom } from '../apps/server/src/modules/attendance/attendance.writes.ts';
+import { backfillResultAnswersFrom } from '../apps/server/src/modules/results/results.writes.ts';
 import { rng } from './seed.ts';
 
 const PREFIX = 'academics:';
@@ -72,6 +76,32 @@ export function seedAcademics(sqlitePath: string, children: number): { attendanc
   db.exec('analyze');
   db.close();
   return { attendances: children * 12, results: children * RESULTS_PER_CHILD, seconds: (Date.now() - t0) / 1000 };
+}
+
+/**
+ * Every child's kept answers (decision 0042) as a real install has them once its start-up fill
+ * is done: the server's own backfill write procedures, run in large transactions straight on the
+ * file (no server runs yet). Called once every seed that writes results or attendance is done.
+ */
+export async function keepChildAnswers(sqlitePath: string): Promise<{ children: number; seconds: number }> {
+  const t0 = Date.now();
+  const database = openDatabase({ dialect: 'sqlite', databaseUrl: sqlitePath, sqlitePath });
+  let children = 0;
+  try {
+    // As migration 0024 leaves a database that had records: both backfills to run (this one seeded them after).
+    await database.db.updateTable('counters').set({ value: 1 }).where('name', 'in', ['results_answers_backfill', 'attendance_answers_backfill']).execute();
+    for (const procedure of [backfillResultAnswersFrom, backfillAttendanceAnswersFrom]) {
+      for (let after: number | null = 0; after !== null; ) {
+        const from: number = after;
+        const done = await database.db.transaction().execute((trx) => procedure.run(trx, { after: from, scan: 5000, limit: 5000 }));
+        if (procedure === backfillResultAnswersFrom) children += done.filled;
+        after = done.next;
+      }
+    }
+  } finally {
+    await database.destroy();
+  }
+  return { children, seconds: (Date.now() - t0) / 1000 };
 }
 
 interface Scenario {

@@ -18,7 +18,7 @@ import { buildIfStale, npmStart, type StartedServer } from './npm-start.ts';
 import { peakRssDuring, settledIdle, treeCpuMs, type treeProcesses } from './process-tree.ts';
 import { randomChild, rng, seedChildren } from './seed.ts';
 import { printSortComparison, sortScenarios } from './sorts.ts';
-import { academicScenarios, academicsWanted, printAcademics, seedAcademics } from './academics.ts';
+import { academicScenarios, academicsWanted, keepChildAnswers, printAcademics, seedAcademics } from './academics.ts';
 import { galleryScenarios, galleryWanted, printGallery, seedGallery } from './gallery.ts';
 import { overviewScenarios, overviewWanted, printOverview, seedOverview } from './overview.ts';
 import { printExports } from './exports.ts';
@@ -130,6 +130,10 @@ async function main() {
     if (overviewWanted()) {
       const o = seedOverview(dbPath, CHILDREN);
       console.log(`Seeded ${o.attendances.toLocaleString('en')} attendance records and ${o.results.toLocaleString('en')} results for the overview in ${o.seconds.toFixed(1)} s (bench/overview.ts)`);
+    }
+    if (academicsWanted() || overviewWanted()) {
+      const k = await keepChildAnswers(dbPath);
+      console.log(`Kept the academic answers of ${k.children.toLocaleString('en')} children in ${k.seconds.toFixed(1)} s (bench/academics.ts)`);
     }
 
     // BENCH_PROFILE=<dir>: each server process writes a V8 CPU profile there when it stops.

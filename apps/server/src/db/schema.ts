@@ -241,6 +241,16 @@ export interface AttendancesTable {
   updated_at: string;
 }
 
+/**
+ * One child's academic answer kept as the JSON sent, per kind (lib/child-answers.ts, decision
+ * 0042); on SQLite the body is a BLOB of its UTF-8 bytes.
+ */
+export interface ChildAnswersTable {
+  orphan_id: number;
+  kind: string;
+  body: string;
+}
+
 export interface DB {
   users: UsersTable;
   roles: RolesTable;
@@ -261,4 +271,5 @@ export interface DB {
   jobs: JobsTable;
   results: ResultsTable;
   attendances: AttendancesTable;
+  child_answers: ChildAnswersTable;
 }

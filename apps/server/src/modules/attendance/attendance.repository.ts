@@ -136,16 +136,18 @@ const childMonthsQuery = (db: Kysely<DB>) =>
  * instead of six per month, each of which better-sqlite3 would turn into JavaScript (about half
  * the cost of the read; docs/benchmarks/2026-11-24-academic-reads-per-child.md). Argument: orphan_id.
  */
-export const buildChildSummary = (db: Kysely<DB>) => {
+export const buildChildSummary = (db: Kysely<DB>) => childrenSummaries(db).where('orphans.id', '=', arg<number>(0));
+
+/** Children outside the trash, each with its months as one JSON array (see buildChildSummary); the caller picks them. */
+function childrenSummaries(db: Kysely<DB>) {
   const postgres = databaseIdentity(db) instanceof PostgresAdapter;
   const row = postgres ? sql`json_build_array(m.year, m.month, m.present_days, m.absent_days, m.late_days, m.excused_days)` : sql`json_array(m.year, m.month, m.present_days, m.absent_days, m.late_days, m.excused_days)`;
   const months = sql<string | MonthArray[]>`(select coalesce(${sql.raw(postgres ? 'json_agg' : 'json_group_array')}(${row}), ${postgres ? sql`'[]'::json` : sql`'[]'`}) from (${childMonthsQuery(db)}) as m)`;
   return db
     .selectFrom('orphans')
     .select(['orphans.id', 'orphans.first_name', 'orphans.last_name', 'orphans.father_name', months.as('months')])
-    .where('orphans.id', '=', arg<number>(0))
     .where('orphans.deleted_at', 'is', null);
-};
+}
 
 type MonthArray = [year: number, month: number, present: number, absent: number, late: number, excused: number];
 interface ChildSummaryRow {
@@ -158,15 +160,30 @@ interface ChildSummaryRow {
 }
 const childSummary = preparedQuery<DB, [number], ChildSummaryRow>(buildChildSummary);
 
-/** The child (outside the trash) and its months newest first, or undefined. */
-export async function childWithMonths(db: Kysely<DB>, orphanId: number): Promise<{ child: Omit<ChildSummaryRow, 'months'>; months: MonthCounts[] } | undefined> {
-  const [row] = await childSummary(db, orphanId);
-  if (!row) return undefined;
+export type ChildWithMonths = { child: Omit<ChildSummaryRow, 'months'>; months: MonthCounts[] };
+
+function withMonths(row: ChildSummaryRow): ChildWithMonths {
   const list: MonthArray[] = typeof row.months === 'string' ? JSON.parse(row.months) : row.months;
   return {
     child: { id: row.id, first_name: row.first_name, last_name: row.last_name, father_name: row.father_name },
     months: list.map(([year, month, present_days, absent_days, late_days, excused_days]) => ({ year, month, present_days, absent_days, late_days, excused_days })),
   };
+}
+
+/** The child (outside the trash) and its months newest first, or undefined. */
+export async function childWithMonths(db: Kysely<DB>, orphanId: number): Promise<ChildWithMonths | undefined> {
+  const [row] = await childSummary(db, orphanId);
+  return row && withMonths(row);
+}
+
+/** Many children's (a batch's) as childWithMonths, by id: one statement per 500 children instead of one each. */
+export async function childrenWithMonths(db: Kysely<DB>, orphanIds: readonly number[]): Promise<Map<number, ChildWithMonths>> {
+  const found = new Map<number, ChildWithMonths>();
+  for (let i = 0; i < orphanIds.length; i += 500) {
+    const rows = (await childrenSummaries(db).where('orphans.id', 'in', orphanIds.slice(i, i + 500)).execute()) as ChildSummaryRow[];
+    for (const row of rows) found.set(row.id, withMonths(row));
+  }
+  return found;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,10 +12,12 @@ import {
 } from '@app/shared/schemas/attendance.schema';
 import { idParam, messageResponseSchema } from '@app/shared/schemas/common.schema';
 import { requires } from '../../lib/access.ts';
-import { sendJson } from '../../lib/kept-answers.ts';
+import { backfillOnListen } from '../../lib/child-answers.ts';
+import { sendKeptJson } from '../../lib/kept-answer-encodings.ts';
 import { currentUser } from '../../plugins/access.ts';
 import {
   attendancePageJson,
+  backfillAttendanceAnswers,
   attendanceSummaryJson,
   createAttendance,
   deleteAttendance,
@@ -36,8 +38,10 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
   const userId = (request: FastifyRequest) => currentUser(request).id;
   const tags = ['attendance'];
 
+  backfillOnListen(app, 'attendance', (stopped) => backfillAttendanceAnswers(ctx(), stopped));
+
   r.get('/attendances', { config: requires('view-attendance'), schema: { tags, querystring: attendanceListQuerySchema, response: { 200: attendancePageSchema } } }, async (request, reply) =>
-    sendJson(reply, await attendancePageJson(ctx(), request.query)),
+    sendKeptJson(request, reply, await attendancePageJson(ctx(), request.query)),
   );
 
   r.post('/attendances', { config: requires('create-attendance'), schema: { tags, body: attendanceSchema, response: { 201: attendanceSavedResponseSchema } } }, async (request, reply) =>
@@ -75,6 +79,6 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get('/orphans/:id/attendance-summary', { config: requires('view-attendance'), schema: { tags, params: idParam, response: { 200: attendanceSummaryResponseSchema } } }, async (request, reply) =>
-    sendJson(reply, await attendanceSummaryJson(ctx(), request.params.id)),
+    sendKeptJson(request, reply, await attendanceSummaryJson(ctx(), request.params.id)),
   );
 }

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import {
   ATTENDANCE_RESPONSE_MESSAGES as RESPONSE,
   attendanceBatchSchema,
-  attendanceRate,
   totalDays,
   type Attendance,
   type AttendanceBatchResponse,
@@ -17,11 +16,13 @@ import { databaseIdentity } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { backfill, keptOrBuilt } from '../../lib/child-answers.ts';
 import { KeptAnswers } from '../../lib/kept-answers.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import { findActiveOrphans, fullName } from '../results/results.service.ts';
-import { attendancePageRows, childWithMonths, countAttendance, findAttendance, type AttendanceWithOrphan, type MonthCounts } from './attendance.repository.ts';
+import { summaryOf } from './attendance-answers.ts';
+import { attendancePageRows, childWithMonths, countAttendance, findAttendance, type AttendanceWithOrphan } from './attendance.repository.ts';
 import * as writes from './attendance.writes.ts';
 
 /** The overview's monthly totals and children missing a month (modules/dashboard). */
@@ -76,7 +77,9 @@ const toValues = (d: AttendanceData): writes.AttendanceValues => ({ ...toRowValu
  * sent, and each filter's total (counting one grade's month probes every child of the grade,
  * about 7,700 at 100,000 children, 8–40 ms; a page reads ten), all at the sum of
  * `attendances_version` and `orphans_version` (any change to a record or to a child — grade,
- * name, trash — moves it on, in any process). Nothing in these answers differs by reader.
+ * name, trash — moves it on, in any process). Nothing in these answers differs by reader. A
+ * child's summary is kept per child in the database first (decision 0042): in memory only while
+ * it is missing there.
  */
 const kept = new KeptAnswers(['attendances_version', 'orphans_version'], { entries: 5_000, bytes: 32 * 1024 * 1024 });
 const totalsByDatabase = new WeakMap<object, VersionedCache<number>>();
@@ -181,42 +184,27 @@ export async function saveAttendanceBatch(ctx: AttendanceContext, userId: number
 // ---------------------------------------------------------------------------------------------
 // One child's attendance summary
 
-type Counts = Pick<MonthCounts, 'present_days' | 'absent_days' | 'late_days' | 'excused_days'>;
-const withRate = (c: Counts) => ({
-  present_days: c.present_days,
-  absent_days: c.absent_days,
-  late_days: c.late_days,
-  excused_days: c.excused_days,
-  total_days: totalDays(c),
-  attendance_rate: attendanceRate(c),
-});
-
-/** `GET /orphans/{id}/attendance-summary` as the JSON sent (a child not found or in the trash: 404, not kept). */
-export function attendanceSummaryJson(ctx: AttendanceContext, orphanId: number): Promise<Buffer> {
-  return kept.json(ctx, `summary:${orphanId}`, () => attendanceSummary(ctx, orphanId));
+/**
+ * `GET /orphans/{id}/attendance-summary` as the JSON sent: kept in the database (decision 0042),
+ * else built from rows (and filled in the background). A child not found or in the trash: 404.
+ */
+export async function attendanceSummaryJson(ctx: AttendanceContext, orphanId: number): Promise<Buffer> {
+  return keptOrBuilt(ctx, orphanId, 'attendance-summary', () => kept.json(ctx, `summary:${orphanId}`, () => attendanceSummary(ctx, orphanId)), writes.refreshAttendanceAnswersOf);
 }
 
-/** Each month's counts and rate, newest first, and each year's totals, summed in one pass. */
-export async function attendanceSummary(ctx: AttendanceContext, orphanId: number): Promise<AttendanceSummaryResponse> {
+/** Each month's counts and rate, newest first, and each year's totals, built from rows (attendance-answers.ts). */
+export async function attendanceSummary(ctx: Pick<AttendanceContext, 'db'>, orphanId: number): Promise<AttendanceSummaryResponse> {
   const found = await childWithMonths(ctx.db, orphanId);
   if (!found) throw AppError.notFound(ORPHAN_RESPONSE_MESSAGES.notFound);
-  const { child, months } = found;
-  const years: Array<Counts & { year: number; months_recorded: number }> = [];
-  for (const m of months) {
-    // Newest first: a year's months come together.
-    let y = years[years.length - 1];
-    if (y?.year !== m.year) years.push((y = { year: m.year, months_recorded: 0, present_days: 0, absent_days: 0, late_days: 0, excused_days: 0 }));
-    y.months_recorded += 1;
-    y.present_days += m.present_days;
-    y.absent_days += m.absent_days;
-    y.late_days += m.late_days;
-    y.excused_days += m.excused_days;
-  }
-  return {
-    data: {
-      orphan: { id: child.id, first_name: child.first_name, last_name: child.last_name, father_name: child.father_name },
-      months: months.map((m) => ({ year: m.year, month: m.month, ...withRate(m) })),
-      years: years.map((y) => ({ year: y.year, months_recorded: y.months_recorded, ...withRate(y) })),
-    },
-  };
+  return summaryOf(found);
+}
+
+/**
+ * Fill, one short write at a time, the kept answers of children who have attendance records but
+ * none kept (data from before migration 0024): started once the server listens, never awaited
+ * by a request; stops when `stopped()` says so; `per`: children looked at and filled per write.
+ * Answers how many children were filled.
+ */
+export function backfillAttendanceAnswers(ctx: Pick<AttendanceContext, 'db' | 'writes'>, stopped: () => boolean, per?: { scan?: number; limit?: number }): Promise<number> {
+  return backfill(ctx, 'attendance_answers_backfill', writes.backfillAttendanceAnswersFrom, stopped, per);
 }

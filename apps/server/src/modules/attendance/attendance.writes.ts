@@ -3,8 +3,10 @@ import { ATTENDANCE_MESSAGES, ATTENDANCE_RESPONSE_MESSAGES as RESPONSE, MONTH_NA
 import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
+import { lockChildren } from '../../lib/child-answers.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { findActiveOrphan, findActiveOrphans, fullName } from '../results/results.service.ts';
+import { backfillAttendanceAnswers, refreshAttendanceAnswers } from './attendance-answers.ts';
 import {
   childrenWithMonth,
   deleteAttendanceRow,
@@ -20,7 +22,8 @@ import {
 /**
  * Every write to attendance, each checking inside its transaction what must hold when it commits
  * (the child outside the trash, one record per child per month, the version an editor read) and
- * logging itself there. Plain data in and out (they may run on the writer thread).
+ * logging itself there, and rebuilding the children's kept summaries there (decision 0042). Plain
+ * data in and out (they may run on the writer thread).
  */
 
 /** What a request sets on one child's month. */
@@ -49,6 +52,7 @@ const isUniqueViolation = (err: unknown) => {
 };
 
 export const createAttendance = defineWrite('attendance.create', async (trx, { values, userId }: { values: AttendanceValues; userId: number | null }): Promise<AttendanceWithOrphan> => {
+  await lockChildren(trx, [values.orphan_id]);
   const child = await findActiveOrphan(trx, values.orphan_id);
   if (!child) throw AppError.validation('orphan_id', RESPONSE.orphanNotFound);
   if (await findChildMonth(trx, values.orphan_id, values.year, values.month)) throw duplicateMonth();
@@ -61,6 +65,7 @@ export const createAttendance = defineWrite('attendance.create', async (trx, { v
     throw err;
   }
   await logMonth(trx, userId, 'created', row.id, `${fullName(child)}: ${monthName(row.month, row.year)}`);
+  await refreshAttendanceAnswers(trx, [row.orphan_id]);
   return { ...row, first_name: child.first_name, last_name: child.last_name, father_name: child.father_name, class_grade: child.class_grade };
 });
 
@@ -80,17 +85,21 @@ export const updateAttendance = defineWrite('attendance.update', async (trx, { i
   if (locked) throw AppError.validation(locked, RESPONSE.locked);
   if (expectedUpdatedAt !== undefined && before.updated_at !== expectedUpdatedAt) throw AppError.conflict(RESPONSE.changedMeanwhile, ERROR_CODE.changedMeanwhile);
   const { present_days, absent_days, late_days, excused_days, absence_reasons, notes } = values;
+  await lockChildren(trx, [before.orphan_id]);
   const row = await updateAttendanceRow(trx, id, { present_days, absent_days, late_days, excused_days, absence_reasons, notes, updated_by: userId, updated_at: nowAfter(before.updated_at) });
   if (!row) throw AppError.notFound(RESPONSE.notFound);
   await logMonth(trx, userId, 'updated', id, `${fullName(before)}: ${monthName(row.month, row.year)}`);
+  await refreshAttendanceAnswers(trx, [before.orphan_id, row.orphan_id]);
   return { ...row, first_name: before.first_name, last_name: before.last_name, father_name: before.father_name, class_grade: before.class_grade };
 });
 
 export const deleteAttendance = defineWrite('attendance.delete', async (trx, { id, userId }: { id: number; userId: number | null }): Promise<void> => {
   const before = await findAttendance(trx, id);
   if (!before) throw AppError.notFound(RESPONSE.notFound);
+  await lockChildren(trx, [before.orphan_id]);
   await deleteAttendanceRow(trx, id);
   await logMonth(trx, userId, 'deleted', id, `${fullName(before)}: ${monthName(before.month, before.year)}`);
+  await refreshAttendanceAnswers(trx, [before.orphan_id]);
 });
 
 export interface BatchArgs {
@@ -116,6 +125,7 @@ export const saveAttendanceBatch = defineWrite(
       if (!children.has(r.orphan_id)) errors[`rows.${i}.orphan_id`] = [`Child #${r.orphan_id}: ${RESPONSE.orphanNotFound}`];
     });
     if (Object.keys(errors).length) throw AppError.validationMany(errors);
+    await lockChildren(trx, ids);
     const existing = await childrenWithMonth(trx, ids, year, month);
     const now = nowIso();
     const values: NewAttendanceRow[] = rows.map((r) => ({ ...r, month, year, created_by: userId, updated_by: userId, created_at: now, updated_at: now }));
@@ -128,10 +138,27 @@ export const saveAttendanceBatch = defineWrite(
       created: ids.filter((id) => !existing.has(id)),
       updated: ids.filter((id) => existing.has(id)),
     });
+    await refreshAttendanceAnswers(trx, ids);
     const data = rows.map((r) => {
       const child = children.get(r.orphan_id)!;
       return { ...byChild.get(r.orphan_id)!, first_name: child.first_name, last_name: child.last_name, father_name: child.father_name, class_grade: child.class_grade };
     });
     return { created, updated: existing.size, data };
   },
+);
+
+/** Rebuild the kept summaries of these children (a read found them missing or stale: lib/child-answers.ts). */
+export const refreshAttendanceAnswersOf = defineWrite('attendance.refreshAnswers', async (trx, { ids }: { ids: number[] }): Promise<void> => {
+  await refreshAttendanceAnswers(trx, ids);
+});
+
+/**
+ * Children after `after` with attendance but no current kept summary (data from before migration
+ * 0024) filled: among the next `scan` children, at most `limit` of them per call (a short
+ * transaction, so other writes come in between). `next`: where the next call goes on, null when done.
+ */
+export const backfillAttendanceAnswersFrom = defineWrite(
+  'attendance.backfillAnswers',
+  async (trx, { after, scan = 5000, limit = 200 }: { after: number; scan?: number; limit?: number }): Promise<{ next: number | null; filled: number }> =>
+    backfillAttendanceAnswers(trx, after, scan, limit),
 );

@@ -10,9 +10,10 @@ import {
   resultSchema,
 } from '@app/shared/schemas/result.schema';
 import { requires } from '../../lib/access.ts';
-import { sendJson } from '../../lib/kept-answers.ts';
+import { backfillOnListen } from '../../lib/child-answers.ts';
+import { sendKeptJson } from '../../lib/kept-answer-encodings.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { createResult, deleteResult, getResult, orphanResultsJson, resultsListJson, updateResult, type ResultContext } from './results.service.ts';
+import { backfillResultsAnswers, createResult, deleteResult, getResult, orphanResultsJson, resultsListJson, updateResult, type ResultContext } from './results.service.ts';
 
 /**
  * `/results` (spec section 7) and one child's results, `/orphans/{id}/results`. The list and the
@@ -25,8 +26,10 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
   const userId = (request: FastifyRequest) => currentUser(request).id;
   const tags = ['results'];
 
+  backfillOnListen(app, 'results', (stopped) => backfillResultsAnswers(ctx(), stopped));
+
   r.get('/results', { config: requires('view-results'), schema: { tags, querystring: resultListQuerySchema, response: { 200: resultListResponseSchema } } }, async (request, reply) =>
-    sendJson(reply, await resultsListJson(ctx(), request.query)),
+    sendKeptJson(request, reply, await resultsListJson(ctx(), request.query)),
   );
 
   r.post('/results', { config: requires('create-results'), schema: { tags, body: resultSchema, response: { 201: resultSavedResponseSchema } } }, async (request, reply) =>
@@ -46,6 +49,6 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get('/orphans/:id/results', { config: requires('view-results'), schema: { tags, params: idParam, response: { 200: orphanResultsResponseSchema } } }, async (request, reply) =>
-    sendJson(reply, await orphanResultsJson(ctx(), request.params.id)),
+    sendKeptJson(request, reply, await orphanResultsJson(ctx(), request.params.id)),
   );
 }

@@ -3,13 +3,16 @@ import { RESULT_RESPONSE_MESSAGES as RESPONSE } from '@app/shared/schemas/result
 import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
+import { lockChildren } from '../../lib/child-answers.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { findActiveOrphan, fullName } from './academic-orphans.repository.ts';
+import { backfillResultAnswers, refreshResultAnswers } from './results-answers.ts';
 import { deleteResultRow, findResult, insertResultRow, updateResultRow, type NewResultRow, type ResultWithOrphan } from './results.repository.ts';
 
 /**
  * Every write to a result, each checking the child inside its transaction (it must exist outside
- * the trash) and logging itself there. Plain data in and out (they may run on the writer thread).
+ * the trash), logging itself there and rebuilding the child's kept answers there (decision 0042).
+ * Plain data in and out (they may run on the writer thread).
  */
 
 /** The columns a request sets: the result's fields (the other types' null), without the record's own. */
@@ -27,11 +30,13 @@ const logResult = (trx: Trx, userId: number | null, action: string, r: { id: num
   });
 
 export const createResult = defineWrite('results.create', async (trx, { values, userId }: { values: ResultValues; userId: number | null }): Promise<ResultWithOrphan> => {
+  await lockChildren(trx, [values.orphan_id]);
   const child = await findActiveOrphan(trx, values.orphan_id);
   if (!child) throw AppError.validation('orphan_id', RESPONSE.orphanNotFound);
   const now = nowIso();
   const row = await insertResultRow(trx, { ...values, created_by: userId, updated_by: userId, created_at: now, updated_at: now });
   await logResult(trx, userId, 'created', row, child);
+  await refreshResultAnswers(trx, [row.orphan_id]);
   return { ...row, first_name: child.first_name, last_name: child.last_name, father_name: child.father_name };
 });
 
@@ -49,15 +54,36 @@ export const updateResult = defineWrite('results.update', async (trx, { id, valu
   // The form locks the child on edit; a result moved to another child would be a different result.
   if (values.orphan_id !== before.orphan_id) throw AppError.validation('orphan_id', RESPONSE.orphanLocked);
   if (expectedUpdatedAt !== undefined && before.updated_at !== expectedUpdatedAt) throw AppError.conflict(RESPONSE.changedMeanwhile, ERROR_CODE.changedMeanwhile);
+  await lockChildren(trx, [before.orphan_id]);
   const row = await updateResultRow(trx, id, { ...values, updated_by: userId, updated_at: nowAfter(before.updated_at) });
   if (!row) throw AppError.notFound(RESPONSE.notFound);
   await logResult(trx, userId, 'updated', row, before);
+  // The child is locked on edit; its former child is rebuilt too, should that ever change.
+  await refreshResultAnswers(trx, [before.orphan_id, row.orphan_id]);
   return { ...row, first_name: before.first_name, last_name: before.last_name, father_name: before.father_name };
 });
 
 export const deleteResult = defineWrite('results.delete', async (trx, { id, userId }: { id: number; userId: number | null }): Promise<void> => {
   const before = await findResult(trx, id);
   if (!before) throw AppError.notFound(RESPONSE.notFound);
+  await lockChildren(trx, [before.orphan_id]);
   await deleteResultRow(trx, id);
   await logResult(trx, userId, 'deleted', before, before);
+  await refreshResultAnswers(trx, [before.orphan_id]);
 });
+
+/** Rebuild the kept results answers of these children (a read found them missing or stale: lib/child-answers.ts). */
+export const refreshResultAnswersOf = defineWrite('results.refreshAnswers', async (trx, { ids }: { ids: number[] }): Promise<void> => {
+  await refreshResultAnswers(trx, ids);
+});
+
+/**
+ * Children after `after` with results but no current kept answers (data from before migration
+ * 0024) filled: among the next `scan` children, at most `limit` of them per call (a short
+ * transaction, so other writes come in between). `next`: where the next call goes on, null when done.
+ */
+export const backfillResultAnswersFrom = defineWrite(
+  'results.backfillAnswers',
+  async (trx, { after, scan = 5000, limit = 100 }: { after: number; scan?: number; limit?: number }): Promise<{ next: number | null; filled: number }> =>
+    backfillResultAnswers(trx, after, scan, limit),
+);

@@ -1,0 +1,142 @@
+import type { Kysely } from 'kysely';
+import { RESULT_TYPES } from '@app/shared/constants';
+import { RESULTS_LIST_LIMIT, type OrphanResultsResponse, type Result, type ResultAverages, type ResultListResponse, type ResultType } from '@app/shared/schemas/result.schema';
+import type { DB } from '../../db/schema.ts';
+import { backfillStep, dropChildAnswers, lockChildren, storeChildAnswers, type ChildAnswerKind, type ChildAnswerRow } from '../../lib/child-answers.ts';
+import { findActiveOrphan, fullName, type AcademicOrphan } from './academic-orphans.repository.ts';
+import { childResultRows, type ResultColumns } from './results.repository.ts';
+
+/**
+ * One child's results as answered — the list (`GET /results?orphan_id=N`) and the summary by
+ * year and term (`GET /orphans/N/results`) — built from rows, and kept per child in the database
+ * (lib/child-answers.ts, decision 0042) by the results write procedures, which call
+ * `refreshResultAnswers` in their transaction.
+ */
+
+/** The kinds of kept answer results writes keep current. */
+export const RESULT_ANSWER_KINDS = ['results-list', 'results-summary'] as const satisfies readonly ChildAnswerKind[];
+
+/** The most results one child's summary reads (twenty a year for fifty years, several times over). */
+const CHILD_RESULTS_LIMIT = 5000;
+
+/** A result as answered, its child's names from `child` (a row joined with its child is its own). */
+type ChildNames = Pick<AcademicOrphan, 'first_name' | 'last_name' | 'father_name'>;
+export function toResult(r: ResultColumns, child: ChildNames = r as ResultColumns & ChildNames): Result {
+  return {
+    id: r.id,
+    orphan_id: r.orphan_id,
+    father_name: child.father_name,
+    orphan_name: fullName(child),
+    result_type: r.result_type as Result['result_type'],
+    subject: r.subject,
+    term: r.term,
+    exam_date: r.exam_date,
+    year: r.year,
+    grade: r.grade,
+    assessed_by: r.assessed_by,
+    comments: r.comments,
+    total: r.total,
+    average: r.average,
+    score: r.score,
+    ethics_score: r.ethics_score,
+    uniform_score: r.uniform_score,
+    relationship_score: r.relationship_score,
+    course_type: r.course_type,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+/** A list's answer from its rows (one more than the limit read, to tell it was cut). */
+export const listed = (rows: readonly ResultColumns[], child?: ChildNames): ResultListResponse => ({
+  data: rows.slice(0, RESULTS_LIST_LIMIT).map((r) => toResult(r, child)),
+  truncated: rows.length > RESULTS_LIST_LIMIT,
+});
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Per type: how many results, and the sum and number of the scores given, in the order added. */
+type Tally = Record<ResultType, { count: number; sum: number; scored: number }>;
+const newTally = (): Tally => ({ education: { count: 0, sum: 0, scored: 0 }, discipline: { count: 0, sum: 0, scored: 0 }, course: { count: 0, sum: 0, scored: 0 } });
+
+function add(tally: Tally, r: Pick<Result, 'result_type' | 'score'>): void {
+  const t = tally[r.result_type];
+  t.count += 1;
+  if (r.score !== null) {
+    t.sum += r.score;
+    t.scored += 1;
+  }
+}
+
+/** Per type: how many results, and the mean of their scores (those that have one). */
+function averagesOf(tally: Tally): ResultAverages {
+  const out = {} as ResultAverages;
+  for (const type of RESULT_TYPES) {
+    const t = tally[type];
+    out[type] = { count: t.count, average_score: t.scored ? round2(t.sum / t.scored) : null };
+  }
+  return out;
+}
+
+/**
+ * One child's results by year (newest first) and term (in the order their newest result gives
+ * them), with the averages of each term, each year and overall, summed in one pass over the rows
+ * (newest first, as childResultRows reads them).
+ */
+export function summaryOf(child: AcademicOrphan, rows: readonly ResultColumns[]): OrphanResultsResponse {
+  const overall = newTally();
+  const years = new Map<number, { tally: Tally; terms: Map<string | null, { tally: Tally; results: Result[] }> }>();
+  for (const row of rows) {
+    const r = toResult(row, child);
+    let year = years.get(r.year);
+    if (!year) years.set(r.year, (year = { tally: newTally(), terms: new Map() }));
+    let term = year.terms.get(r.term);
+    if (!term) year.terms.set(r.term, (term = { tally: newTally(), results: [] }));
+    term.results.push(r);
+    add(term.tally, r);
+    add(year.tally, r);
+    add(overall, r);
+  }
+  return {
+    data: {
+      orphan: { id: child.id, first_name: child.first_name, last_name: child.last_name, father_name: child.father_name },
+      averages: averagesOf(overall),
+      years: [...years].map(([year, y]) => ({
+        year,
+        averages: averagesOf(y.tally),
+        terms: [...y.terms].map(([term, t]) => ({ term, averages: averagesOf(t.tally), results: t.results })),
+      })),
+    },
+  };
+}
+
+/** A child's results newest first, enough for both answers (the summary reads more than the list shows). */
+export const childResults = (db: Kysely<DB>, orphanId: number) => childResultRows(db, { orphan_id: orphanId }, CHILD_RESULTS_LIMIT);
+
+/**
+ * Rebuild and store the kept results answers of `orphanIds` (inside a write procedure's
+ * transaction, after its change); a child not found outside the trash has them removed.
+ */
+export async function refreshResultAnswers(trx: Kysely<DB>, orphanIds: readonly number[]): Promise<void> {
+  await lockChildren(trx, orphanIds);
+  const rows: ChildAnswerRow[] = [];
+  const gone: number[] = [];
+  for (const id of new Set(orphanIds)) {
+    const child = await findActiveOrphan(trx, id);
+    if (!child) {
+      gone.push(id);
+      continue;
+    }
+    const results = await childResults(trx, id);
+    // The summary's read (up to CHILD_RESULTS_LIMIT, above RESULTS_LIST_LIMIT) serves the list too: listed cuts and tells it.
+    rows.push({ orphan_id: id, kind: 'results-list', body: JSON.stringify(listed(results, child)) });
+    rows.push({ orphan_id: id, kind: 'results-summary', body: JSON.stringify(summaryOf(child, results)) });
+  }
+  if (gone.length) await dropChildAnswers(trx, gone, RESULT_ANSWER_KINDS);
+  await storeChildAnswers(trx, rows);
+}
+
+/** Children after `after` (among the next `scan`, at most `limit`) with results but without current answers, filled; where to go on. */
+export function backfillResultAnswers(trx: Kysely<DB>, after: number, scan: number, limit: number): Promise<{ next: number | null; filled: number }> {
+  return backfillStep(trx, 'results_answers_backfill', 'results', RESULT_ANSWER_KINDS, { after, scan, limit }, refreshResultAnswers);
+}
