@@ -29,6 +29,17 @@ describe('the stored session at start-up', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('stored-token');
   });
 
+  it('stays when the server is busy or failing (429, 502, 503)', async () => {
+    for (const status of [429, 502, 503]) {
+      storeSession();
+      vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message: 'Try again later.' }), { status, headers: { 'Content-Type': 'application/json' } }))));
+      const view = render(<AuthProvider><Probe /></AuthProvider>);
+      await screen.findByText('signed in');
+      expect(localStorage.getItem(STORAGE_KEYS.token), String(status)).toBe('stored-token');
+      view.unmount();
+    }
+  });
+
   it('goes when the server refuses the token', async () => {
     storeSession();
     vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message: 'Unauthenticated.' }), { status: 401, headers: { 'Content-Type': 'application/json' } }))));

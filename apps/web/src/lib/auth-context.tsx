@@ -76,9 +76,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       storeSession(body.user);
       setUser(body.user);
     } catch (err) {
-      // No HTTP answer (a dropped link, or the page leaving mid-request) says nothing about the
-      // token: keep the stored session; the next call that reaches the server checks it again.
-      if (isApiError(err) && err.status === 0) return;
+      // Only the server refusing the token (401), or an answer that is not a user, ends the
+      // session. No HTTP answer (a dropped link, the page leaving mid-request), a busy or failing
+      // server (429, 502, 503) say nothing about the token: keep the stored session; the next call
+      // that reaches the server checks it again.
+      if (isApiError(err) && err.status !== 401) return;
       clearStoredAuth();
       setUser(null);
     }
