@@ -204,7 +204,8 @@ describe('orphan records in the browser', () => {
     await app.page.waitForURL((url) => url.pathname === '/dashboard/orphans');
     // The URL changes first and the trash screen stays until the list's render commits (a
     // transition): its search box has the same name, and typing into it would be lost with it.
-    await app.page.getByRole('heading', { name: 'Orphans', exact: true }).waitFor();
+    // The list's own heading is inside <main>: the header's title says "Orphans" on both screens.
+    await app.page.getByRole('main').getByRole('heading', { name: 'Orphans', exact: true }).waitFor();
     await search(FIRST);
     await app.page.getByRole('link', { name: NAME, exact: true }).waitFor();
   });
