@@ -41,9 +41,12 @@ describe('the activity log in the browser', () => {
 
   it('opens the log from the sidebar, filters by type and finds the change', async () => {
     const sidebar = app.page.getByRole('navigation', { name: 'Dashboard navigation' });
-    // The Administration group holds the entry; open it when it is closed.
+    // The Administration group holds the entry; open it when it is closed. Its button says so
+    // (aria-expanded), waited for: whether the entry happens to be on screen yet does not.
     const entry = sidebar.getByRole('link', { name: 'Activity Log' });
-    if (!(await entry.isVisible())) await sidebar.getByRole('button', { name: 'Administration' }).click();
+    const group = sidebar.getByRole('button', { name: 'Administration' });
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await entry.waitFor();
     const listed = app.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/activities' && r.ok());
     await entry.click();
     await app.page.waitForURL((url) => url.pathname === '/dashboard/activities');
