@@ -140,6 +140,7 @@ describe('list screens on a phone', () => {
     await app.page.waitForURL('**/dashboard/pages?per_page=5');
     await app.page.goBack();
     await app.page.waitForURL((url) => url.pathname === '/dashboard/pages' && url.search === '');
-    expect(await app.page.getByLabel('Per page').inputValue()).toBe('10');
+    // The address changes first; the select follows when the router's render commits (a transition).
+    await expect.poll(() => app.page.getByLabel('Per page').inputValue()).toBe('10');
   });
 });
