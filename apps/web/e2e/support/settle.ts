@@ -55,8 +55,51 @@ export async function fadesOver(page: Page): Promise<void> {
 }
 
 /**
+ * Until the app has rendered the page's address: its router's committed location is the address,
+ * and no part of the page is still behind a Suspense fallback waiting for its code. The router runs
+ * navigations in a transition (the screens are React.lazy, apps/web/src/app/router.tsx): the address
+ * changes at once and the screen that is leaving stays on the page until the next one's render
+ * commits, so neither the address nor a quiet network says which screen the page shows. React
+ * offers no public handle on what it has committed; this reads its fiber tree from the root's
+ * container, as React's developer tools do. A server-rendered page (decision 0038) comes whole.
+ */
+export async function screenRendered(page: Page): Promise<void> {
+  // (One function, no named helpers inside: it runs in the page.)
+  await page.waitForFunction(() => {
+    if (document.getElementById('page-data')) return true;
+    interface Fiber {
+      tag: number;
+      child: Fiber | null;
+      sibling: Fiber | null;
+      memoizedProps: unknown;
+      memoizedState: unknown;
+      stateNode: unknown;
+    }
+    const container = document.getElementById('root') as (HTMLElement & Record<string, Fiber | undefined>) | null;
+    const key = container ? Object.keys(container).find((k) => k.startsWith('__reactContainer$')) : undefined;
+    const created = container && key ? container[key] : undefined;
+    // Not rendered yet (the scripts are still loading).
+    if (!created) return false;
+    const stack: Fiber[] = [(created.stateNode as { current: Fiber }).current];
+    let rendered: string | null = null;
+    while (stack.length > 0) {
+      const fiber = stack.pop()!;
+      // A Suspense boundary (tag 13) showing its fallback: a screen, or a part of one, still loading.
+      if (fiber.tag === 13 && fiber.memoizedState !== null) return false;
+      // The router's location context ({ location, navigationType }), the first one from the top.
+      const value = (fiber.memoizedProps as { value?: { location?: { pathname: string; search: string }; navigationType?: unknown } } | null)?.value;
+      if (rendered === null && value?.location && value.navigationType !== undefined) rendered = value.location.pathname + value.location.search;
+      if (fiber.sibling) stack.push(fiber.sibling);
+      if (fiber.child) stack.push(fiber.child);
+    }
+    return rendered === window.location.pathname + window.location.search;
+  });
+}
+
+/**
  * Open a path in the app already loaded in the page as its own links do (history and a popstate
- * the router follows), without reloading the scripts; the first visit loads the page.
+ * the router follows), without reloading the scripts; the first visit loads the page. Returns once
+ * the screen of that path is on the page (not the one it replaces) and has settled.
  */
 export async function visit(page: Page, url: string): Promise<void> {
   // A page the server rendered (decision 0038) has no app router to follow a popstate: load the next.
@@ -71,5 +114,6 @@ export async function visit(page: Page, url: string): Promise<void> {
       window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
     }, url);
   }
+  await screenRendered(page);
   await settle(page);
 }
