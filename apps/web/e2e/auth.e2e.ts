@@ -75,6 +75,9 @@ describe('signing out from a deep page', () => {
     await app.page.waitForURL('**/login');
     await signIn(app.page, ADMIN_EMAIL, ADMIN_PASSWORD);
     expect(pathOf(app.page)).toBe('/dashboard/orphans');
+    // This sign-in moved inside the app: the address changes first and the login page stays until
+    // the dashboard's render commits, its header showing a user menu of the same name once signed in.
+    await app.page.getByRole('main').getByRole('heading', { name: 'Orphans', exact: true }).waitFor();
     await signOut(app.page);
     await signIn(app.page, ADMIN_EMAIL, ADMIN_PASSWORD);
     expect(pathOf(app.page)).toBe('/dashboard');
