@@ -4,6 +4,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './
 import { launchBrowser, signIn, type BrowserSession } from './browser.ts';
 import { trackRequests } from './settle.ts';
 import { waitForIslandsOnLoad } from './islands.ts';
+import { failureReport, recordForFailures } from './failure-report.ts';
 
 export interface BrowserApp {
   /** The real server (fresh SQLite database) this file's tests talk to. */
@@ -43,6 +44,7 @@ export function setUpBrowserApp({ pagePer = 'test', context: contextOptions, sig
     contexts.add(context);
     const opened = await context.newPage();
     trackRequests(opened);
+    recordForFailures(opened);
     waitForIslandsOnLoad(opened);
     return opened;
   };
@@ -68,10 +70,12 @@ export function setUpBrowserApp({ pagePer = 'test', context: contextOptions, sig
     beforeEach(async () => {
       page = await openPage();
     });
-    afterEach(async () => {
-      if (page) await closePage(page);
-    });
   }
+  afterEach(async ({ task }) => {
+    // A failed test prints what its page showed and the answers it had (support/failure-report.ts).
+    if (page && task.result?.state === 'fail') console.error(`What the page showed when "${task.name}" failed:\n${await failureReport(page)}`);
+    if (pagePer === 'test' && page) await closePage(page);
+  });
 
   return {
     get server() {
