@@ -5,6 +5,7 @@ import { MAX_PHOTO_BYTES } from '@app/shared/constants';
 import { REUSE_MS } from '../../db/local-changes.ts';
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
 import { storedFiles } from '../../../test/stored-files.ts';
+import { withTamperedSignature } from '../../../test/tampered-signature.ts';
 
 let seq = 0;
 /** A unique Latin word per test, so tests sharing one database can search for their own children. */
@@ -320,7 +321,7 @@ describeEachDatabase('orphans', (server, dialect) => {
     const url: string = res.body.data.profile_photo_url;
     const key = url.slice('/storage/'.length, url.indexOf('?'));
     const bare = url.slice(0, url.indexOf('?'));
-    const tampered = url.replace(/signature=(.)/, (_m, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`);
+    const tampered = withTamperedSignature(url);
     const expired = server().app.fileStore.signer.sign(key, Date.now() - 2 * 60 * 60 * 1000);
     const otherFile = url.replace(/\.webp\?/, '-thumb.webp?');
     for (const u of [bare, tampered, expired, otherFile, `${bare}?expires=99999999999&signature=x`]) {
