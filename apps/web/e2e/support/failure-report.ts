@@ -24,8 +24,8 @@ export function recordForFailures(page: Page): void {
     return u.pathname + u.search;
   };
   page.on('response', (r) => {
-    const url = new URL(r.url());
-    if (/^\/(api|sanctum)\//.test(url.pathname)) remember(page, `${r.request().method()} ${pathOf(r.url())} -> ${r.status()}`);
+    const path = pathOf(r.url());
+    if (/^\/(api|sanctum)\//.test(path)) remember(page, `${r.request().method()} ${path} -> ${r.status()}`);
   });
   page.on('requestfailed', (r) => remember(page, `${r.method()} ${pathOf(r.url())} failed: ${r.failure()?.errorText ?? '?'}`));
   page.on('framenavigated', (f) => {

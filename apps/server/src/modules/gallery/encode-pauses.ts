@@ -33,7 +33,7 @@ function check(): void {
   last = now;
   // Stopped again at each busy check, not only when the loop turns busy: an encode continued by
   // anyone else (an operator, a bench) waits again within a check.
-  if (busy === paused && !busy) return;
+  if (!busy && !paused) return;
   paused = busy;
   for (const pid of encodes) signalGroup(pid, busy ? 'SIGSTOP' : 'SIGCONT');
 }
