@@ -128,32 +128,56 @@ export function academicScenarios(b: { server: ChildProcess; base: string; heade
 
 const counts = () => ({ present_days: 20, absent_days: 1, late_days: 0, excused_days: 0, absence_reasons: 'Illness' });
 
-/**
- * One batch of 600 children's month (January 2024, not seeded) against 600 single creates of
- * another 600 children's same month, ten at a time as the bench's connections; each must answer 2xx.
- */
-async function timeBatchAgainstSingles(base: string, headers: Record<string, string>): Promise<{ batchMs: number; singlesMs: number; failures: number }> {
-  const json = { ...headers, 'Content-Type': 'application/json' };
-  const batchIds = Array.from({ length: BATCH_CHILDREN }, (_, i) => i + 1);
-  const singleIds = Array.from({ length: BATCH_CHILDREN }, (_, i) => BATCH_CHILDREN + i + 1);
+type Json = Record<string, string>;
+
+/** One batch of `ids`' month of `year`; answers whether it was stored. */
+async function postBatch(base: string, json: Json, ids: number[], month: number, year: number): Promise<boolean> {
+  const res = await fetch(`${base}/api/attendances/batch`, { method: 'POST', headers: json, body: JSON.stringify({ month, year, rows: ids.map((orphan_id) => ({ orphan_id, ...counts() })) }) });
+  await res.arrayBuffer();
+  return res.ok;
+}
+
+/** `ids`' month of `year` as single creates, ten at a time as the bench's connections; answers how many failed. */
+async function postSingles(base: string, json: Json, ids: number[], month: number, year: number): Promise<number> {
+  const queue = [...ids];
   let failures = 0;
-  const t0 = performance.now();
-  const batch = await fetch(`${base}/api/attendances/batch`, { method: 'POST', headers: json, body: JSON.stringify({ month: 1, year: 2024, rows: batchIds.map((orphan_id) => ({ orphan_id, ...counts() })) }) });
-  await batch.arrayBuffer();
-  const batchMs = performance.now() - t0;
-  if (!batch.ok) failures += BATCH_CHILDREN;
-  const queue = [...singleIds];
-  const t1 = performance.now();
   await Promise.all(
     Array.from({ length: 10 }, async () => {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-        const res = await fetch(`${base}/api/attendances`, { method: 'POST', headers: json, body: JSON.stringify({ orphan_id: id, month: 1, year: 2024, ...counts() }) });
+        const res = await fetch(`${base}/api/attendances`, { method: 'POST', headers: json, body: JSON.stringify({ orphan_id: id, month, year, ...counts() }) });
         await res.arrayBuffer();
         if (res.status !== 201) failures += 1;
       }
     }),
   );
-  return { batchMs, singlesMs: performance.now() - t1, failures };
+  return failures;
+}
+
+const BATCH_ROUNDS = 3;
+
+/**
+ * One batch of 600 children's month against 600 single creates of another 600 children's same
+ * month (months of 2024, not seeded), in three rounds (January to March); each must answer 2xx.
+ * Both paths run once untimed first (December 2024, other children): a first call pays for
+ * compiling its code and, after 30 s without writes, for starting the writer thread again
+ * (decision 0035); the singles would pay that once in 600 requests, the batch in its only one.
+ */
+async function timeBatchAgainstSingles(base: string, headers: Json): Promise<{ rounds: Array<{ batchMs: number; singlesMs: number }>; failures: number }> {
+  const json = { ...headers, 'Content-Type': 'application/json' };
+  const ids = (from: number) => Array.from({ length: BATCH_CHILDREN }, (_, i) => from + i + 1);
+  let failures = 0;
+  if (!(await postBatch(base, json, ids(2 * BATCH_CHILDREN), 12, 2024))) failures += BATCH_CHILDREN;
+  failures += await postSingles(base, json, ids(3 * BATCH_CHILDREN).slice(0, 20), 12, 2024);
+  const rounds: Array<{ batchMs: number; singlesMs: number }> = [];
+  for (let month = 1; month <= BATCH_ROUNDS; month++) {
+    const t0 = performance.now();
+    if (!(await postBatch(base, json, ids(0), month, 2024))) failures += BATCH_CHILDREN;
+    const batchMs = performance.now() - t0;
+    const t1 = performance.now();
+    failures += await postSingles(base, json, ids(BATCH_CHILDREN), month, 2024);
+    rounds.push({ batchMs, singlesMs: performance.now() - t1 });
+  }
+  return { rounds, failures };
 }
 
 /** Each read's share of the ceiling, and the batch against the singles. */
@@ -169,10 +193,12 @@ export async function printAcademics(rows: Array<{ name: string; rps: number; no
     lines.push(`${name}: ${Math.round(row.rps).toLocaleString('en')} req/s = ${(share * 100).toFixed(0)} % of the ceiling's ${Math.round(ceiling).toLocaleString('en')} (≥ ${CEILING_SHARE * 100} % wanted): ${ok ? 'yes' : 'NO'}`);
   }
   const t = await timeBatchAgainstSingles(b.base, b.headers);
-  const ratio = t.batchMs / t.singlesMs;
+  const ratios = t.rounds.map((x) => x.batchMs / x.singlesMs);
+  const median = [...ratios].sort((x, y) => x - y)[Math.floor(ratios.length / 2)]!;
   lines.push(
-    `batch of ${BATCH_CHILDREN} children's month: ${t.batchMs.toFixed(0)} ms; ${BATCH_CHILDREN} single creates: ${t.singlesMs.toFixed(0)} ms` +
-      ` = ${(ratio * 100).toFixed(1)} % (≤ ${BATCH_SHARE * 100} % wanted): ${ratio <= BATCH_SHARE && t.failures === 0 ? 'yes' : 'NO'}${t.failures ? ` (${t.failures} failed)` : ''}`,
+    `batch of ${BATCH_CHILDREN} children's month against ${BATCH_CHILDREN} single creates, ${t.rounds.length} rounds: ` +
+      t.rounds.map((x, i) => `${x.batchMs.toFixed(0)} / ${x.singlesMs.toFixed(0)} ms = ${(ratios[i]! * 100).toFixed(1)} %`).join('; ') +
+      `; median ${(median * 100).toFixed(1)} % (≤ ${BATCH_SHARE * 100} % wanted): ${median <= BATCH_SHARE && t.failures === 0 ? 'yes' : 'NO'}${t.failures ? ` (${t.failures} failed)` : ''}`,
   );
   console.log(`\nResults and attendance (issue 13):\n${lines.map((l) => `  ${l}`).join('\n')}`);
 }
