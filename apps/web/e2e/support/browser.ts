@@ -43,11 +43,17 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await islandsHydrated(page);
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  // Signing in on the server-rendered sign-in page loads the app in full (decision 0038), and the
+  // app's first act is to check the stored token with the server. A caller's page.goto during that
+  // check once landed on a document that did not see the token just stored (CI, under load): wait
+  // for the check, as a person sees the dashboard before going on. The app's own sign-in screen
+  // moves without a new load, and checks nothing.
+  const serverRendered = (await page.locator('#page-data').count()) > 0;
+  const checked = serverRendered ? page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/user' && r.status() === 200) : null;
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
-  // From the server-rendered sign-in page the way on is a full load of the app (decision 0038):
-  // let it finish before the caller goes elsewhere.
   await page.waitForLoadState('load');
+  await checked;
 }
 
 /** Sign out through the user menu. */
