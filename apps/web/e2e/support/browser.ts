@@ -1,4 +1,4 @@
-import { islandsHydrated } from './islands.ts';
+import { isServerRendered, islandsHydrated } from './islands.ts';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium; the tests never download a browser. */
@@ -48,8 +48,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   // check once landed on a document that did not see the token just stored (CI, under load): wait
   // for the check, as a person sees the dashboard before going on. The app's own sign-in screen
   // moves without a new load, and checks nothing.
-  const serverRendered = (await page.locator('#page-data').count()) > 0;
-  const checked = serverRendered ? page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/user' && r.status() === 200) : null;
+  const checked = (await isServerRendered(page)) ? page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/user' && r.status() === 200) : null;
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
   await page.waitForLoadState('load');

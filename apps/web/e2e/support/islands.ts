@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 
 /**
+ * The id of a server-rendered page's data (PAGE_DATA_ID of src/islands/rendered-page.ts, which
+ * reads the document: not importable here, where bench/ compiles without the DOM's types).
+ */
+const PAGE_DATA_ID = 'page-data';
+
+/**
  * A public page comes rendered from the server, and its controls (header, contact form, map
  * button) work once its islands have hydrated (decision 0038), which <html data-hydrated> says.
  * The app's own pages (no page data) need no wait.
@@ -8,10 +14,15 @@ import type { Page } from 'playwright-core';
 export async function islandsHydrated(page: Page): Promise<void> {
   // A function (a string would be eval'd, which the CSP refuses); the document typed here, since this
   // file is also compiled without the DOM's types (bench/ imports browser.ts).
-  await page.waitForFunction(() => {
+  await page.waitForFunction((id) => {
     const doc = (globalThis as unknown as { document: { getElementById(id: string): unknown; documentElement: { dataset: Record<string, string | undefined> } } }).document;
-    return !doc.getElementById('page-data') || doc.documentElement.dataset.hydrated === 'true';
-  });
+    return !doc.getElementById(id) || doc.documentElement.dataset.hydrated === 'true';
+  }, PAGE_DATA_ID);
+}
+
+/** Whether the page showing is one the server rendered (it carries page data), not the app. */
+export async function isServerRendered(page: Page): Promise<boolean> {
+  return (await page.locator(`#${PAGE_DATA_ID}`).count()) > 0;
 }
 
 /**
