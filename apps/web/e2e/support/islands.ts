@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
  * The id of a server-rendered page's data (PAGE_DATA_ID of src/islands/rendered-page.ts, which
  * reads the document: not importable here, where bench/ compiles without the DOM's types).
  */
-const PAGE_DATA_ID = 'page-data';
+export const PAGE_DATA_ID = 'page-data';
 
 /**
  * A public page comes rendered from the server, and its controls (header, contact form, map

@@ -1,4 +1,5 @@
 import type { Page, Request } from 'playwright-core';
+import { isServerRendered, PAGE_DATA_ID } from './islands.ts';
 
 const pending = new WeakMap<Page, Set<Request>>();
 
@@ -65,8 +66,8 @@ export async function fadesOver(page: Page): Promise<void> {
  */
 export async function screenRendered(page: Page): Promise<void> {
   // (One function, no named helpers inside: it runs in the page.)
-  await page.waitForFunction(() => {
-    if (document.getElementById('page-data')) return true;
+  await page.waitForFunction((pageDataId) => {
+    if (document.getElementById(pageDataId)) return true;
     interface Fiber {
       tag: number;
       child: Fiber | null;
@@ -93,7 +94,7 @@ export async function screenRendered(page: Page): Promise<void> {
       if (fiber.child) stack.push(fiber.child);
     }
     return rendered === window.location.pathname + window.location.search;
-  });
+  }, PAGE_DATA_ID);
 }
 
 /**
@@ -104,8 +105,7 @@ export async function screenRendered(page: Page): Promise<void> {
 export async function visit(page: Page, url: string): Promise<void> {
   // A page the server rendered (decision 0038) has no app router to follow a popstate: load the next.
   const loaded =
-    page.url().startsWith('http') &&
-    (await page.evaluate(() => !document.getElementById('page-data') && (document.getElementById('root')?.childElementCount ?? 0) > 0));
+    page.url().startsWith('http') && !(await isServerRendered(page)) && (await page.evaluate(() => (document.getElementById('root')?.childElementCount ?? 0) > 0));
   if (!loaded) {
     await page.goto(url);
   } else {
