@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { neutraliseFormula } from '@app/shared/spreadsheet-cell';
 import { HEADINGS, isRightToLeft, type ExportLanguage, type Heading } from './export-headings.ts';
 
@@ -8,6 +8,11 @@ import { HEADINGS, isRightToLeft, type ExportLanguage, type Heading } from './ex
  * out (zipped) as they are read, so what the server holds is a page of rows and the zip's
  * buffers, whatever the number of rows (issue 15; the bench measures it, bench/exports.ts).
  */
+
+// Loaded with the first export, not at start: exceljs and the zip libraries it brings hold about
+// 25 MB resident once loaded, which an idle server has no use for (decision 0020).
+let excelModule: Promise<typeof ExcelJS> | undefined;
+const loadExcelJS = () => (excelModule ??= import('exceljs').then((m) => m.default));
 
 /** What a column holds: text (neutralised), a number, a date (a real Excel date), a school grade. */
 export type CellKind = 'text' | 'number' | 'date' | 'percent' | 'schoolGrade';
@@ -109,8 +114,9 @@ export interface SheetOptions<R> {
  * Pashto. Resolves once the last byte is handed on; rejects with ExportAborted when `out` closes early.
  */
 export async function writeSheet<R>(out: Writable, { sheetName, language, columns, pages }: SheetOptions<R>): Promise<number> {
+  const excel = await loadExcelJS();
   // No shared strings: their table would hold every distinct text until the end.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName, {
     views: [{ rightToLeft: isRightToLeft(language), state: 'frozen', ySplit: 1 }],
   });
