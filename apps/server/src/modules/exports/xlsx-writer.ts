@@ -9,8 +9,9 @@ import { HEADINGS, isRightToLeft, type ExportLanguage, type Heading } from './ex
  * buffers, whatever the number of rows (issue 15; the bench measures it, bench/exports.ts).
  */
 
-// Loaded with the first export, not at start: exceljs and the zip libraries it brings hold about
-// 25 MB resident once loaded, which an idle server has no use for (decision 0020).
+// Loaded with the first export, not at start: exceljs and the zip libraries it brings kept the
+// idle server about 8 MB larger (91-93 against 83-85 MB settled), for routes it may never answer
+// (decision 0020; docs/benchmarks/2026-11-24-exceljs-on-first-export.md).
 let excelModule: Promise<typeof ExcelJS> | undefined;
 const loadExcelJS = () => (excelModule ??= import('exceljs').then((m) => m.default));
 
