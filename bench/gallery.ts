@@ -20,14 +20,13 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
+import { BROWSER_ENCODINGS } from './browser.ts';
 import { peakRssDuring } from './process-tree.ts';
 
 const PREFIX = 'gallery:';
 const LIST = `${PREFIX} one child's list, 1,000 media`;
 /** The same pages asked as a browser asks them (the answer comes as brotli, decision 0041): shown beside it, no target. */
 const LIST_BROWSER = `${PREFIX} one child's list, as a browser asks`;
-/** What a browser sends (Chromium, Firefox). */
-const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 const ITEMS = 1_000;
 const CHILD = 1;
 const CEILING_SHARE = 0.25;

@@ -21,6 +21,7 @@ import * as m0021 from './migrations/0021-user-calendar.ts';
 import * as m0022 from './migrations/0022-media-version.ts';
 import * as m0023 from './migrations/0023-attendance-child-counts.ts';
 import * as m0024 from './migrations/0024-child-answers.ts';
+import * as m0025 from './migrations/0025-child-answers-gzipped.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0022-media-version': m0022,
   '0023-attendance-child-counts': m0023,
   '0024-child-answers': m0024,
+  '0025-child-answers-gzipped': m0025,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -243,12 +243,12 @@ export interface AttendancesTable {
 
 /**
  * One child's academic answer kept as the JSON sent, per kind (lib/child-answers.ts, decision
- * 0042); on SQLite the body is a BLOB of its UTF-8 bytes.
+ * 0042), gzip-compressed from 4 KB (decision 0046): a BLOB on SQLite, bytea on PostgreSQL.
  */
 export interface ChildAnswersTable {
   orphan_id: number;
   kind: string;
-  body: string;
+  body: Buffer;
 }
 
 export interface DB {

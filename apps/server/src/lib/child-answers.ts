@@ -1,14 +1,16 @@
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { arg, databaseIdentity, preparedQuery } from '../db/prepared-query.ts';
 import type { DB } from '../db/schema.ts';
 import type { WriteProcedure, Writes } from '../db/write-procedure.ts';
+import { StoredJson, type KeptJson } from './kept-answer-encodings.ts';
 
 /**
- * One child's academic answers kept in the database as the JSON sent (table child_answers,
- * migration 0024, decision 0042): the reads that random children make (a child's results list,
- * results summary and attendance summary) are one primary-key lookup instead of 100–350 µs of
- * building from rows, whatever the child.
+ * One child's academic answers kept in the database as they are sent, gzip from 4 KB (table
+ * child_answers, migrations 0024 and 0025, decisions 0042 and 0046): the reads that random
+ * children make (a child's results list, results summary and attendance summary) are one
+ * primary-key lookup instead of 100–350 µs of building from rows, whatever the child.
  *
  * - Written only by the write procedures that change what an answer is built from, in their
  *   transaction (modules/results, modules/attendance): `storeChildAnswers` after building.
@@ -22,19 +24,18 @@ import type { WriteProcedure, Writes } from '../db/write-procedure.ts';
 
 export type ChildAnswerKind = 'results-list' | 'results-summary' | 'attendance-summary';
 
-const keptAnswer = preparedQuery<DB, [number, string], { body: string | Buffer }>((db) =>
+const keptAnswer = preparedQuery<DB, [number, string], { body: Buffer }>((db) =>
   db.selectFrom('child_answers').select('body').where('orphan_id', '=', arg<number>(0)).where('kind', '=', arg<string>(1)),
 );
 
 /**
- * One child's kept answer of `kind` as the bytes to send, by its primary key; undefined when
- * none is kept (the caller builds it from rows, which also tells a child not found or trashed).
+ * One child's kept answer of `kind` as stored (gzip, or plain below GZIP_FROM), by its primary
+ * key; undefined when none is kept (the caller builds it from rows, which also tells a child not
+ * found or trashed).
  */
-export async function readChildAnswer(db: Kysely<DB>, orphanId: number, kind: ChildAnswerKind): Promise<Buffer | undefined> {
+export async function readChildAnswer(db: Kysely<DB>, orphanId: number, kind: ChildAnswerKind): Promise<StoredJson | undefined> {
   const [row] = await keptAnswer(db, orphanId, kind);
-  if (!row) return undefined;
-  // SQLite keeps the UTF-8 bytes (a BLOB, read as a Buffer); PostgreSQL the text.
-  return typeof row.body === 'string' ? Buffer.from(row.body) : row.body;
+  return row && new StoredJson(row.body);
 }
 
 export interface ChildAnswerRow {
@@ -47,11 +48,27 @@ export interface ChildAnswerRow {
 /** Rows per statement: 4 values each. */
 const STORE_CHUNK = 200;
 
+/**
+ * An answer of this many bytes of JSON or more is stored gzip-compressed (decision 0046): a
+ * browser is sent the stored bytes as they are, and a child's results take an eighth of the room
+ * (9 KB of JSON, about 1 KB). A smaller one is stored and sent as it is: gzip would save a browser
+ * under 2 KB and cost every write that rebuilds it about 20 µs, and each client without gzip an
+ * inflate (a month's attendance for a class rebuilds 30 to 600 children's summaries, about 2 KB
+ * each for a year of months).
+ */
+const GZIP_FROM = 4096;
+/** Level 1: within 15 % of level 6's size at two thirds of its time. */
+const GZIP_LEVEL = 1;
+
+function storedForm(json: string): Buffer {
+  const bytes = Buffer.from(json);
+  return bytes.length >= GZIP_FROM ? gzipSync(bytes, { level: GZIP_LEVEL }) : bytes;
+}
+
 /** Store answers (inside a write procedure's transaction), replacing the child's earlier ones of the same kind. */
 export async function storeChildAnswers(trx: Kysely<DB>, rows: readonly ChildAnswerRow[]): Promise<void> {
-  const postgres = databaseIdentity(trx) instanceof PostgresAdapter;
   for (let i = 0; i < rows.length; i += STORE_CHUNK) {
-    const values = rows.slice(i, i + STORE_CHUNK).map((r) => ({ orphan_id: r.orphan_id, kind: r.kind, body: postgres ? r.body : (Buffer.from(r.body) as unknown as string) }));
+    const values = rows.slice(i, i + STORE_CHUNK).map((r) => ({ orphan_id: r.orphan_id, kind: r.kind, body: storedForm(r.body) }));
     await trx
       .insertInto('child_answers')
       .values(values)
@@ -237,7 +254,7 @@ export async function backfill(
  * child not found or in the trash, which has nothing to fill), the child then filled in the
  * background by `refresh`.
  */
-export async function keptOrBuilt(ctx: { db: Kysely<DB>; writes: Writes }, orphanId: number, kind: ChildAnswerKind, build: () => Promise<Buffer>, refresh: FillProcedure): Promise<Buffer> {
+export async function keptOrBuilt(ctx: { db: Kysely<DB>; writes: Writes }, orphanId: number, kind: ChildAnswerKind, build: () => Promise<Buffer>, refresh: FillProcedure): Promise<KeptJson> {
   const found = await readChildAnswer(ctx.db, orphanId, kind);
   if (found) return found;
   const body = await build();

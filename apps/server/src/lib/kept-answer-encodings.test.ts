@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedEncoding, encodedCopy } from './kept-answer-encodings.ts';
+import { acceptedEncoding, acceptsGzip, encodedCopy } from './kept-answer-encodings.ts';
 
 describe('acceptedEncoding', () => {
   it('picks what the client weighs higher of brotli and gzip, brotli on a tie, and nothing it refuses', () => {
@@ -16,6 +16,19 @@ describe('acceptedEncoding', () => {
     expect(acceptedEncoding('*;q=0')).toBeNull();
     expect(acceptedEncoding('gzip;q=nonsense')).toBeNull();
     expect(acceptedEncoding(['gzip', 'br'])).toBe('br');
+  });
+});
+
+describe('acceptsGzip', () => {
+  it('says whether gzip is accepted at all, by name or by *, whatever is weighed higher', () => {
+    expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
+    expect(acceptsGzip('br;q=1, gzip;q=0.1')).toBe(true);
+    expect(acceptsGzip('br')).toBe(false);
+    expect(acceptsGzip('*;q=0.5')).toBe(true);
+    expect(acceptsGzip('gzip;q=0, *')).toBe(false);
+    expect(acceptsGzip('identity, deflate')).toBe(false);
+    expect(acceptsGzip(['br', 'gzip'])).toBe(true);
   });
 });
 

@@ -18,6 +18,7 @@ import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { backfill, keptOrBuilt } from '../../lib/child-answers.ts';
 import { KeptAnswers } from '../../lib/kept-answers.ts';
+import type { KeptJson } from '../../lib/kept-answer-encodings.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import { findActiveOrphans, fullName } from '../results/results.service.ts';
@@ -188,7 +189,7 @@ export async function saveAttendanceBatch(ctx: AttendanceContext, userId: number
  * `GET /orphans/{id}/attendance-summary` as the JSON sent: kept in the database (decision 0042),
  * else built from rows (and filled in the background). A child not found or in the trash: 404.
  */
-export async function attendanceSummaryJson(ctx: AttendanceContext, orphanId: number): Promise<Buffer> {
+export async function attendanceSummaryJson(ctx: AttendanceContext, orphanId: number): Promise<KeptJson> {
   return keptOrBuilt(ctx, orphanId, 'attendance-summary', () => kept.json(ctx, `summary:${orphanId}`, () => attendanceSummary(ctx, orphanId)), writes.refreshAttendanceAnswersOf);
 }
 

@@ -1,8 +1,12 @@
 import fc from 'fast-check';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
+import { fetchBytes } from '../../../test/fetch-bytes.ts';
 import { call, describeEachDatabase, loginAdmin, type TestServer } from '../../../test/harness.ts';
+import { migrate } from '../../db/migrate.ts';
 import { fillsDone, readChildAnswer, type ChildAnswerKind } from '../../lib/child-answers.ts';
+import type { StoredJson } from '../../lib/kept-answer-encodings.ts';
 import { attendanceSummary, backfillAttendanceAnswers } from '../attendance/attendance.service.ts';
 import { findActiveOrphan } from './academic-orphans.repository.ts';
 import { childResults, listed, refreshResultAnswers } from './results-answers.ts';
@@ -39,6 +43,11 @@ async function rebuilt(server: TestServer, id: number, kind: ChildAnswerKind): P
   return JSON.stringify(child ? listed(await childResults(ctx.db, id), child) : listed([]));
 }
 
+/** A stored answer's JSON, inflated when it is kept gzipped. */
+function jsonOf(stored: StoredJson): string {
+  return (stored.gzipped ? gunzipSync(stored.bytes) : stored.bytes).toString();
+}
+
 async function newChild(server: TestServer, token: string, fields: Record<string, unknown> = {}): Promise<number> {
   const res = await call(server, 'POST', '/api/orphans', { token, body: { ...CHILD, ...fields } });
   if (res.status !== 200 && res.status !== 201) throw new Error(`child: ${res.status} ${JSON.stringify(res.body)}`);
@@ -63,7 +72,7 @@ describeEachDatabase('kept academic answers per child', (server, dialect) => {
     for (const kind of KINDS) {
       const want = await rebuilt(server(), id, kind);
       const stored = await readChildAnswer(server().database.db, id, kind);
-      if (stored) expect(stored.toString(), kind).toBe(want);
+      if (stored) expect(jsonOf(stored), kind).toBe(want);
       else if (kept) expect.fail(`${kind} of child ${id}: none kept`);
       // A trashed child's answers are deleted with the trashing (a trigger).
       if (want === null) expect(stored, kind).toBeUndefined();
@@ -95,6 +104,45 @@ describeEachDatabase('kept academic answers per child', (server, dialect) => {
     await ok('DELETE', `/api/results/${r1.id}`);
     await ok('DELETE', `/api/attendances/${m1.id}`);
     await expectCurrent(a);
+  });
+
+  it('keeps a large answer gzipped, sent as it is to a client that accepts gzip and inflated for others, and a small one as it is for everyone', async () => {
+    const a = await newChildOf();
+    for (let k = 0; k < 12; k++) await ok('POST', '/api/results', { ...EDUCATION, orphan_id: a, score: 40 + k, average: 40 + k });
+    for (let month = 1; month <= 9; month++) await ok('POST', '/api/attendances', { ...MONTH, month, orphan_id: a });
+    const get = (kind: ChildAnswerKind, acceptEncoding?: string) =>
+      fetchBytes(server(), URL_OF[kind](a), { Authorization: `Bearer ${admin}`, ...(acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding }) });
+    for (const kind of KINDS) {
+      const want = (await rebuilt(server(), a, kind))!;
+      const stored = (await readChildAnswer(server().database.db, a, kind))!;
+      expect(jsonOf(stored), kind).toBe(want);
+      // From 4 KB of JSON: a child's twelve results are; nine months of attendance are not.
+      expect([kind, stored.gzipped], kind).toEqual([kind, want.length >= 4096]);
+      expect(stored.gzipped, kind).toBe(kind !== 'attendance-summary');
+      if (!stored.gzipped) {
+        for (const header of ['gzip, deflate, br, zstd', undefined]) {
+          const res = await get(kind, header);
+          expect([res.status, res.headers.get('content-encoding'), res.headers.get('vary'), res.body.toString()], `${kind}, ${header}`).toEqual([200, null, null, want]);
+        }
+        continue;
+      }
+      expect(stored.bytes.length, kind).toBeLessThan(want.length / 3);
+      for (const header of ['gzip, deflate, br, zstd', 'gzip', '*']) {
+        const res = await get(kind, header);
+        expect([res.status, res.headers.get('content-encoding'), res.headers.get('vary')], `${kind}, ${header}`).toEqual([200, 'gzip', 'Accept-Encoding']);
+        expect(res.body.equals(stored.bytes), `${kind}, ${header}`).toBe(true);
+      }
+      for (const header of [undefined, 'br', 'gzip;q=0, br', 'identity']) {
+        const res = await get(kind, header);
+        expect([res.status, res.headers.get('content-encoding'), res.headers.get('vary'), res.headers.get('content-type')], `${kind}, ${header}`).toEqual([
+          200,
+          null,
+          'Accept-Encoding',
+          'application/json; charset=utf-8',
+        ]);
+        expect(res.body.toString(), `${kind}, ${header}`).toBe(want);
+      }
+    }
   });
 
   it('answers a renamed or restored child from rows until its answers are filled again, hides a trashed child and drops a purged one\'s', async () => {
@@ -243,5 +291,30 @@ describeEachDatabase('kept academic answers per child', (server, dialect) => {
       }),
       { numRuns: 12 },
     );
+  });
+
+  it('upgrades a database whose answers were kept as plain JSON: migration 0025 deletes them and the backfill keeps them again', async () => {
+    const db = server().database.db;
+    const a = await newChildOf({ first_name: 'Upgraded' });
+    await ok('POST', '/api/results', { ...EDUCATION, orphan_id: a });
+    await ok('POST', '/api/attendances', { ...MONTH, month: 6, orphan_id: a });
+    // The database as 0024 left it: a text column on PostgreSQL, a child's answer as its JSON, no backfill to run.
+    await db.deleteFrom('child_answers').execute();
+    if (dialect === 'postgres') await sql`alter table child_answers alter column body type text using convert_from(body, 'UTF8')`.execute(db);
+    const plain = (await rebuilt(server(), a, 'results-summary'))!;
+    await sql`insert into child_answers (orphan_id, kind, body) values (${a}, 'results-summary', ${plain})`.execute(db);
+    await db.updateTable('counters').set({ value: 0 }).where('name', 'in', ['results_answers_backfill', 'attendance_answers_backfill']).execute();
+    await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '0025-child-answers-gzipped' as never).execute();
+
+    await migrate(db, dialect);
+    expect(await db.selectFrom('child_answers').select('kind').execute()).toEqual([]);
+    const markers = await db.selectFrom('counters').select(['name', 'value']).where('name', 'in', ['results_answers_backfill', 'attendance_answers_backfill']).orderBy('name').execute();
+    expect(markers.map((m) => [m.name, Number(m.value)])).toEqual([['attendance_answers_backfill', 1], ['results_answers_backfill', 1]]);
+    // Until the backfill runs, the rows answer.
+    await expectCurrent(a, { kept: false });
+    const ctx = { db, writes: server().app.writes, changes: server().app.changes };
+    expect(await backfillResultsAnswers(ctx, () => false)).toBeGreaterThan(0);
+    expect(await backfillAttendanceAnswers(ctx, () => false)).toBeGreaterThan(0);
+    await expectCurrent(a);
   });
 });

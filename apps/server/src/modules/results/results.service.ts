@@ -15,6 +15,7 @@ import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { backfill, fillLater, keptOrBuilt, readChildAnswer } from '../../lib/child-answers.ts';
 import { KeptAnswers } from '../../lib/kept-answers.ts';
+import type { KeptJson } from '../../lib/kept-answer-encodings.ts';
 import { findActiveOrphan } from './academic-orphans.repository.ts';
 import { childResults, listed, summaryOf, toResult } from './results-answers.ts';
 import { childResultRows, findResult, listResultRows } from './results.repository.ts';
@@ -77,7 +78,7 @@ function toValues(d: ResultData): writes.ResultValues {
  * `GET /results` as the JSON sent. One child's list without other filters is kept in the
  * database (decision 0042): read by its key, else built from rows (and filled in the background).
  */
-export async function resultsListJson(ctx: ResultContext, q: ResultListQuery): Promise<Buffer> {
+export async function resultsListJson(ctx: ResultContext, q: ResultListQuery): Promise<KeptJson> {
   const childOnly = q.orphan_id !== undefined && q.year === undefined && q.term === undefined && q.result_type === undefined;
   if (childOnly) {
     const body = await readChildAnswer(ctx.db, q.orphan_id!, 'results-list');
@@ -126,7 +127,7 @@ export async function deleteResult(ctx: ResultContext, userId: number | null, id
  * `GET /orphans/{id}/results` as the JSON sent: kept in the database (decision 0042), else built
  * from rows (and filled in the background). A child not found or in the trash: 404.
  */
-export async function orphanResultsJson(ctx: ResultContext, orphanId: number): Promise<Buffer> {
+export async function orphanResultsJson(ctx: ResultContext, orphanId: number): Promise<KeptJson> {
   return keptOrBuilt(ctx, orphanId, 'results-summary', () => kept.json(ctx, `child:${orphanId}`, () => orphanResults(ctx, orphanId)), writes.refreshResultAnswersOf);
 }
 
