@@ -28,9 +28,9 @@ const NAMES = {
   attendanceSummary: `${PREFIX} attendance summary of a child`,
 };
 /**
- * The per-child reads asked as a browser asks them (each child's answer is stored as gzip and goes
- * as it is, decision 0046): shown beside them, no target. The rows above send no Accept-Encoding
- * and get the answer inflated.
+ * The per-child reads asked as a browser asks them (a child's answers of 4 KB or more are stored
+ * as gzip and go as they are, decision 0046): shown beside them, no target. The rows above send
+ * no Accept-Encoding: those answers are inflated for them.
  */
 const AS_BROWSER = ', as a browser asks';
 const PER_CHILD = [NAMES.resultsList, NAMES.resultsSummary, NAMES.attendanceSummary];
