@@ -33,7 +33,12 @@ const NAMES = {
  * no Accept-Encoding: those answers are inflated for them.
  */
 const AS_BROWSER = ', as a browser asks';
-const PER_CHILD = [NAMES.resultsList, NAMES.resultsSummary, NAMES.attendanceSummary];
+/** The per-child reads: each one's name and path for a child. */
+const PER_CHILD: Array<[string, (child: number) => string]> = [
+  [NAMES.resultsList, (id) => `/api/results?orphan_id=${id}`],
+  [NAMES.resultsSummary, (id) => `/api/orphans/${id}/results`],
+  [NAMES.attendanceSummary, (id) => `/api/orphans/${id}/attendance-summary`],
+];
 const SEED_YEAR = 2025;
 const RESULTS_PER_CHILD = 20;
 const BATCH_CHILDREN = 600;
@@ -119,23 +124,18 @@ interface Scenario {
   options: autocannon.Options;
 }
 
-/** The four reads, at random children, grades, months and (first five) pages. */
+/** The four reads, at random children, grades, months and (first five) pages; the three per-child ones again as a browser asks. */
 export function academicScenarios(b: { server: ChildProcess; base: string; headers: Record<string, string>; children: number }): Scenario[] {
   if (!academicsWanted()) return [];
   const r = rng(13);
   const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
   const child = () => int(1, b.children);
   const scenario = (name: string, next: () => string, headers = b.headers): Scenario => ({ name, server: b.server, target: null, options: { url: b.base, headers, requests: [{ setupRequest: (req) => ({ ...req, path: next() }) }] } });
-  const perChild: Array<[string, () => string]> = [
-    [NAMES.resultsList, () => `/api/results?orphan_id=${child()}`],
-    [NAMES.resultsSummary, () => `/api/orphans/${child()}/results`],
-    [NAMES.attendanceSummary, () => `/api/orphans/${child()}/attendance-summary`],
-  ];
   const browser = { ...b.headers, 'Accept-Encoding': BROWSER_ENCODINGS };
   return [
     scenario(NAMES.attendanceList, () => `/api/attendances?month=${int(1, 12)}&year=${SEED_YEAR}&class_grade=${int(0, 12)}&per_page=10&page=${int(1, 5)}`),
-    ...perChild.map(([name, next]) => scenario(name, next)),
-    ...perChild.map(([name, next]) => scenario(name + AS_BROWSER, next, browser)),
+    ...PER_CHILD.map(([name, path]) => scenario(name, () => path(child()))),
+    ...PER_CHILD.map(([name, path]) => scenario(name + AS_BROWSER, () => path(child()), browser)),
   ];
 }
 
@@ -207,7 +207,7 @@ export async function printAcademics(rows: Array<{ name: string; rps: number; no
     const ok = share >= CEILING_SHARE && row.non2xx + row.errors === 0;
     lines.push(`${name}: ${Math.round(row.rps).toLocaleString('en')} req/s = ${(share * 100).toFixed(0)} % of the ceiling's ${Math.round(ceiling).toLocaleString('en')} (≥ ${CEILING_SHARE * 100} % wanted): ${ok ? 'yes' : 'NO'}`);
   }
-  for (const name of PER_CHILD) {
+  for (const [name] of PER_CHILD) {
     const row = rows.find((x) => x.name === name + AS_BROWSER);
     if (row) lines.push(`${row.name} (Accept-Encoding: ${BROWSER_ENCODINGS}; beside it, no target): ${Math.round(row.rps).toLocaleString('en')} req/s = ${((row.rps / ceiling) * 100).toFixed(0)} % of the ceiling`);
   }

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect } from 'vitest';
+import { GZIP_FROM } from '../src/lib/child-answers.ts';
 import { fetchBytes } from './fetch-bytes.ts';
 import { call, type CallResult, type TestServer } from './harness.ts';
 
@@ -19,7 +20,7 @@ export async function getKept(server: TestServer, token: string, url: string, sc
   // A browser's copy: brotli made per kept Buffer from 1 KB, or a child's answer as stored, gzip from 4 KB (decision 0046).
   const compressed = await fetchBytes(server, url, { ...headers, 'Accept-Encoding': 'gzip, deflate, br' });
   const encoding = compressed.headers.get('content-encoding');
-  if (plain.body.length >= 4096) expect(encoding, `${url} sent compressed to a browser`).toMatch(/^(br|gzip)$/);
+  if (plain.body.length >= GZIP_FROM) expect(encoding, `${url} sent compressed to a browser`).toMatch(/^(br|gzip)$/);
   const decoded = encoding === 'br' ? brotliDecompressSync(compressed.body) : encoding === 'gzip' ? gunzipSync(compressed.body) : compressed.body;
   expect(decoded.equals(plain.body)).toBe(true);
   return res;

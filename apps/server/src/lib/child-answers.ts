@@ -56,7 +56,7 @@ const STORE_CHUNK = 200;
  * inflate (a month's attendance for a class rebuilds 30 to 600 children's summaries, about 2 KB
  * each for a year of months).
  */
-const GZIP_FROM = 4096;
+export const GZIP_FROM = 4096;
 /** Level 1: within 15 % of level 6's size at two thirds of its time. */
 const GZIP_LEVEL = 1;
 

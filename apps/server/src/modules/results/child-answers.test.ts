@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { fetchBytes } from '../../../test/fetch-bytes.ts';
 import { call, describeEachDatabase, loginAdmin, type TestServer } from '../../../test/harness.ts';
 import { migrate } from '../../db/migrate.ts';
-import { fillsDone, readChildAnswer, type ChildAnswerKind } from '../../lib/child-answers.ts';
+import { fillsDone, GZIP_FROM, readChildAnswer, type ChildAnswerKind } from '../../lib/child-answers.ts';
 import type { StoredJson } from '../../lib/kept-answer-encodings.ts';
 import { attendanceSummary, backfillAttendanceAnswers } from '../attendance/attendance.service.ts';
 import { findActiveOrphan } from './academic-orphans.repository.ts';
@@ -117,7 +117,7 @@ describeEachDatabase('kept academic answers per child', (server, dialect) => {
       const stored = (await readChildAnswer(server().database.db, a, kind))!;
       expect(jsonOf(stored), kind).toBe(want);
       // From 4 KB of JSON: a child's twelve results are; nine months of attendance are not.
-      expect([kind, stored.gzipped], kind).toEqual([kind, want.length >= 4096]);
+      expect([kind, stored.gzipped], kind).toEqual([kind, want.length >= GZIP_FROM]);
       expect(stored.gzipped, kind).toBe(kind !== 'attendance-summary');
       if (!stored.gzipped) {
         for (const header of ['gzip, deflate, br, zstd', undefined]) {
