@@ -5,7 +5,8 @@
  * straight into the SQLite file with one prepared statement per table in large transactions.
  * Four reads, each to reach a quarter of the ceiling's req/s in the same run: one grade's month
  * of attendance, one child's results, and both per-child summaries, each child's answers kept in
- * the database as a real install keeps them (`keepChildAnswers`). Then one batch of 600
+ * the database as a real install keeps them (`keepChildAnswers`); beside them, with no target,
+ * the per-child reads as a browser asks and the cheapest signed-in call. Then one batch of 600
  * children's month against 600 single creates of the same size, timed in the same run: the batch
  * must take at most a tenth of the time.
  */
@@ -33,6 +34,12 @@ const NAMES = {
  * no Accept-Encoding: those answers are inflated for them.
  */
 const AS_BROWSER = ', as a browser asks';
+/**
+ * The cheapest signed-in call, beside them with no target: the token check, the security
+ * headers and the access rule, then the signed-in user from memory (no database read). Each read
+ * above is this plus its own work, so this row is the most any of them could reach in the run.
+ */
+const SIGNED_IN_FLOOR = `${PREFIX} the cheapest signed-in call (GET /api/auth/user)`;
 /** The per-child reads: each one's name and path for a child. */
 const PER_CHILD: Array<[string, (child: number) => string]> = [
   [NAMES.resultsList, (id) => `/api/results?orphan_id=${id}`],
@@ -124,7 +131,7 @@ interface Scenario {
   options: autocannon.Options;
 }
 
-/** The four reads, at random children, grades, months and (first five) pages; the three per-child ones again as a browser asks. */
+/** The four reads, at random children, grades, months and (first five) pages; the three per-child ones again as a browser asks; the floor. */
 export function academicScenarios(b: { server: ChildProcess; base: string; headers: Record<string, string>; children: number }): Scenario[] {
   if (!academicsWanted()) return [];
   const r = rng(13);
@@ -136,6 +143,7 @@ export function academicScenarios(b: { server: ChildProcess; base: string; heade
     scenario(NAMES.attendanceList, () => `/api/attendances?month=${int(1, 12)}&year=${SEED_YEAR}&class_grade=${int(0, 12)}&per_page=10&page=${int(1, 5)}`),
     ...PER_CHILD.map(([name, path]) => scenario(name, () => path(child()))),
     ...PER_CHILD.map(([name, path]) => scenario(name + AS_BROWSER, () => path(child()), browser)),
+    scenario(SIGNED_IN_FLOOR, () => '/api/auth/user'),
   ];
 }
 
@@ -211,6 +219,8 @@ export async function printAcademics(rows: Array<{ name: string; rps: number; no
     const row = rows.find((x) => x.name === name + AS_BROWSER);
     if (row) lines.push(`${row.name} (Accept-Encoding: ${BROWSER_ENCODINGS}; beside it, no target): ${Math.round(row.rps).toLocaleString('en')} req/s = ${((row.rps / ceiling) * 100).toFixed(0)} % of the ceiling`);
   }
+  const floor = rows.find((x) => x.name === SIGNED_IN_FLOOR);
+  if (floor) lines.push(`${floor.name} (the floor under every read above; no target): ${Math.round(floor.rps).toLocaleString('en')} req/s = ${((floor.rps / ceiling) * 100).toFixed(0)} % of the ceiling`);
   const t = await timeBatchAgainstSingles(b.base, b.headers);
   const ratios = t.rounds.map((x) => x.batchMs / x.singlesMs);
   const median = [...ratios].sort((x, y) => x - y)[Math.floor(ratios.length / 2)]!;
