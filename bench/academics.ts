@@ -215,12 +215,13 @@ export async function printAcademics(rows: Array<{ name: string; rps: number; no
     const ok = share >= CEILING_SHARE && row.non2xx + row.errors === 0;
     lines.push(`${name}: ${Math.round(row.rps).toLocaleString('en')} req/s = ${(share * 100).toFixed(0)} % of the ceiling's ${Math.round(ceiling).toLocaleString('en')} (≥ ${CEILING_SHARE * 100} % wanted): ${ok ? 'yes' : 'NO'}`);
   }
-  for (const [name] of PER_CHILD) {
-    const row = rows.find((x) => x.name === name + AS_BROWSER);
-    if (row) lines.push(`${row.name} (Accept-Encoding: ${BROWSER_ENCODINGS}; beside it, no target): ${Math.round(row.rps).toLocaleString('en')} req/s = ${((row.rps / ceiling) * 100).toFixed(0)} % of the ceiling`);
-  }
-  const floor = rows.find((x) => x.name === SIGNED_IN_FLOOR);
-  if (floor) lines.push(`${floor.name} (the floor under every read above; no target): ${Math.round(floor.rps).toLocaleString('en')} req/s = ${((floor.rps / ceiling) * 100).toFixed(0)} % of the ceiling`);
+  /** A row printed beside the judged ones, with no target: its share of the ceiling and what it is. */
+  const beside = (name: string, what: string) => {
+    const row = rows.find((x) => x.name === name);
+    if (row) lines.push(`${name} (${what}): ${Math.round(row.rps).toLocaleString('en')} req/s = ${((row.rps / ceiling) * 100).toFixed(0)} % of the ceiling`);
+  };
+  for (const [name] of PER_CHILD) beside(name + AS_BROWSER, `Accept-Encoding: ${BROWSER_ENCODINGS}; beside it, no target`);
+  beside(SIGNED_IN_FLOOR, 'the floor under every read above; no target');
   const t = await timeBatchAgainstSingles(b.base, b.headers);
   const ratios = t.rounds.map((x) => x.batchMs / x.singlesMs);
   const median = [...ratios].sort((x, y) => x - y)[Math.floor(ratios.length / 2)]!;
