@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@app/shared/constants';
-import { api, ApiError, onUnauthorized, toFormData } from './api-client.ts';
+import { api, ApiError, checkServerReachable, onUnauthorized, toFormData } from './api-client.ts';
 import { jsonResponse } from '../test/render.tsx';
 
 type Call = { url: string; init: RequestInit };
@@ -104,6 +104,23 @@ describe('api client', () => {
     const error = (await api.get('/health').catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(0);
     expect(error.reason).toBe('network');
+  });
+
+  it('closes the reachability answer: its body is cancelled, whatever the status', async () => {
+    for (const status of [200, 503, 502]) {
+      let cancelled = false;
+      const body = new ReadableStream({
+        pull(controller) {
+          controller.enqueue(new TextEncoder().encode('{"status":"ok"}'));
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      answer = () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
+      expect(await checkServerReachable(5000)).toBe(status !== 502);
+      expect(cancelled).toBe(true);
+    }
   });
 
   it('sends FormData without a JSON content type and with a method override', async () => {

@@ -333,6 +333,9 @@ export async function checkServerReachable(timeoutMs: number): Promise<boolean> 
       headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
       signal: controller.signal,
     });
+    // Only the status matters; cancelling the unread body closes the request instead of leaving
+    // it open in the browser's view (and its connection held) until the body is collected.
+    await response.body?.cancel().catch(() => undefined);
     // Maintenance mode (503) still means the server is up; a proxy's 502/504 means it is not.
     return response.ok || response.status === 503;
   } catch {
