@@ -3,7 +3,7 @@
 // One ES module bundle per entry — the server and its writer thread — with the code they share
 // split into chunks beside them, so each thread loads each module once. Packages from node_modules
 // stay external: they are JavaScript already, and several load native addons or files of their own.
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -40,12 +40,23 @@ const selfAddressedUrls = {
   },
 };
 
+/**
+ * Each migration is an entry of its own, written to dist/migrations/: the server finds its
+ * migrations by reading that folder (db/migrate.ts), as it reads src/db/migrations from the sources.
+ */
+const migrationEntries = () =>
+  Object.fromEntries(
+    readdirSync(path.join(src, 'db/migrations'))
+      .filter((f) => /^\d{4}-[\w-]+\.ts$/.test(f) && !f.endsWith('.test.ts'))
+      .map((f) => [`migrations/${f.replace(/\.ts$/, '')}`, path.join(src, 'db/migrations', f)]),
+  );
+
 /** `outdir`: another folder for a test, at the same depth below the repository root as apps/server/dist. */
 export async function buildServer(outdir = serverDist) {
   rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { server: path.join(src, 'server.ts'), 'writer.worker': path.join(src, 'db/writer.worker.ts'), ...selfAddressed },
+    entryPoints: { server: path.join(src, 'server.ts'), 'writer.worker': path.join(src, 'db/writer.worker.ts'), ...selfAddressed, ...migrationEntries() },
     outdir,
     // Flat: every file sits in dist/, one level below apps/server as src/ files are, so paths a
     // module builds from its own import.meta.url (config.ts's repository root, the writer
