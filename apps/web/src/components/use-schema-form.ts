@@ -3,6 +3,7 @@ import { get, useForm, type DefaultValues, type FieldValues, type Path, type Res
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
+import { useRefusalFocus } from '../lib/focus-first-invalid.ts';
 import { translateMessage } from '../lib/translate-message.ts';
 import { showServerErrors } from './list/server-field-errors.ts';
 
@@ -29,6 +30,8 @@ export interface FormOutcomeOptions<V extends FieldValues, D, R> {
   failureAlwaysSaid?: boolean;
   /** The banner clears itself after this many milliseconds (Settings, spec section 9); otherwise it stays. */
   bannerMs?: number;
+  /** Called after the server's refusal put its messages on the fields (to focus the first). */
+  onRefused?: () => void;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface FormOutcomeOptions<V extends FieldValues, D, R> {
  * field messages on their fields (focus on the first) and the banner only for what no field says,
  * so nothing is said twice. `submit` takes the parsed values (hand it to `handleSubmit`).
  */
-export function useFormOutcome<V extends FieldValues, D, R>({ save, setError, fields, onSaved, failed, failureAlwaysSaid, bannerMs }: FormOutcomeOptions<V, D, R>) {
+export function useFormOutcome<V extends FieldValues, D, R>({ save, setError, fields, onSaved, failed, failureAlwaysSaid, bannerMs, onRefused }: FormOutcomeOptions<V, D, R>) {
   const [banner, setBanner] = useState<FormBanner | null>(null);
   useEffect(() => {
     if (!banner || bannerMs === undefined) return;
@@ -53,6 +56,7 @@ export function useFormOutcome<V extends FieldValues, D, R>({ save, setError, fi
       const fallback = failed(err);
       const text = showServerErrors(err, setError, fields, fallback) ?? (failureAlwaysSaid ? fallback : null);
       if (text) setBanner({ tone: 'error', text });
+      onRefused?.();
     }
   };
   return { banner, failure: banner?.tone === 'error' ? banner.text : null, submit };
@@ -81,9 +85,11 @@ export function schemaResolver<V extends FieldValues, D>(schema: ZodType): Resol
 export function useSchemaForm<V extends FieldValues, D = V, R = unknown>({ schema, defaultValues, ...saving }: SchemaFormOptions<V, D, R>) {
   const { t } = useTranslation();
   const resolver = useMemo(() => schemaResolver<V, D>(schema), [schema]);
-  const form: UseFormReturn<V, unknown, D> = useForm<V, unknown, D>({ resolver, defaultValues });
-  const outcome = useFormOutcome({ ...saving, setError: form.setError });
-  const submit = form.handleSubmit(outcome.submit);
+  // Focus after a refusal goes to the first refused field on the page, not the first registered.
+  const form: UseFormReturn<V, unknown, D> = useForm<V, unknown, D>({ resolver, defaultValues, shouldFocusError: false });
+  const refusal = useRefusalFocus();
+  const outcome = useFormOutcome({ ...saving, setError: form.setError, onRefused: refusal.refused });
+  const submit = refusal.capture(form.handleSubmit(outcome.submit, refusal.refused));
   const busy = form.formState.isSubmitting;
   /** A field's message, in the reader's language. */
   const message = (name: Path<V>): string | undefined => translateMessage(t, (get(form.formState.errors, name) as { message?: string } | undefined)?.message);

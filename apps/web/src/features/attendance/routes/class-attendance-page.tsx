@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { defaultAttendanceMonth } from '@app/shared/attendance-month';
 import { recentYears } from '@app/shared/constants';
 import { ClassRoster, ClassSetup, useClassChoices } from '../../../components/class-roster.tsx';
 import { RecordPage } from '../../../components/record-page.tsx';
@@ -11,14 +12,18 @@ import { monthsOffered } from '../components/attendance-periods.ts';
 import { ClassAttendanceGrid } from '../components/class-attendance-grid.tsx';
 import { useAttendanceFormat } from '../components/use-attendance-format.ts';
 
-/** The class, month and year in the URL (a reload or a shared link opens the same grid); unusable values fall back. */
-function useClassMonth() {
+/**
+ * The class, month and year in the URL (a reload or a shared link opens the same grid); without
+ * them (or with unusable ones) the month attendance is taken for by default.
+ */
+function useClassMonth(now = new Date()) {
   const { params, grade, set } = useClassChoices();
-  const now = new Date();
+  const usual = defaultAttendanceMonth(now);
   const years = recentYears(SCHOOL_YEARS, now);
-  const year = years.includes(Number(params.get('year'))) ? Number(params.get('year')) : now.getFullYear();
+  const year = years.includes(Number(params.get('year'))) ? Number(params.get('year')) : usual.year;
   const months = monthsOffered(year, now);
-  const month = months.includes(Number(params.get('month'))) ? Number(params.get('month')) : months[months.length - 1]!;
+  const fallback = year === usual.year && months.includes(usual.month) ? usual.month : months[months.length - 1]!;
+  const month = months.includes(Number(params.get('month'))) ? Number(params.get('month')) : fallback;
   return { grade, month, year, months, set };
 }
 

@@ -103,6 +103,25 @@ describe('<OrphanForm>', { timeout: 30_000 }, () => {
     expect(field('First Name').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('puts focus on the first refused field in the order of the form', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'Add Orphan' }));
+    await screen.findByText('First name is required');
+    await waitFor(() => expect(document.activeElement).toBe(field('First Name')));
+  });
+
+  it('puts focus on the first refused field when the first ones are right', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    await user.type(field('First Name'), 'Maryam');
+    await user.type(field('Last Name'), 'Ahmadi');
+    await user.click(screen.getByRole('button', { name: 'Add Orphan' }));
+    await screen.findByText('Gender is required');
+    // The date of birth comes before Gender: its first segment takes the focus.
+    await waitFor(() => expect(within(dateGroup('Date of Birth')).getAllByRole('spinbutton')).toContain(document.activeElement));
+  });
+
   it('refuses markup in a text field before sending, as the server would', async () => {
     const user = userEvent.setup({ delay: null });
     const { onSubmit } = renderForm();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { GENDERS, GRADES, MAX_PHOTO_BYTES, MEDICAL_CONDITIONS, ORPHAN_STATUSES } from '@app/shared/constants';
 import { ORPHAN_MESSAGES, orphanSchema, type Orphan, type OrphanData } from '@app/shared/schemas/orphan.schema';
 import { isApiError, type FormValue } from '../../../lib/api-client.ts';
+import { useRefusalFocus } from '../../../lib/focus-first-invalid.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldLabel, FormActions, FormSection } from '../../../components/form-parts.tsx';
@@ -91,7 +92,9 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
   } = useForm<OrphanFormValues, unknown, OrphanData>({
     resolver: orphanResolver,
     defaultValues: orphan ? orphanToFormValues(orphan) : emptyOrphanForm(),
+    shouldFocusError: false,
   });
+  const refusal = useRefusalFocus();
 
   const message = (name: FieldName): string | undefined => {
     const [head, tail] = name.split('.') as [keyof typeof errors, string | undefined];
@@ -115,7 +118,7 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
     if (file) setRemovePhoto(false);
   };
 
-  const submit = handleSubmit(async (data) => {
+  const submit = refusal.capture(handleSubmit(async (data) => {
     setFormError(null);
     if (photoError) return;
     const identity = identityOf(data);
@@ -138,25 +141,23 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
     } catch (err) {
       if (isApiError(err) && err.errors) {
         // Spec section 8 'Orphan save': the first message of each field, on that field.
-        let first = true;
         const unplaced: string[] = [];
         for (const [field, list] of Object.entries(err.errors)) {
           const text = translateMessage(list?.find(Boolean));
           if (!text) continue;
           if (field === 'profile_photo') setPhotoError(text);
-          else if (isOrphanFormField(field)) {
-            setError(field, { type: 'server', message: text }, { shouldFocus: first });
-            first = false;
-          } else unplaced.push(text);
+          else if (isOrphanFormField(field)) setError(field, { type: 'server', message: text });
+          else unplaced.push(text);
         }
         setFormError(unplaced.length ? unplaced.join(' ') : t('form.checkFields'));
+        refusal.refused();
         return;
       }
       // An answer from the server (409, 413, ...) is said on the form; anything else is a bug worth the console.
       if (!isApiError(err)) console.error('Saving the orphan failed', err);
       setFormError(t('form.saveFailed', { message: translateMessage(err instanceof Error ? err.message : String(err)) }));
     }
-  });
+  }, refusal.refused));
 
   const text = (name: FieldName, props: { type?: string; required?: boolean; autoComplete?: string; step?: string; min?: string; className?: string; dir?: string; inputMode?: 'decimal' | 'tel' | 'email' } = {}) => {
     const { required, className, ...rest } = props;
