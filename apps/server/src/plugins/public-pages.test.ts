@@ -18,6 +18,10 @@ mkdirSync(path.join(webDist, 'assets'));
 mkdirSync(path.join(webDist, '.ssr'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head></head><body><div id="app-shell"></div></body></html>');
 writeFileSync(path.join(webDist, 'assets/app.css'), 'body{color:#111}');
+// Build internals beside the files a browser needs: the build's manifest and its freshness stamp.
+mkdirSync(path.join(webDist, '.vite'));
+writeFileSync(path.join(webDist, '.vite/manifest.json'), '{"src/main.tsx":{"file":"assets/main-secret.js"}}');
+writeFileSync(path.join(webDist, '.built'), 'built-stamp-1234');
 writeFileSync(
   path.join(webDist, 'public.html'),
   '<!doctype html><html lang="en"><head><title>x</title><link rel="stylesheet" crossorigin href="/assets/app.css"></head><body><div id="root"></div></body></html>',
@@ -99,6 +103,25 @@ describe('server-rendered public pages', () => {
       const { res, html } = await page(url);
       expect(res.status, url).toBe(200);
       expect(html, url).toContain('app-shell');
+    }
+  });
+
+  it('serves what a browser needs and none of the build internals', async () => {
+    expect((await page('/assets/app.css')).html).toBe('body{color:#111}');
+    const internals = {
+      '/.ssr/entry-server.js': 'matchPublicRoute',
+      '/.vite/manifest.json': 'main-secret',
+      '/.built': 'built-stamp',
+      '/public.html': '<div id="root"></div></body>',
+      '/.ssr/': 'entry-server',
+      '/%2essr/entry-server.js': 'matchPublicRoute',
+      '/assets/../.vite/manifest.json': 'main-secret',
+    };
+    for (const [url, content] of Object.entries(internals)) {
+      const res = await fetch(`${server.url}${url}`, { headers: { 'Accept-Encoding': 'identity' } });
+      const html = await res.text();
+      expect(res.status, url).toBe(404);
+      expect(html, url).not.toContain(content);
     }
   });
 

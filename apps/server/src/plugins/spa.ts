@@ -4,6 +4,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { loadPublicPages, type PublicPageData } from './public-pages.ts';
 
+const TEMPLATES = new Set(['/public.html', '/public.html.br', '/public.html.gz']);
+
+/** A path under the build folder a browser may fetch: no dot-named part anywhere, no template. */
+export function servedToBrowsers(pathname: string): boolean {
+  return !pathname.split('/').some((part) => part.startsWith('.')) && !TEMPLATES.has(pathname);
+}
+
 /**
  * Serve the built SPA (apps/web/dist). Hashed assets are cached for a year; index.html is
  * revalidated so a deploy is picked up at once. Answers the history-fallback sender, or null
@@ -22,6 +29,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string, publicD
     root: webDist,
     prefix: '/',
     wildcard: true,
+    // Only what a browser needs: not the build's internals (the renderer in .ssr, Vite's
+    // manifest, the .built stamp) nor the public pages' template; those answer as unknown pages.
+    allowedPath: servedToBrowsers,
     // With rendered public pages, "/" is the home page, rendered like the others (the fallback).
     index: publicPages ? false : ['index.html'],
     // .br/.gz written at build time (scripts/compress-assets.mjs): slow links get the small copy.
