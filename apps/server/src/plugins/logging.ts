@@ -7,11 +7,14 @@ import type { DestinationStream, LoggerOptions } from 'pino';
  * request's id (`reqId`). Secrets must not reach a line: a bearer token, a cookie or CSRF token (in
  * headers, which the request serialiser below does not print and `redact` covers if anyone logs
  * them), and the secrets that ride in URLs — a signed file URL's `signature`, the reset link's
- * `token` — whose values are replaced before the URL is printed. Bodies are never logged.
+ * `token` and `email` — whose values are replaced before the URL is printed. Bodies are never logged.
  */
 
-/** Query parameters whose values are credentials. Matched by name, ignoring case. */
-const SECRET_QUERY = /^(signature|token|password|secret|key|code)$/i;
+/**
+ * Query parameters whose values are credentials, or the e-mail address a reset link carries
+ * (personal, and half of what the link needs). Matched by name, ignoring case.
+ */
+const SECRET_QUERY = /^(signature|token|password|secret|key|code|e-?mail)$/i;
 
 export const REDACTED = '[redacted]';
 
