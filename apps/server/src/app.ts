@@ -13,6 +13,7 @@ import { writeRegistry } from './db/write-registry.ts';
 import { ThreadWrites } from './db/writer-thread.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { refuseNul } from './lib/nul-text.ts';
+import { trustedHops } from './lib/proxy-hops.ts';
 import { DatabaseRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerCsrf } from './plugins/csrf.ts';
@@ -71,7 +72,7 @@ export async function buildApp({ config, database, limiter, mailer, logStream }:
     // No secret in any line, a request id on each (plugins/logging.ts).
     logger: loggerOptions(config.logLevel, logStream),
     genReqId: requestId,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedHops(config.trustProxy),
     // Per-request lines only when debugging: at 5,000 req/s they would be most of the work.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
   });

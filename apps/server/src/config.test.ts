@@ -38,10 +38,11 @@ it('reads every variable of the README table, and an empty one as unset', () => 
     tokenIdleMinutes: 30,
     tokenRememberMinutes: 600,
     logLevel: 'warn',
-    trustProxy: true,
+    trustProxy: 1,
     production: true,
   });
-  expect(loadConfig({ ...sqlite, PORT: '', LOG_LEVEL: '', TRUST_PROXY: '' })).toMatchObject({ port: 8000, logLevel: 'info', trustProxy: false });
+  expect(loadConfig({ ...sqlite, PORT: '', LOG_LEVEL: '', TRUST_PROXY: '' })).toMatchObject({ port: 8000, logLevel: 'info', trustProxy: 0 });
+  expect(loadConfig({ ...sqlite, TRUST_PROXY: '2' }).trustProxy).toBe(2);
 });
 
 describe('a wrong value stops the start with a message naming the variable', () => {
@@ -54,7 +55,8 @@ describe('a wrong value stops the start with a message naming the variable', () 
     ['WEB_CONCURRENCY', 'lots', /WEB_CONCURRENCY="lots": must be a whole number from 1 to 16/],
     ['WEB_CONCURRENCY', '64', /WEB_CONCURRENCY="64": must be a whole number from 1 to 16/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud": must be one of fatal, error, warn, info, debug, trace, silent/],
-    ['TRUST_PROXY', 'yes', /TRUST_PROXY="yes": must be 1 \(behind a reverse proxy\) or 0/],
+    ['TRUST_PROXY', 'yes', /TRUST_PROXY="yes": must be a whole number from 0 to 10/],
+    ['TRUST_PROXY', 'true', /TRUST_PROXY="true": must be a whole number from 0 to 10/],
     ['APP_URL', 'care.example.org', /APP_URL="care.example.org": must be a URL like https:/],
     ['SMTP_URL', 'http://mail.example.org', /SMTP_URL="http:\/\/mail.example.org": must be a URL like smtp:/],
     ['ADMIN_EMAIL', 'boss', /ADMIN_EMAIL="boss": must be an e-mail address/],

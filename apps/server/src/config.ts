@@ -33,8 +33,12 @@ export interface Config {
   production: boolean;
   /** Server processes (Node cluster workers); 1 runs everything in one process. */
   workers: number;
-  /** Behind a reverse proxy: the client address comes from X-Forwarded-For (rate limits see it). */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front of the server (0: none). With N, the client address is the N-th
+   * X-Forwarded-For entry from the right, the one the outermost trusted proxy wrote; entries left
+   * of it are the client's own words and count for nothing (rate limits see the real address).
+   */
+  trustProxy: number;
   /** Password checks (sign-in, current password, sign-up, reset) one client address may have per minute. */
   passwordChecksPerMinute: number;
   /** Gallery settings beyond the GALLERY_* environment (modules/gallery/gallery-config.ts reads both); tests set parts. */
@@ -47,6 +51,7 @@ export class ConfigError extends Error {
 }
 
 const MAX_WORKERS = 16;
+const MAX_PROXY_HOPS = 10;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** An empty variable (`PORT=` in .env) means unset, as it always has. */
@@ -82,7 +87,7 @@ const environment = z.object({
   TOKEN_REMEMBER_MINUTES: wholeNumber(1, 10_000_000),
   WEB_CONCURRENCY: wholeNumber(1, MAX_WORKERS),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
-  TRUST_PROXY: optional(z.enum(['0', '1'], 'must be 1 (behind a reverse proxy) or 0')),
+  TRUST_PROXY: wholeNumber(0, MAX_PROXY_HOPS),
   PASSWORD_CHECKS_PER_MINUTE: wholeNumber(1, 1_000_000),
   NODE_ENV: optional(z.string()),
 });
@@ -128,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // SQLite has one writer: a single process keeps one warm page cache and never waits for
     // another's write lock (decision 0009). PostgreSQL: one process per core. WEB_CONCURRENCY overrides.
     workers: e.WEB_CONCURRENCY ?? (dialect === 'sqlite' ? 1 : Math.min(os.availableParallelism(), MAX_WORKERS)),
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: e.TRUST_PROXY ?? 0,
     // An office of staff behind one address signs in at 8 o'clock; a flood from one address stops here.
     passwordChecksPerMinute: e.PASSWORD_CHECKS_PER_MINUTE ?? 60,
     ...overrides,

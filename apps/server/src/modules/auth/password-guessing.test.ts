@@ -64,6 +64,29 @@ describeEachDatabase('password guessing (issue 12, findings 1, 2 and 5)', (serve
     expect(res.body.errors.email).toBeDefined();
   });
 
+  describe('behind one reverse proxy (TRUST_PROXY=1)', () => {
+    let proxied: TestServer;
+    beforeAll(async () => {
+      proxied = await startServer(dialect, { trustProxy: 1 });
+    });
+    afterAll(async () => {
+      await proxied?.close();
+    });
+
+    it('counts the address the proxy wrote (the right-most), whatever the client put left of it', async () => {
+      const u = await userWithRoles(proxied, ['Teacher'], 'right-password-1');
+      for (let i = 0; i < 3; i++) {
+        const res = await call(proxied, 'POST', '/api/auth/login', {
+          body: { email: u.email, password: `wrong-${i}` },
+          headers: { 'X-Forwarded-For': `10.9.8.${i}, 203.0.113.7` },
+        });
+        expect(res.status).toBe(422);
+      }
+      expect((await proxied.app.limiter.peek(`login:${u.email}|203.0.113.7`)).count).toBe(3);
+      expect((await proxied.app.limiter.peek(`login:${u.email}|10.9.8.0`)).count).toBe(0);
+    });
+  });
+
   describe('a burst from one address', () => {
     let guarded: TestServer;
     beforeAll(async () => {
