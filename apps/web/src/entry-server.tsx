@@ -11,6 +11,7 @@ import { createQueryClient } from './lib/query-client.ts';
 import { ThemeProvider, type Theme } from './lib/theme-context.tsx';
 import { AuthProvider } from './lib/auth-context.tsx';
 import { mergeSiteInfo, siteInfoQueryKey } from './lib/site-info.ts';
+import { documentTitle, publicTitleKey } from './lib/page-title.ts';
 import { publishedPagesQueryKey } from './lib/legal-links.ts';
 import { pageQueryKeys } from './features/pages/api/page-query-keys.ts';
 import { PublicShell } from './app/layouts/public-shell.tsx';
@@ -196,7 +197,8 @@ export function renderPublicPage(template: string, input: PublicPageInput): Rend
 
   const site = mergeSiteInfo(input.settings);
   const published = route?.page === 'page' ? input.page : undefined;
-  const title = published ? `${published.metaTitle || published.title} | ${site.organization_name}` : i18n.t('appTitle');
+  // A published page is titled by its own title; a missing one is the not-found page.
+  const title = documentTitle(published ? published.metaTitle || published.title : i18n.t(publicTitleKey(path) ?? 'pageTitle.notFound'), site.organization_name);
   const head = [
     `<title>${escapeHtml(title)}</title>`,
     published?.metaDescription ? `<meta name="description" content="${escapeHtml(published.metaDescription)}" />` : '',

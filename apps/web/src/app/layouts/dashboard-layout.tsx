@@ -12,6 +12,7 @@ import { ScrollToTop } from './scroll-to-top.tsx';
 import { dashboardTitleKey } from './dashboard-nav.ts';
 import { useSidebarOpen } from './use-sidebar.ts';
 import { useNarrowScreen } from './use-narrow-screen.ts';
+import { useDocumentTitle } from '../../lib/page-title.ts';
 
 const headerButtonClasses =
   'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 ' +
@@ -25,6 +26,7 @@ export function DashboardLayout() {
   const phone = useNarrowScreen();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const title = t(`titles.${dashboardTitleKey(pathname)}`);
+  useDocumentTitle(title);
   const railLabel = open ? t('sidebar.collapse') : t('sidebar.expand');
 
   return (

@@ -1,4 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { publicTitleKey, useDocumentTitle } from '../../lib/page-title.ts';
 import { PublicShell } from './public-shell.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 
@@ -8,6 +10,9 @@ import { ScrollToTop } from './scroll-to-top.tsx';
  */
 export function PublicLayout() {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
+  const titleKey = publicTitleKey(pathname);
+  useDocumentTitle(titleKey === null ? null : t(titleKey));
   return (
     <PublicShell path={pathname}>
       <ScrollToTop />

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/use-format.ts';
 import { useSiteInfo } from '../../../lib/site-info.ts';
+import { documentTitle } from '../../../lib/page-title.ts';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePublishedPage } from '../api/get-published-page.ts';
@@ -21,7 +22,7 @@ export function PublishedPage() {
   useEffect(() => {
     if (!data) return;
     const previousTitle = document.title;
-    document.title = `${data.metaTitle || data.title} | ${site.organization_name}`;
+    document.title = documentTitle(data.metaTitle || data.title, site.organization_name);
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     const created = !meta;
     if (!meta) {
