@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ACCESS, PERMISSIONS, ROLE, can, type AccessRule, type AccessSubject } from './permissions.ts';
+import { ACCESS, PERMISSION, PERMISSIONS, ROLE, can, crudPermissions, type AccessRule, type AccessSubject } from './permissions.ts';
 
 const teacher = { roles: [{ name: 'Teacher' }], permissions: [{ name: 'view-orphans' }, { name: 'view-results' }] };
 const superAdmin = { roles: [{ name: ROLE.superAdmin }], permissions: [] };
@@ -83,5 +83,15 @@ describe('can in the spec notation (section 6)', () => {
       expect(can(user, ['role:Super Admin', 'role:Manager'])).toBe(can(user, ACCESS.administrators));
       expect(can(user, 'view-contacts')).toBe(can(user, { allPermissions: ['view-contacts'] }));
     }
+  });
+});
+
+describe('crudPermissions', () => {
+  it('names a group\'s four permissions as the spec\'s constants do', () => {
+    expect(crudPermissions('orphans')).toEqual(PERMISSION.orphan);
+    expect(crudPermissions('results')).toEqual(PERMISSION.result);
+    expect(crudPermissions('attendance')).toEqual(PERMISSION.attendance);
+    expect(crudPermissions('users')).toEqual(PERMISSION.user);
+    for (const p of Object.values(crudPermissions('gallery'))) expect(PERMISSIONS).toContain(p);
   });
 });

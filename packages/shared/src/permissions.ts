@@ -18,6 +18,15 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
+type CrudOf<G extends string> = `view-${G}` | `create-${G}` | `edit-${G}` | `delete-${G}`;
+/** A group with all four of view/create/edit/delete (`orphans`, `results`, `users`, ...), read off PERMISSIONS. */
+export type CrudGroup = { [P in Permission]: P extends `create-${infer G}` ? (CrudOf<G> extends Permission ? G : never) : never }[Permission];
+
+/** The four permissions of such a group, by action: a new group needs no entry of its own. */
+export function crudPermissions<G extends CrudGroup>(group: G) {
+  return { view: `view-${group}`, create: `create-${group}`, edit: `edit-${group}`, delete: `delete-${group}` } as const;
+}
+
 /** The client-side constants of spec section 3, mapped onto the server's names. */
 export const PERMISSION = {
   orphan: { view: 'view-orphans', create: 'create-orphans', edit: 'edit-orphans', delete: 'delete-orphans' },

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useCan } from './can.tsx';
 import { CellLink, DataTable, type Column } from './list/data-table.tsx';
-import { FEATURE_PERMISSIONS } from './list/feature-list.tsx';
+import { featurePermissions } from './list/feature-list.tsx';
 import type { RowAction } from './list/row-actions.tsx';
 
 interface SchoolRecordTableProps<T extends { id: number }> {
@@ -26,8 +26,8 @@ interface SchoolRecordTableProps<T extends { id: number }> {
  */
 export function SchoolRecordTable<T extends { id: number }>({ feature, rows, student, columns, named, view, onDelete }: SchoolRecordTableProps<T>) {
   const { t } = useTranslation(feature);
-  const canEdit = useCan(FEATURE_PERMISSIONS[feature].edit);
-  const canDelete = useCan(FEATURE_PERMISSIONS[feature].delete);
+  const canEdit = useCan(featurePermissions(feature).edit);
+  const canDelete = useCan(featurePermissions(feature).delete);
   const actions: RowAction<T>[] = [
     { kind: 'edit', label: (row) => t('actions.editNamed', named(row)), allowed: canEdit, to: (row) => `/dashboard/${feature}/edit/${row.id}` },
     { kind: 'delete', label: (row) => t('actions.deleteNamed', named(row)), allowed: canDelete, onSelect: onDelete },

@@ -12,7 +12,12 @@ import type { publicTexts } from './i18n-public-en.ts';
 export type EnglishResources = typeof publicTexts & typeof dashboardTexts;
 
 export const defaultNS = 'common';
-/** The public site's namespaces (with the app's entry); the others load with the dashboard. */
+/** The public site's namespaces (with the app's entry, i18n-public-en.ts); the others load with the dashboard. */
 export const firstNamespaces = ['common', 'auth', 'site', 'admin'] as const;
-export const dashboardNamespaces = ['dashboard', 'orphans', 'help', 'gallery', 'results', 'attendance', 'activities', 'reports'] as const;
-export const namespaces = [...firstNamespaces, ...dashboardNamespaces] as const;
+
+/**
+ * Every namespace: one file each in locales/en/. The glob only names the files here (nothing is
+ * loaded until a language chunk is), so a new feature's texts file is a namespace by being there.
+ */
+export const namespaces: readonly string[] = Object.keys(import.meta.glob('../locales/en/*.json')).map((file) => file.replace(/^.*\/|\.json$/g, ''));
+export const dashboardNamespaces: readonly string[] = namespaces.filter((ns) => !(firstNamespaces as readonly string[]).includes(ns));

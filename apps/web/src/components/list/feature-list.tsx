@@ -1,12 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { PERMISSION } from '@app/shared/permissions';
+import { crudPermissions, type CrudGroup } from '@app/shared/permissions';
+import type { EnglishResources } from '../../lib/i18n-resources.ts';
 import { useConfirmDelete, type ConfirmDeleteOptions } from './confirm-delete.tsx';
 
-/** The permissions of each feature whose list follows the kit's conventions (spec section 6). */
-export const FEATURE_PERMISSIONS = { orphans: PERMISSION.orphan, results: PERMISSION.result, attendance: PERMISSION.attendance } as const;
+/**
+ * A feature whose list follows the kit's conventions: one name for its permission group
+ * (`view-<feature>`, `create-<feature>`, ..., spec section 6), its texts' namespace (the list's
+ * words under `list` by the kit's keys) and its pages under /dashboard/<feature>. Derived from the
+ * permissions and the English namespaces, so a new feature is one by having both.
+ */
+export type ListFeature = Extract<CrudGroup, keyof EnglishResources>;
 
-/** A feature whose namespace names its list's words under `list` by the kit's keys, and whose pages live under /dashboard/<feature>. */
-export type ListFeature = keyof typeof FEATURE_PERMISSIONS;
+/** The view/create/edit/delete permissions of a list feature. */
+export const featurePermissions = (feature: ListFeature) => crudPermissions(feature);
 
 /**
  * What follows from a feature's name on its list screen: `screen` for ListScreen (its namespace's
@@ -28,7 +34,7 @@ export function useFeatureList<T extends { id: number }>(feature: ListFeature, {
     screen: {
       title: t('list.title'),
       subtitle: i18n.exists('list.subtitle', { ns: feature }) ? t('list.subtitle') : undefined,
-      add: { label: t('list.add'), permission: FEATURE_PERMISSIONS[feature].create, to: `/dashboard/${feature}/create` },
+      add: { label: t('list.add'), permission: featurePermissions(feature).create, to: `/dashboard/${feature}/create` },
       empty: t('list.empty'),
       error: (message: string) => t('list.error', { message }),
     },
