@@ -44,6 +44,8 @@ const records: DecisionRecord[] = readdirSync(DECISIONS)
     const text = readFileSync(path.join(DECISIONS, file), 'utf8');
     return { number: file.slice(0, 4), file, text, status: /^Status: .*$/m.exec(text)?.[0] };
   });
+/** The first record written under the one-page rule. */
+const FIRST_ONE_PAGE_RECORD = '0047';
 const supersededBy = (r: DecisionRecord) => /^Status: superseded by (\d{4})/.exec(r.status ?? '')?.[1];
 const recordExists = (n: string) => records.some((r) => r.number === n);
 const migrationExists = (n: string) => readdirSync(path.join(ROOT, 'apps/server/src/db/migrations')).some((f) => f.startsWith(`${n}-`));
@@ -95,6 +97,13 @@ describe('decision records', () => {
     );
     const by = supersededBy(r);
     if (by) expect(recordExists(by), `record ${by}`).toBe(true);
+  });
+
+  it('are one page each: a record from 0047 on is at most about 700 words', () => {
+    // The records before the rule stand as they were accepted (an accepted record is never rewritten).
+    const words = (text: string) => text.replace(/```[\s\S]*?```/g, ' ').split(/\s+/).filter((w) => /\w/.test(w)).length;
+    const long = records.filter((r) => r.number >= FIRST_ONE_PAGE_RECORD && words(r.text) > 700).map((r) => `${r.file}: ${words(r.text)} words`);
+    expect(long).toEqual([]);
   });
 
   it('a record that supersedes others is named by their Status lines', () => {
