@@ -123,7 +123,7 @@ export async function buildApp({ config, database, limiter, mailer, logStream }:
     }),
   );
   // The docs collect routes as they are registered: first, so they list the CSRF cookie call too.
-  await registerApiDocs(app, config.production);
+  await registerApiDocs(app, config.production, config.appUrl);
   registerCsrf(app);
 
   await app.register(

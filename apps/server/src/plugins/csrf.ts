@@ -21,7 +21,7 @@ function same(a: string, b: string): boolean {
  * Bearer requests cannot be forged cross-site (the token is not sent automatically) and skip it.
  */
 export function registerCsrf(app: FastifyInstance): void {
-  app.get('/sanctum/csrf-cookie', { config: { ...publicAccess, ...openInMaintenance }, schema: { tags: ['auth'], response: { 204: noContentResponseSchema } } }, async (_request, reply) => {
+  app.get('/sanctum/csrf-cookie', { config: { ...publicAccess, ...openInMaintenance }, schema: { description: 'Sets the XSRF-TOKEN cookie that a browser signing in with a session echoes in X-XSRF-TOKEN on every unsafe request.', tags: ['auth'], response: { 204: noContentResponseSchema } } }, async (_request, reply) => {
     reply.setCookie(COOKIE, randomBytes(32).toString('base64url'), {
       path: '/',
       sameSite: 'lax',

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@app/shared/schemas/common.schema';
 import { AppError } from '../lib/app-error.ts';
+import { describeForTools, type OpenApiDocument } from './api-description.ts';
 
 /**
  * In production the docs are for staff: they map every route an attacker could try. Access control
@@ -21,7 +22,7 @@ function staffOnly(request: FastifyRequest): Promise<void> {
 const noFraming = (csp: string) => csp.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'");
 
 /** OpenAPI generated from the route schemas: JSON at /api/docs/json, the browsable UI at /api/docs. */
-export async function registerApiDocs(app: FastifyInstance, production: boolean): Promise<void> {
+export async function registerApiDocs(app: FastifyInstance, production: boolean, appUrl: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Orphan care API', description: 'Staff dashboard and public site API', version: '1.0.0' },
@@ -37,6 +38,12 @@ export async function registerApiDocs(app: FastifyInstance, production: boolean)
       // own answers, in the docs only, so the serialiser never touches an error body.
       if (schema?.response) schema = { ...schema, response: { ...schema.response, '4XX': errorBodySchema, '5XX': errorBodySchema } };
       return jsonSchemaTransform({ ...input, schema });
+    },
+    // Operation names, declared tags, server and contact for generated clients (api-description.ts).
+    transformObject: (documents) => {
+      if (!('openapiObject' in documents)) return documents.swaggerObject;
+      type Document = typeof documents.openapiObject;
+      return describeForTools(documents.openapiObject as OpenApiDocument, appUrl) as unknown as Document;
     },
   });
   // Its own scope, so the guard covers every docs route (swagger-ui's static files too) and nothing else.

@@ -56,7 +56,7 @@ describe('response schemas', () => {
     expect(routes.length).toBeGreaterThan(30);
     const missing: string[] = [];
     for (const route of routes) {
-      const docPath = route.url.replace(/:([A-Za-z_]+)/g, '{$1}').replace(/\*$/, '{*}');
+      const docPath = route.url.replace(/:([A-Za-z_]+)/g, '{$1}').replace(/\*$/, '{key}');
       const responses = docs.paths[docPath]?.[route.method.toLowerCase()]?.responses ?? {};
       const success = Object.entries(responses).filter(([status]) => /^2\d\d$/.test(status));
       // A 204 has no body to describe; any other success names its content and its schema.
@@ -75,7 +75,7 @@ describe('response schemas', () => {
 
   it('documents a signed file by its content types, not as JSON', async () => {
     const docs = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    const content = docs.paths['/storage/{*}'].get.responses['200'].content;
+    const content = docs.paths['/storage/{key}'].get.responses['200'].content;
     expect(Object.keys(content)).toEqual(expect.arrayContaining(['image/webp', 'image/jpeg', 'video/mp4', 'application/pdf']));
     expect(Object.keys(content)).not.toContain('application/json');
     expect(content['image/webp'].schema).toMatchObject({ type: 'string', format: 'binary' });

@@ -23,16 +23,16 @@ export async function activitiesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/activities/recent',
-    { config: requires('view-activities'), schema: { tags, querystring: recentActivitiesQuerySchema, response: { 200: recentActivitiesResponseSchema } } },
+    { config: requires('view-activities'), schema: { description: 'The latest activities for the dashboard, newest first.', tags, querystring: recentActivitiesQuerySchema, response: { 200: recentActivitiesResponseSchema } } },
     async (request) => ({ data: await recentActivities(app.db, request.query.limit) }),
   );
 
-  r.get('/activities', { config: viewLog, schema: { tags, querystring: activityListQuerySchema, response: { 200: activityListResponseSchema } } }, async (request) =>
+  r.get('/activities', { config: viewLog, schema: { description: 'The activity log, a page at a time, with its filters.', tags, querystring: activityListQuerySchema, response: { 200: activityListResponseSchema } } }, async (request) =>
     listActivities(app.db, request.query),
   );
 
   // The log's user filter: names and ids only, so the screen needs no view-users.
-  r.get('/activities/users', { config: viewLog, schema: { tags, response: { 200: activityUsersResponseSchema } } }, async () => ({
+  r.get('/activities/users', { config: viewLog, schema: { description: 'The users who appear in the activity log, for its user filter.', tags, response: { 200: activityUsersResponseSchema } } }, async () => ({
     data: await activityUsers(app.db),
   }));
 }

@@ -40,11 +40,11 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
 
   backfillOnListen(app, 'attendance', (stopped) => backfillAttendanceAnswers(ctx(), stopped));
 
-  r.get('/attendances', { config: requires('view-attendance'), schema: { tags, querystring: attendanceListQuerySchema, response: { 200: attendancePageSchema } } }, async (request, reply) =>
+  r.get('/attendances', { config: requires('view-attendance'), schema: { description: 'Monthly attendance records, a page at a time, filtered by child, month and year.', tags, querystring: attendanceListQuerySchema, response: { 200: attendancePageSchema } } }, async (request, reply) =>
     sendKeptJson(request, reply, await attendancePageJson(ctx(), request.query)),
   );
 
-  r.post('/attendances', { config: requires('create-attendance'), schema: { tags, body: attendanceSchema, response: { 201: attendanceSavedResponseSchema } } }, async (request, reply) =>
+  r.post('/attendances', { config: requires('create-attendance'), schema: { description: 'Record one child\'s attendance for one month.', tags, body: attendanceSchema, response: { 201: attendanceSavedResponseSchema } } }, async (request, reply) =>
     reply.code(201).send(await createAttendance(ctx(), userId(request), request.body)),
   );
 
@@ -66,19 +66,19 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
     async (request) => saveAttendanceBatch(ctx(), userId(request), request.body),
   );
 
-  r.get('/attendances/:id', { config: requires('view-attendance'), schema: { tags, params: idParam, response: { 200: attendanceResponseSchema } } }, async (request) =>
+  r.get('/attendances/:id', { config: requires('view-attendance'), schema: { description: 'One attendance record, with its child.', tags, params: idParam, response: { 200: attendanceResponseSchema } } }, async (request) =>
     getAttendance(ctx(), request.params.id),
   );
 
-  r.put('/attendances/:id', { config: requires('edit-attendance'), schema: { tags, params: idParam, body: attendanceSchema, response: { 200: attendanceSavedResponseSchema } } }, async (request) =>
+  r.put('/attendances/:id', { config: requires('edit-attendance'), schema: { description: 'Change one attendance record; 409 when someone saved it since it was read.', tags, params: idParam, body: attendanceSchema, response: { 200: attendanceSavedResponseSchema } } }, async (request) =>
     updateAttendance(ctx(), userId(request), request.params.id, request.body),
   );
 
-  r.delete('/attendances/:id', { config: requires('delete-attendance'), schema: { tags, params: idParam, response: { 200: messageResponseSchema } } }, async (request) =>
+  r.delete('/attendances/:id', { config: requires('delete-attendance'), schema: { description: 'Delete one attendance record.', tags, params: idParam, response: { 200: messageResponseSchema } } }, async (request) =>
     deleteAttendance(ctx(), userId(request), request.params.id),
   );
 
-  r.get('/orphans/:id/attendance-summary', { config: requires('view-attendance'), schema: { tags, params: idParam, response: { 200: attendanceSummaryResponseSchema } } }, async (request, reply) =>
+  r.get('/orphans/:id/attendance-summary', { config: requires('view-attendance'), schema: { description: 'One child\'s attendance totals and rate, by year and month.', tags, params: idParam, response: { 200: attendanceSummaryResponseSchema } } }, async (request, reply) =>
     sendKeptJson(request, reply, await attendanceSummaryJson(ctx(), request.params.id)),
   );
 }

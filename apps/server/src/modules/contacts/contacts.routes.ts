@@ -33,7 +33,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['contacts'];
 
   // Public form (CSRF enforced globally). A filled honeypot gets the same answer and stores nothing.
-  r.post('/contacts', { config: publicAccess, schema: { tags, body: contactSchema, response: { 201: contactCreatedResponseSchema } } }, async (request, reply) => {
+  r.post('/contacts', { config: publicAccess, schema: { description: 'Send a message from the public contact form.', tags, body: contactSchema, response: { 201: contactCreatedResponseSchema } } }, async (request, reply) => {
     const { count, retryAfter } = await app.limiter.hit(`contact:${request.ip}`, CONTACT_WINDOW_SECONDS);
     if (count > CONTACTS_PER_WINDOW) throw new AppError(429, MSG.tooManyRequests, undefined, { 'Retry-After': String(retryAfter) });
     const { website, ...message } = request.body;
@@ -41,15 +41,15 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(201).send({ message: CONTACT_MSG.thanks, data: { id } });
   });
 
-  r.get('/contacts', { config: viewContacts, schema: { tags, querystring: contactListQuerySchema, response: { 200: contactListResponseSchema } } }, async (request) =>
+  r.get('/contacts', { config: viewContacts, schema: { description: 'The messages sent through the contact form, a page at a time.', tags, querystring: contactListQuerySchema, response: { 200: contactListResponseSchema } } }, async (request) =>
     listContacts(app.db, request.query),
   );
 
-  r.get('/contacts/:id', { config: viewContacts, schema: { tags, params: idParam, response: { 200: contactResponseSchema } } }, async (request) => ({
+  r.get('/contacts/:id', { config: viewContacts, schema: { description: 'One contact message.', tags, params: idParam, response: { 200: contactResponseSchema } } }, async (request) => ({
     data: await getContact(app.db, request.params.id),
   }));
 
-  r.delete('/contacts/:id', { config: deleteContacts, schema: { tags, params: idParam, response: { 200: messageResponseSchema } } }, async (request) => {
+  r.delete('/contacts/:id', { config: deleteContacts, schema: { description: 'Delete one contact message.', tags, params: idParam, response: { 200: messageResponseSchema } } }, async (request) => {
     await deleteContact(app.writes, currentUser(request).id, request.params.id);
     return { message: CONTACT_MSG.deleted };
   });

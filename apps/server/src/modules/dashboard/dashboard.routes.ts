@@ -18,15 +18,15 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const send = (kind: DashboardKind) => async (request: FastifyRequest, reply: FastifyReply) =>
     sendKeptJson(request, reply, await dashboardBody({ db: app.db, changes: app.changes }, currentUser(request), kind));
   const tags = ['dashboard'];
-  app.get('/dashboard/data', { config: signedIn, schema: { tags, response: { 200: dashboardResponseSchema } } }, send('data'));
+  app.get('/dashboard/data', { config: signedIn, schema: { description: 'The overview\'s figures and recent activity; each part follows its own permission.', tags, response: { 200: dashboardResponseSchema } } }, send('data'));
   app.get(
     '/dashboard/events',
-    { config: requires({ anyPermission: ['view-orphans', 'view-results'] }), schema: { tags, response: { 200: upcomingEventsResponseSchema } } },
+    { config: requires({ anyPermission: ['view-orphans', 'view-results'] }), schema: { description: 'The list behind the overview\'s Upcoming Events card.', tags, response: { 200: upcomingEventsResponseSchema } } },
     send('events'),
   );
   app.get(
     '/dashboard/tasks',
-    { config: requires({ anyPermission: ['view-orphans', 'view-attendance'] }), schema: { tags, response: { 200: pendingTasksResponseSchema } } },
+    { config: requires({ anyPermission: ['view-orphans', 'view-attendance'] }), schema: { description: 'The list behind the overview\'s Pending Tasks card.', tags, response: { 200: pendingTasksResponseSchema } } },
     send('tasks'),
   );
 }

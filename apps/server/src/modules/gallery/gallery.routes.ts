@@ -73,13 +73,13 @@ export function galleryApiRoutes(ctxOf: (request: FastifyRequest) => GalleryCont
     // Sent as the JSON kept for it (kept-gallery-pages.ts), compressed for a client that accepts it;
     // the schema describes it, the API test checks it.
     // The same few queries (a child's pages) again and again: each is parsed once (lib/remembered-queries.ts).
-    r.get('/galleries', { config: requires('view-gallery'), validatorCompiler: rememberingQueries(), schema: { tags: TAGS, querystring: mediaListQuerySchema, response: { 200: mediaPageSchema } } }, async (request, reply) =>
+    r.get('/galleries', { config: requires('view-gallery'), validatorCompiler: rememberingQueries(), schema: { description: 'Gallery items, a page at a time, with their filters.', tags: TAGS, querystring: mediaListQuerySchema, response: { 200: mediaPageSchema } } }, async (request, reply) =>
       sendKeptJson(request, reply, await galleryPageJson(ctxOf(request), request.query)),
     );
 
     r.post(
       '/galleries',
-      { config: { ...requires('create-gallery'), documentedBody: uploadBody }, schema: { tags: TAGS, response: { 201: mediaSavedResponseSchema } } },
+      { config: { ...requires('create-gallery'), documentedBody: uploadBody }, schema: { description: 'Add a gallery item for a child: a photo, video or document (multipart).', tags: TAGS, response: { 201: mediaSavedResponseSchema } } },
       async (request, reply) => {
         if (!request.isMultipart()) throw new AppError(415, 'The upload must be a multipart form (multipart/form-data).');
         const ctx = ctxOf(request);
@@ -95,7 +95,7 @@ export function galleryApiRoutes(ctxOf: (request: FastifyRequest) => GalleryCont
       },
     );
 
-    r.get('/galleries/:id', { config: requires('view-gallery'), schema: { tags: TAGS, params: idParams, response: { 200: mediaResponseSchema } } }, async (request) =>
+    r.get('/galleries/:id', { config: requires('view-gallery'), schema: { description: 'One gallery item.', tags: TAGS, params: idParams, response: { 200: mediaResponseSchema } } }, async (request) =>
       getMedia(ctxOf(request), pathId(request.params.id, MEDIA_MESSAGES.notFound)),
     );
 
@@ -110,18 +110,18 @@ export function galleryApiRoutes(ctxOf: (request: FastifyRequest) => GalleryCont
       if (file) return replaceMediaFile(ctx, currentUser(request).id, id, fields, file);
       return updateMedia(ctx, currentUser(request).id, id, fields);
     };
-    const updateConfig = { config: { ...requires('edit-gallery'), documentedBody: updateBody }, schema: { tags: TAGS, params: idParams, response: { 200: mediaSavedResponseSchema } } };
+    const updateConfig = { config: { ...requires('edit-gallery'), documentedBody: updateBody }, schema: { description: 'Change a gallery item: title, description, child, or (multipart) its file. Multipart forms use POST with _method=PUT.', tags: TAGS, params: idParams, response: { 200: mediaSavedResponseSchema } } };
     // Multipart forms cannot PUT: POST with `_method=PUT` is the same update (spec section 7).
     r.post('/galleries/:id', updateConfig, (request) => update(request, true));
     r.put('/galleries/:id', updateConfig, (request) => update(request, false));
 
-    r.delete('/galleries/:id', { config: requires('delete-gallery'), schema: { tags: TAGS, params: idParams, response: { 200: messageResponseSchema } } }, async (request) =>
+    r.delete('/galleries/:id', { config: requires('delete-gallery'), schema: { description: 'Delete one gallery item and its files.', tags: TAGS, params: idParams, response: { 200: messageResponseSchema } } }, async (request) =>
       deleteMedia(ctxOf(request), currentUser(request).id, pathId(request.params.id, MEDIA_MESSAGES.notFound)),
     );
 
     r.get(
       '/orphans/:id/media',
-      { config: requires('view-gallery'), schema: { tags: TAGS, params: idParams, querystring: orphanMediaQuerySchema, response: { 200: orphanMediaResponseSchema } } },
+      { config: requires('view-gallery'), schema: { description: 'One child\'s gallery items, a page at a time.', tags: TAGS, params: idParams, querystring: orphanMediaQuerySchema, response: { 200: orphanMediaResponseSchema } } },
       async (request) => orphanMedia(ctxOf(request), pathId(request.params.id, ORPHAN_RESPONSE_MESSAGES.notFound), request.query),
     );
   };

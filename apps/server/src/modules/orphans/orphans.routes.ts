@@ -99,11 +99,11 @@ export async function orphansRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest): OrphanContext => ({ db: app.db, writes: app.writes, changes: app.changes, dialect: app.dialect, store: app.fileStore, log: request.log });
 
-  r.get('/orphans', { config: requires('view-orphans'), schema: { tags: TAGS, querystring: orphanListQuerySchema, response: { 200: z.union([orphanPageSchema, orphanSelectorResponseSchema]) } } }, async (request) =>
+  r.get('/orphans', { config: requires('view-orphans'), schema: { description: 'Children outside the trash, a page at a time, searched, filtered and sorted; with no_pagination, the short list for a selector.', tags: TAGS, querystring: orphanListQuerySchema, response: { 200: z.union([orphanPageSchema, orphanSelectorResponseSchema]) } } }, async (request) =>
     request.query.no_pagination ? orphanSelector(ctx(request), request.query) : listOrphans(ctx(request), request.query),
   );
 
-  r.get('/orphans/trash', { config: requires('delete-orphans'), schema: { tags: TAGS, querystring: orphanListQuerySchema, response: { 200: trashedOrphanPageSchema } } }, async (request) =>
+  r.get('/orphans/trash', { config: requires('delete-orphans'), schema: { description: 'Children in the trash, a page at a time.', tags: TAGS, querystring: orphanListQuerySchema, response: { 200: trashedOrphanPageSchema } } }, async (request) =>
     listTrashedOrphans(ctx(request), request.query),
   );
 
@@ -111,42 +111,42 @@ export async function orphansRoutes(app: FastifyInstance): Promise<void> {
   // links, and may still save.
   r.get(
     '/orphans/possible-duplicates',
-    { config: requires('create-orphans'), schema: { tags: TAGS, querystring: orphanDuplicateQuerySchema, response: { 200: orphanDuplicatesResponseSchema } } },
+    { config: requires('create-orphans'), schema: { description: 'Children whose names and birth date resemble a new child\'s, asked before saving it.', tags: TAGS, querystring: orphanDuplicateQuerySchema, response: { 200: orphanDuplicatesResponseSchema } } },
     async (request) => possibleDuplicates(ctx(request), request.query),
   );
 
-  r.get('/orphans/:id', { config: requires('view-orphans'), schema: { tags: TAGS, params: idParams, response: { 200: orphanResponseSchema } } }, async (request) =>
+  r.get('/orphans/:id', { config: requires('view-orphans'), schema: { description: 'One child\'s record.', tags: TAGS, params: idParams, response: { 200: orphanResponseSchema } } }, async (request) =>
     getOrphan(ctx(request), orphanId(request.params.id)),
   );
 
-  r.post('/orphans', { config: writeConfig('create-orphans'), schema: { tags: TAGS, response: { 201: orphanSavedResponseSchema } } }, async (request, reply) => {
+  r.post('/orphans', { config: writeConfig('create-orphans'), schema: { description: 'Add a child (JSON, or multipart with a photo).', tags: TAGS, response: { 201: orphanSavedResponseSchema } } }, async (request, reply) => {
     const body = await readOrphanRequest(request);
     return reply.code(201).send(await createOrphan(ctx(request), currentUser(request).id, body));
   });
 
-  r.put('/orphans/:id', { config: writeConfig('edit-orphans'), schema: { tags: TAGS, params: idParams, response: { 200: orphanSavedResponseSchema } } }, async (request) => {
+  r.put('/orphans/:id', { config: writeConfig('edit-orphans'), schema: { description: 'Change a child\'s record; 409 when someone saved it since it was read.', tags: TAGS, params: idParams, response: { 200: orphanSavedResponseSchema } } }, async (request) => {
     const id = orphanId(request.params.id);
     return updateOrphan(ctx(request), currentUser(request).id, id, await readOrphanRequest(request));
   });
 
   // Browsers cannot send files with PUT from a form: POST with `_method=PUT` is the same update.
-  r.post('/orphans/:id', { config: writeConfig('edit-orphans'), schema: { tags: TAGS, params: idParams, response: { 200: orphanSavedResponseSchema } } }, async (request) => {
+  r.post('/orphans/:id', { config: writeConfig('edit-orphans'), schema: { description: 'The same change as PUT, for multipart forms: POST with _method=PUT.', tags: TAGS, params: idParams, response: { 200: orphanSavedResponseSchema } } }, async (request) => {
     const id = orphanId(request.params.id);
     const body = await readOrphanRequest(request);
     if (body.method?.toUpperCase() !== 'PUT') throw new AppError(405, RESPONSE.methodNotAllowed, undefined, { Allow: 'GET, PUT, DELETE' });
     return updateOrphan(ctx(request), currentUser(request).id, id, body);
   });
 
-  r.delete('/orphans/:id', { config: requires('delete-orphans'), schema: { tags: TAGS, params: idParams, response: { 200: messageResponseSchema } } }, async (request) =>
+  r.delete('/orphans/:id', { config: requires('delete-orphans'), schema: { description: 'Move a child to the trash; it can be restored.', tags: TAGS, params: idParams, response: { 200: messageResponseSchema } } }, async (request) =>
     trashOrphan(ctx(request), currentUser(request).id, orphanId(request.params.id)),
   );
 
-  r.post('/orphans/:id/restore', { config: requires('delete-orphans'), schema: { tags: TAGS, params: idParams, response: { 200: orphanSavedResponseSchema } } }, async (request) =>
+  r.post('/orphans/:id/restore', { config: requires('delete-orphans'), schema: { description: 'Bring a child back from the trash.', tags: TAGS, params: idParams, response: { 200: orphanSavedResponseSchema } } }, async (request) =>
     restoreOrphan(ctx(request), currentUser(request).id, orphanId(request.params.id)),
   );
 
   // Purging cannot be undone: administrators only, and they must still hold delete-orphans.
-  r.delete('/orphans/:id/purge', { config: requires(ACCESS.purgeOrphans), schema: { tags: TAGS, params: idParams, response: { 200: messageResponseSchema } } }, async (request) =>
+  r.delete('/orphans/:id/purge', { config: requires(ACCESS.purgeOrphans), schema: { description: 'Delete a child in the trash for good, with everything recorded about them.', tags: TAGS, params: idParams, response: { 200: messageResponseSchema } } }, async (request) =>
     purgeOrphan(ctx(request), currentUser(request).id, orphanId(request.params.id)),
   );
 }

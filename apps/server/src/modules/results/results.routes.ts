@@ -28,27 +28,27 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
 
   backfillOnListen(app, 'results', (stopped) => backfillResultsAnswers(ctx(), stopped));
 
-  r.get('/results', { config: requires('view-results'), schema: { tags, querystring: resultListQuerySchema, response: { 200: resultListResponseSchema } } }, async (request, reply) =>
+  r.get('/results', { config: requires('view-results'), schema: { description: 'School results, a page at a time, filtered by child, type, year and term.', tags, querystring: resultListQuerySchema, response: { 200: resultListResponseSchema } } }, async (request, reply) =>
     sendKeptJson(request, reply, await resultsListJson(ctx(), request.query)),
   );
 
-  r.post('/results', { config: requires('create-results'), schema: { tags, body: resultSchema, response: { 201: resultSavedResponseSchema } } }, async (request, reply) =>
+  r.post('/results', { config: requires('create-results'), schema: { description: 'Record a school result (education or discipline) for a child.', tags, body: resultSchema, response: { 201: resultSavedResponseSchema } } }, async (request, reply) =>
     reply.code(201).send(await createResult(ctx(), userId(request), request.body)),
   );
 
-  r.get('/results/:id', { config: requires('view-results'), schema: { tags, params: idParam, response: { 200: resultResponseSchema } } }, async (request) =>
+  r.get('/results/:id', { config: requires('view-results'), schema: { description: 'One school result, with its child.', tags, params: idParam, response: { 200: resultResponseSchema } } }, async (request) =>
     getResult(ctx(), request.params.id),
   );
 
-  r.put('/results/:id', { config: requires('edit-results'), schema: { tags, params: idParam, body: resultSchema, response: { 200: resultSavedResponseSchema } } }, async (request) =>
+  r.put('/results/:id', { config: requires('edit-results'), schema: { description: 'Change a school result; 409 when someone saved it since it was read.', tags, params: idParam, body: resultSchema, response: { 200: resultSavedResponseSchema } } }, async (request) =>
     updateResult(ctx(), userId(request), request.params.id, request.body),
   );
 
-  r.delete('/results/:id', { config: requires('delete-results'), schema: { tags, params: idParam, response: { 200: messageResponseSchema } } }, async (request) =>
+  r.delete('/results/:id', { config: requires('delete-results'), schema: { description: 'Delete a school result.', tags, params: idParam, response: { 200: messageResponseSchema } } }, async (request) =>
     deleteResult(ctx(), userId(request), request.params.id),
   );
 
-  r.get('/orphans/:id/results', { config: requires('view-results'), schema: { tags, params: idParam, response: { 200: orphanResultsResponseSchema } } }, async (request, reply) =>
+  r.get('/orphans/:id/results', { config: requires('view-results'), schema: { description: 'One child\'s results summary: averages and grades by year and term.', tags, params: idParam, response: { 200: orphanResultsResponseSchema } } }, async (request, reply) =>
     sendKeptJson(request, reply, await orphanResultsJson(ctx(), request.params.id)),
   );
 }

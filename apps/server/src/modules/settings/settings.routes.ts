@@ -14,17 +14,17 @@ import { getPublicSettings, getSettings, updateSettings } from './settings.servi
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/settings', { config: requires('manage-settings'), schema: { tags: ['settings'], response: { 200: siteSettingsSchema } } }, async () => getSettings(app.db));
+  r.get('/settings', { config: requires('manage-settings'), schema: { description: 'Every site setting.', tags: ['settings'], response: { 200: siteSettingsSchema } } }, async () => getSettings(app.db));
 
   // The body is validated by the shared schema in the service: it may be JSON or multipart.
   const documentedBody = { schema: settingsSchema, consumes: ['application/json', 'multipart/form-data'] };
-  r.put('/settings', { config: { ...requires('manage-settings'), documentedBody }, schema: { tags: ['settings'], response: { 200: settingsUpdatedResponseSchema } } }, async (request) => {
+  r.put('/settings', { config: { ...requires('manage-settings'), documentedBody }, schema: { description: 'Change site settings.', tags: ['settings'], response: { 200: settingsUpdatedResponseSchema } } }, async (request) => {
     const data = await updateSettings(app.db, app.writes, currentUser(request).id, await readFlatFields(request));
     return { message: SETTINGS_MSG.updated, data };
   });
 
   // Open during maintenance: the SPA reads maintenance_mode here to show its maintenance page.
-  r.get('/settings/public', { config: { ...publicAccess, ...openInMaintenance }, schema: { tags: ['settings'], response: { 200: publicSettingsSchema } } }, async () =>
+  r.get('/settings/public', { config: { ...publicAccess, ...openInMaintenance }, schema: { description: 'The settings the public site shows.', tags: ['settings'], response: { 200: publicSettingsSchema } } }, async () =>
     getPublicSettings(app.db),
   );
 }
