@@ -30,6 +30,23 @@ describeEachDatabase('profile locale', (server) => {
     }
   });
 
+  it('logs a change of name or e-mail, never a change of language or calendar alone', async () => {
+    const u = await userWithRoles(server(), ['Teacher']);
+    const logged = async () =>
+      (await server().database.db.selectFrom('activities').select('action').where('user_id', '=', u.id).where('subject_type', '=', 'user').orderBy('id').execute()).map((r) => r.action);
+    const before = await logged();
+    const name = (await call(server(), 'GET', '/api/auth/user', { token: u.token })).body.user.name as string;
+
+    for (const body of [{ locale: 'fa-AF' }, { locale: 'ps-AF', calendar: 'persian' }, { calendar: 'gregorian' }, {}]) {
+      const res = await call(server(), 'PUT', '/api/profile', { token: u.token, body: { name, email: u.email, ...body } });
+      expect(res.status).toBe(200);
+    }
+    expect(await logged()).toEqual(before);
+
+    expect((await call(server(), 'PUT', '/api/profile', { token: u.token, body: { name: `${name} Noori`, email: u.email, locale: 'en' } })).status).toBe(200);
+    expect(await logged()).toEqual([...before, 'profile_updated']);
+  });
+
   it('refuses a language it does not know with 422 and stores nothing of that request', async () => {
     const u = await userWithRoles(server(), []);
     for (const locale of ['fa', 'ps', 'de', 'FA-af', '', 1, null]) {

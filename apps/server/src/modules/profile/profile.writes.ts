@@ -27,7 +27,7 @@ interface ProfileChange {
 export const updateProfile = defineWrite('profile.update', async (trx, c: ProfileChange): Promise<{ previousEmail: string | null }> => {
   const taken = await trx.selectFrom('users').select('id').where('email', '=', c.email).where('id', '!=', c.userId).executeTakeFirst();
   if (taken) throw AppError.validation('email', PROFILE_MSG.emailTaken, ERROR_CODE.emailTaken);
-  const before = await trx.selectFrom('users').select('email').where('id', '=', c.userId).executeTakeFirstOrThrow();
+  const before = await trx.selectFrom('users').select(['email', 'name']).where('id', '=', c.userId).executeTakeFirstOrThrow();
   const changed = before.email !== c.email;
   await trx
     .updateTable('users')
@@ -38,7 +38,11 @@ export const updateProfile = defineWrite('profile.update', async (trx, c: Profil
     await deleteResetTokens(trx, before.email);
     await revokeOtherTokens(trx, c.userId, c.keepTokenId);
   }
-  await logActivity(trx, { userId: c.userId, type: 'user', action: changed ? 'email_changed' : 'profile_updated', subjectType: 'user', subjectId: c.userId, name: c.name });
+  // A choice of language or calendar is a preference, not a change to the record: only a new name
+  // or e-mail is logged (a language switch would otherwise fill Recent Activity).
+  if (changed || before.name !== c.name) {
+    await logActivity(trx, { userId: c.userId, type: 'user', action: changed ? 'email_changed' : 'profile_updated', subjectType: 'user', subjectId: c.userId, name: c.name });
+  }
   return { previousEmail: changed ? before.email : null };
 });
 
