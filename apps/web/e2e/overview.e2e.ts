@@ -3,6 +3,7 @@ import { accessibilityViolations } from './support/accessibility.ts';
 import { apiCall } from './support/api.ts';
 import { signIn, signOut } from './support/browser.ts';
 import { setUpBrowserApp } from './support/fixture.ts';
+import { localeText } from './support/locale-text.ts';
 
 /**
  * A manager's morning on the overview (issue 15 item 4): the four cards show the figures of
@@ -111,5 +112,21 @@ describe('a manager reads the overview', () => {
     expect(body).toContain(LAILA.last_name);
     expect(body).toContain(SARA.last_name);
     expect(body).not.toContain(OMID.last_name);
+  });
+  it("reads Recent Activity in the Activity Log's words, in Dari, and a language change is not an entry", async () => {
+    await app.page.goto('/dashboard');
+    await app.page.getByTestId('language-switcher').click();
+    await app.page.getByRole('menuitemradio', { name: 'دری', exact: true }).click();
+    const recent = app.page.getByRole('region', { name: localeText('fa-AF', 'dashboard:overview.activity.title') });
+    await recent.getByText(`Omid ${OMID.last_name}`).first().waitFor();
+    await expect.poll(() => recent.textContent()).toContain(`${localeText('fa-AF', 'activities:actions.created')}: Omid ${OMID.last_name}`);
+    const text = (await recent.textContent()) ?? '';
+    expect(text).toContain(localeText('fa-AF', 'activities:subjects.orphan'));
+    // No code and no English verb; the language just chosen (saved to the profile) is no "Profile updated".
+    expect(text).not.toMatch(/created|updated|recorded|_/i);
+    expect(text).not.toContain(localeText('fa-AF', 'activities:actions.profile_updated'));
+    await app.page.getByTestId('language-switcher').click();
+    await app.page.getByRole('menuitemradio', { name: 'English', exact: true }).click();
+    await app.page.getByRole('heading', { name: 'Recent Activity' }).waitFor();
   });
 });

@@ -5,7 +5,7 @@ import { DateRangeFilter, FilterPanel, FilterSelect, bindFilters, type FilterLis
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { useActivityUsers } from '../api/get-activity-users.ts';
 import type { ActivityFilter } from './activity-list-spec.ts';
-import { useActivityLabels } from './use-activity-labels.ts';
+import { useActivityLabels } from '../../../lib/activity-labels.ts';
 
 interface ActivityFiltersProps {
   id: string;

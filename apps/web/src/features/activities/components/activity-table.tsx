@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityLogItem } from '@app/shared/schemas/activity.schema';
 import { DataTable } from '../../../components/list/data-table.tsx';
 import { useFormat } from '../../../lib/use-format.ts';
-import { useActivityLabels } from './use-activity-labels.ts';
+import { useActivityLabels } from '../../../lib/activity-labels.ts';
 
 /** When, who, what (action and type), the record (linked while it exists outside the trash). */
 export function ActivityTable({ rows }: { rows: readonly ActivityLogItem[] }) {

@@ -3,6 +3,7 @@ import { Activity, CalendarCheck, CalendarDays, FileText, User, Users } from 'lu
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { useFormat } from '../../../lib/use-format.ts';
+import { useActivityLabels } from '../../../lib/activity-labels.ts';
 import type { ActivityView } from '@app/shared/schemas/activity.schema';
 
 const ICONS: Record<string, LucideIcon> = {
@@ -17,6 +18,8 @@ export function RecentActivity({ activities }: { activities: ActivityView[] }) {
   const { t } = useTranslation('dashboard');
   // The server may send a human text ("2 hours ago") instead of a time: formatDate shows it unchanged.
   const format = useFormat();
+  // The same words as the Activity Log: what was done and to which kind of record, translated.
+  const labels = useActivityLabels();
   if (activities.length === 0) return <EmptyState message={t('overview.activity.empty')} className="py-6" />;
   return (
     <ul className="divide-y divide-gray-200 dark:divide-gray-800">
@@ -29,7 +32,10 @@ export function RecentActivity({ activities }: { activities: ActivityView[] }) {
             </span>
             <div className="min-w-0 flex-1">
               <p className="text-sm">
-                <span className="font-medium">{activity.name}</span> <span className="text-gray-600 dark:text-gray-400">{activity.action}</span>
+                <span className="font-medium">{labels.action(activity.action)}</span>
+                {': '}
+                <span dir="auto">{activity.name}</span>{' '}
+                <span className="text-gray-600 dark:text-gray-400">({labels.subject(activity.subject_type)})</span>
               </p>
               <p className="text-xs text-gray-500 dark:text-gray-400">
                 <time dateTime={activity.time}>{format.dateTime(activity.time)}</time>
