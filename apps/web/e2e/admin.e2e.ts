@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
+import { apiCall } from './support/api.ts';
 import { signIn, signOut } from './support/browser.ts';
 import { pathOf, setUpBrowserApp } from './support/fixture.ts';
 
@@ -45,6 +46,58 @@ describe('user management', () => {
     const denied = app.page.getByText('Access Denied').first();
     await denied.waitFor({ state: 'visible' });
     expect(await denied.isVisible()).toBe(true);
+  });
+});
+
+describe('what a Manager is shown', () => {
+  it('hides the controls the server refuses a Manager: changing a Super Admin, the Super Admin role and administer', async () => {
+    const email = `manager.${Date.now()}@e2e.test`;
+    const password = 'Manager-password-1';
+    await app.page.goto('/login');
+    await signIn(app.page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await apiCall(app.page, 'POST', '/api/users', { name: 'Farid Manager', email, password, password_confirmation: password, roles: ['Manager'] });
+    const me = await apiCall<{ user: { name: string } }>(app.page, 'GET', '/api/auth/user');
+    await signOut(app.page);
+    await signIn(app.page, email, password);
+
+    await app.page.goto('/dashboard/users');
+    await app.page.getByRole('heading', { name: 'User Management' }).waitFor();
+    // The Manager's own row shows the controls a Manager may use; the Super Admin's row none of them.
+    await app.page.getByRole('button', { name: 'Edit Farid Manager' }).waitFor();
+    await app.page.getByRole('button', { name: 'Edit roles of Farid Manager' }).waitFor();
+    const superAdminRow = app.page.getByRole('row').filter({ hasText: ADMIN_EMAIL });
+    await superAdminRow.waitFor();
+    expect(await superAdminRow.getByRole('button').count()).toBe(0);
+    expect(await app.page.getByRole('button', { name: `Edit ${me.user.name}`, exact: true }).count()).toBe(0);
+
+    // Neither form offers the Super Admin role.
+    await app.page.getByRole('button', { name: 'Edit roles of Farid Manager' }).click();
+    const rolesDialog = app.page.getByRole('dialog');
+    await rolesDialog.getByLabel('Teacher', { exact: true }).waitFor();
+    expect(await rolesDialog.getByLabel('Manager', { exact: true }).isChecked()).toBe(true);
+    expect(await rolesDialog.getByLabel('Super Admin', { exact: true }).count()).toBe(0);
+    await rolesDialog.getByRole('button', { name: 'Cancel' }).click();
+    await rolesDialog.waitFor({ state: 'detached' });
+    await app.page.getByRole('button', { name: 'Add New User' }).click();
+    const addDialog = app.page.getByRole('dialog', { name: 'Add User' });
+    await addDialog.getByLabel('Teacher', { exact: true }).waitFor();
+    expect(await addDialog.getByLabel('Super Admin', { exact: true }).count()).toBe(0);
+    await addDialog.getByRole('button', { name: 'Cancel' }).click();
+    await addDialog.waitFor({ state: 'detached' });
+
+    // The Super Admin role has no Edit; another seeded role opens with its name fixed and administer out of reach.
+    await app.page.getByRole('button', { name: 'Edit role Teacher' }).waitFor();
+    expect(await app.page.getByRole('button', { name: 'Edit role Super Admin' }).count()).toBe(0);
+    await app.page.getByRole('button', { name: 'Edit role Manager' }).click();
+    const roleDialog = app.page.getByRole('dialog');
+    const roleName = roleDialog.getByLabel('Name', { exact: true });
+    await roleName.waitFor();
+    expect(await roleName.getAttribute('readonly')).not.toBeNull();
+    const administer = roleDialog.getByTestId('permission-group-administer').getByRole('checkbox');
+    await administer.waitFor();
+    expect(await administer.isDisabled()).toBe(true);
+    expect(await administer.getAttribute('aria-checked')).toBe('true');
+    await roleDialog.getByRole('button', { name: 'Cancel' }).click();
   });
 });
 

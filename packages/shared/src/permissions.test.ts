@@ -4,7 +4,8 @@ import { ACCESS, PERMISSION, PERMISSIONS, ROLE, can, crudPermissions, type Acces
 
 const teacher = { roles: [{ name: 'Teacher' }], permissions: [{ name: 'view-orphans' }, { name: 'view-results' }] };
 const superAdmin = { roles: [{ name: ROLE.superAdmin }], permissions: [] };
-const manager = (permissions: string[]): AccessSubject => ({ roles: [{ name: ROLE.manager }], permissions: permissions.map((name) => ({ name })) });
+/** A seeded Manager: an administrator (`administer`) holding the given permissions besides. */
+const manager = (permissions: string[]): AccessSubject => ({ roles: [{ name: ROLE.manager }], permissions: [...permissions, 'administer'].map((name) => ({ name })) });
 
 describe('can with an access rule', () => {
   it('needs any of the roles AND all of the permissions', () => {
@@ -36,6 +37,17 @@ describe('can with an access rule', () => {
     expect(can(null, {})).toBe(false);
     expect(can(undefined, ACCESS.contacts)).toBe(false);
     expect(can({ roles: null, permissions: null }, { allPermissions: ['view-orphans'] })).toBe(false);
+  });
+
+  it('makes an administrator of the administer permission, never of a role name', () => {
+    const named = (role: string, permissions: string[]): AccessSubject => ({ roles: [{ name: role }], permissions: permissions.map((name) => ({ name })) });
+    expect(can(manager([]), ACCESS.administrators)).toBe(true);
+    expect(can(superAdmin, ACCESS.administrators)).toBe(true);
+    // A role renamed "Manager" without the permission opens nothing of an administrator's.
+    const impostor = named(ROLE.manager, ['view-contacts', 'view-activities', 'delete-orphans']);
+    for (const rule of [ACCESS.administrators, ACCESS.contacts, ACCESS.activities, ACCESS.purgeOrphans]) expect(can(impostor, rule)).toBe(false);
+    // A role of any name holding it is an administrator.
+    expect(can(named('Office lead', ['administer', 'view-contacts']), ACCESS.contacts)).toBe(true);
   });
 
   it('closes the shared rules to a Manager stripped of the permission, and to a Teacher', () => {

@@ -14,6 +14,9 @@ export const PERMISSIONS = [
   'view-contacts', 'delete-contacts',
   'view-activities',
   'manage-settings',
+  // Being an administrator (spec section 2): a property of the role, not of its name, which only a
+  // Super Admin gives or takes (roles/granting.ts). Seeded with Super Admin and Manager.
+  'administer',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -40,6 +43,7 @@ export const PERMISSION = {
   contact: { view: 'view-contacts', delete: 'delete-contacts' },
   activity: { view: 'view-activities' },
   settings: { manage: 'manage-settings' },
+  administration: { administer: 'administer' },
 } as const satisfies Record<string, Record<string, Permission>>;
 
 export const ROLE = {
@@ -50,6 +54,9 @@ export const ROLE = {
 } as const;
 
 export type RoleName = (typeof ROLE)[keyof typeof ROLE];
+
+/** The permission that makes its holder an administrator. */
+export const ADMINISTER = 'administer' satisfies Permission;
 
 /** Seeded roles (docs/design-decisions.md). Super Admin always holds every permission. */
 export const SEEDED_ROLES: Record<string, readonly Permission[]> = {
@@ -113,21 +120,23 @@ export interface AccessRule {
   readonly anyPermission?: readonly Permission[];
 }
 
-/** Administrators (spec section 2: Super Admin or Manager). */
-export const ADMIN_ROLES = [ROLE.superAdmin, ROLE.manager] as const satisfies readonly RoleName[];
+/** The seeded roles' names: fixed (never renamed), and no other role may take a name like one. */
+export const SEEDED_ROLE_NAMES: readonly string[] = Object.keys(SEEDED_ROLES);
 
 /**
  * Rules that both the server's route and a web screen apply, named once so the two cannot drift.
- * A role AND a permission: stripping a Manager role of the permission closes the door.
+ * Administrators (spec section 2: Super Admin and Manager, as seeded) are those holding
+ * `administer`, never a role's name, which those managing roles may edit. Administrator AND a
+ * permission: stripping a Manager role of the permission closes the door.
  */
 export const ACCESS = {
-  administrators: { anyRole: ADMIN_ROLES },
-  contacts: { anyRole: ADMIN_ROLES, allPermissions: ['view-contacts'] },
-  deleteContacts: { anyRole: ADMIN_ROLES, allPermissions: ['delete-contacts'] },
+  administrators: { allPermissions: [ADMINISTER] },
+  contacts: { allPermissions: [ADMINISTER, 'view-contacts'] },
+  deleteContacts: { allPermissions: [ADMINISTER, 'delete-contacts'] },
   // The whole activity log (who changed what): an administrator's screen, closed by stripping the permission.
-  activities: { anyRole: ADMIN_ROLES, allPermissions: ['view-activities'] },
+  activities: { allPermissions: [ADMINISTER, 'view-activities'] },
   // Purging cannot be undone: administrators who still hold delete-orphans.
-  purgeOrphans: { anyRole: ADMIN_ROLES, allPermissions: ['delete-orphans'] },
+  purgeOrphans: { allPermissions: [ADMINISTER, 'delete-orphans'] },
   // Excel exports (issue 15): the Reports permission AND the view permission of the data exported.
   exportOrphans: { allPermissions: ['view-reports', 'view-orphans'] },
   exportResults: { allPermissions: ['view-reports', 'view-results'] },

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { MSG } from '@app/shared/messages';
-import { ADMIN_ROLES, PERMISSIONS, ROLE, SEEDED_ROLES, can, type AccessRule, type Permission, type RoleName } from '@app/shared/permissions';
+import { PERMISSIONS, ROLE, SEEDED_ROLES, can, type AccessRule, type Permission, type RoleName } from '@app/shared/permissions';
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../test/harness.ts';
 import { nowIso } from '../lib/time.ts';
 
@@ -13,8 +13,9 @@ import { nowIso } from '../lib/time.ts';
  * fails the test: a new route is added to the matrix with its intended rule, which is then checked
  * against what the server really enforces.
  *
- * Notation: `public`, `signed-in`, or `+`-joined parts: `admin` (Super Admin or Manager role) and
- * permission names, all of which must hold; or `|`-joined permission names, any of which will do.
+ * Notation: `public`, `signed-in`, or `+`-joined permission names, all of which must hold
+ * (`administer` is what makes an administrator: the seeded Super Admin and Manager hold it); or
+ * `|`-joined permission names, any of which will do.
  */
 const MATRIX: Record<string, string> = {
   'GET /sanctum/csrf-cookie': 'public',
@@ -30,8 +31,8 @@ const MATRIX: Record<string, string> = {
   'GET /api/dashboard/tasks': 'view-orphans|view-attendance',
   'PUT /api/profile': 'signed-in',
   'GET /api/activities/recent': 'view-activities',
-  'GET /api/activities': 'admin+view-activities',
-  'GET /api/activities/users': 'admin+view-activities',
+  'GET /api/activities': 'administer+view-activities',
+  'GET /api/activities/users': 'administer+view-activities',
 
   'GET /api/orphans': 'view-orphans',
   'GET /api/orphans/:id': 'view-orphans',
@@ -42,7 +43,7 @@ const MATRIX: Record<string, string> = {
   'DELETE /api/orphans/:id': 'delete-orphans',
   'GET /api/orphans/trash': 'delete-orphans',
   'POST /api/orphans/:id/restore': 'delete-orphans',
-  'DELETE /api/orphans/:id/purge': 'admin+delete-orphans',
+  'DELETE /api/orphans/:id/purge': 'administer+delete-orphans',
   // Sections the reader may not see are left out of the page, not refused.
   'GET /api/orphans/:id/progress-report': 'view-orphans',
   // Excel exports: the Reports permission and the view permission of the data exported.
@@ -104,9 +105,9 @@ const MATRIX: Record<string, string> = {
   'DELETE /api/pages/:id': 'delete-pages',
 
   'POST /api/contacts': 'public',
-  'GET /api/contacts': 'admin+view-contacts',
-  'GET /api/contacts/:id': 'admin+view-contacts',
-  'DELETE /api/contacts/:id': 'admin+delete-contacts',
+  'GET /api/contacts': 'administer+view-contacts',
+  'GET /api/contacts/:id': 'administer+view-contacts',
+  'DELETE /api/contacts/:id': 'administer+delete-contacts',
 
   'GET /api/settings/public': 'public',
   'GET /api/settings': 'manage-settings',
@@ -125,12 +126,7 @@ type Expected = 'public' | 'signed-in' | AccessRule;
 function parse(notation: string): Expected {
   if (notation === 'public' || notation === 'signed-in') return notation;
   if (notation.includes('|')) return { anyPermission: notation.split('|') as Permission[] };
-  const parts = notation.split('+');
-  const rule: { anyRole?: readonly RoleName[]; allPermissions?: Permission[] } = {};
-  const permissions = parts.filter((p) => p !== 'admin') as Permission[];
-  if (parts.includes('admin')) rule.anyRole = ADMIN_ROLES;
-  if (permissions.length) rule.allPermissions = permissions;
-  return rule;
+  return { allPermissions: notation.split('+') as Permission[] };
 }
 
 /** A caller as the matrix sees it: the seeded roles' permissions, independent of the server's tables. */

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ROLE, isSuperAdmin } from '@app/shared/permissions';
 import type { RoleItem, RoleListResponse } from '@app/shared/schemas/role.schema';
 import { api, isApiError } from './api-client.ts';
+import { useAuth } from './auth-context.tsx';
 
 /**
  * GET /api/roles, read by two features: the roles screens and the users screen (role checkboxes).
@@ -29,4 +31,16 @@ export const rolesQuery = queryOptions({
 
 export function useRoles() {
   return useQuery(rolesQuery);
+}
+
+/**
+ * The roles the signed-in user may tick for a user: the Super Admin role only for a Super Admin,
+ * since the server refuses anyone else granting or removing it.
+ */
+export function useAssignableRoles() {
+  const roles = useRoles();
+  const { user } = useAuth();
+  const mayGrantSuperAdmin = isSuperAdmin(user);
+  const data = roles.data?.filter((role) => mayGrantSuperAdmin || role.name !== ROLE.superAdmin);
+  return { ...roles, data };
 }

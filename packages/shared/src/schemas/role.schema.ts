@@ -10,6 +10,8 @@ export const ROLE_MSG = {
   deleted: 'Role deleted successfully',
   superAdminDelete: 'The Super Admin role cannot be deleted.',
   superAdminRename: 'The Super Admin role cannot be renamed.',
+  seededRename: 'A built-in role cannot be renamed.',
+  administerSuperAdminOnly: 'Only a Super Admin may give a role the administer permission or take it away.',
   superAdminPermissions: 'The Super Admin role always holds every permission.',
   /** `:count` is replaced by the number of users. */
   inUse: 'This role is assigned to :count user(s). Remove it from them first.',

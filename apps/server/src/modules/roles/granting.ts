@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ROLE, can, isSuperAdmin, type AccessSubject } from '@app/shared/permissions';
+import { ADMINISTER, ROLE, can, isSuperAdmin, type AccessSubject } from '@app/shared/permissions';
 import { ROLE_MSG } from '@app/shared/schemas/role.schema';
 import { USER_MSG } from '@app/shared/schemas/user.schema';
 import type { DB } from '../../db/schema.ts';
@@ -8,7 +8,8 @@ import { permissionsOfRoles } from './roles.repository.ts';
 
 /**
  * Granting access (docs/design-decisions.md): nobody grants, through any route, a permission
- * they do not hold themselves; only a Super Admin grants Super Admin; nobody strips a role they
+ * they do not hold themselves; only a Super Admin grants Super Admin, or gives a role `administer`
+ * or takes it away (what makes an administrator); nobody strips a role they
  * hold of the permissions that let them manage roles. Checked inside the write's transaction,
  * so a role changed meanwhile is judged as it is now. The actor is plain data (it crosses to
  * the writer thread).
@@ -22,6 +23,17 @@ export function assertMayGrantPermissions(actor: Actor, names: readonly string[]
   if (names.some((n) => !can(actor, n))) throw AppError.forbidden(ROLE_MSG.grantOwn);
 }
 
+/** `administer` added to a role or taken from it: a Super Admin's decision only. */
+export function assertMayChangeAdminister(actor: Actor, before: readonly string[], after: readonly string[]): void {
+  if (before.includes(ADMINISTER) !== after.includes(ADMINISTER) && !isSuperAdmin(actor)) throw AppError.forbidden(ROLE_MSG.administerSuperAdminOnly);
+}
+
+/** Do these roles together make their holder an administrator? */
+export async function rolesAdminister(trx: Kysely<DB>, roleIds: number[]): Promise<boolean> {
+  const permissions = await permissionsOfRoles(trx, roleIds);
+  return [...permissions.values()].some((list) => list.some((p) => p.name === ADMINISTER));
+}
+
 /** Roles given to a user that they did not hold: each must grant nothing beyond what the actor holds. */
 export async function assertMayGrantRoles(trx: Kysely<DB>, actor: Actor, added: ReadonlyArray<{ id: number; name: string }>): Promise<void> {
   if (!added.length) return;
@@ -29,6 +41,3 @@ export async function assertMayGrantRoles(trx: Kysely<DB>, actor: Actor, added: 
   const permissions = await permissionsOfRoles(trx, added.map((r) => r.id));
   assertMayGrantPermissions(actor, [...permissions.values()].flat().map((p) => p.name));
 }
-
-/** A role's name compared as people read it: case and spacing do not make a new name. */
-export const roleNameKey = (name: string): string => name.replace(/\s+/g, '').toLowerCase();

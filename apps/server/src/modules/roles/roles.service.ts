@@ -46,4 +46,4 @@ export async function deleteRole(writes: Writes, actor: AuthUser, id: number): P
 }
 
 /** For other modules' writes (users): the rules of granting access. */
-export { assertMayGrantRoles, type Actor } from './granting.ts';
+export { assertMayGrantRoles, rolesAdminister, type Actor } from './granting.ts';

@@ -1,11 +1,12 @@
-import { ROLE, hasRole } from '@app/shared/permissions';
+import { ROLE, SEEDED_ROLE_NAMES, hasRole } from '@app/shared/permissions';
+import { roleNameKey } from '@app/shared/role-names';
 import { ROLE_MSG } from '@app/shared/schemas/role.schema';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { logActivity } from '../activities/activities.service.ts';
-import { ROLE_MANAGEMENT, assertMayGrantPermissions, roleNameKey, type Actor } from './granting.ts';
+import { ROLE_MANAGEMENT, assertMayChangeAdminister, assertMayGrantPermissions, type Actor } from './granting.ts';
 import { allPermissions, deleteRoleRow, insertRole, listRoleRows, permissionsOfRoles, replaceRolePermissions, updateRoleRow } from './roles.repository.ts';
 
 /** Every write to a role, with the rules of granting access checked inside its transaction (roles/granting.ts). */
@@ -17,11 +18,16 @@ interface RoleInput {
   now: string;
 }
 
-/** Names are unique as people read them: 'super admin' or 'SuperAdmin' is not a new name. */
+/**
+ * Names are unique as people read them ('super admin', 'SuperAdmin' or 'Mаnager' with a Cyrillic
+ * а is not a new name), and a seeded role's name stays its own even after that role was deleted.
+ */
 async function assertNameFree(trx: Kysely<DB>, name: string, exceptId?: number): Promise<void> {
   const key = roleNameKey(name);
   const roles = await listRoleRows(trx);
-  if (roles.some((r) => r.id !== exceptId && roleNameKey(r.name) === key)) throw AppError.validation('name', ROLE_MSG.nameTaken);
+  const own = roles.find((r) => r.id === exceptId)?.name;
+  const others = [...roles.filter((r) => r.id !== exceptId).map((r) => r.name), ...SEEDED_ROLE_NAMES.filter((n) => n !== own)];
+  if (others.some((other) => roleNameKey(other) === key)) throw AppError.validation('name', ROLE_MSG.nameTaken);
 }
 
 /** Permission names to rows; unknown names are refused. */
@@ -36,6 +42,7 @@ export const createRole = defineWrite('roles.create', async (trx, r: RoleInput):
   await assertNameFree(trx, r.name);
   const permissions = await resolvePermissions(trx, r.permissions);
   assertMayGrantPermissions(r.actor, permissions.map((p) => p.name));
+  assertMayChangeAdminister(r.actor, [], permissions.map((p) => p.name));
   const id = await insertRole(trx, r.name, r.now);
   await replaceRolePermissions(trx, id, permissions.map((p) => p.id));
   await logActivity(trx, { userId: r.actor.id, type: 'user', action: 'created', subjectType: 'role', subjectId: id, name: r.name, properties: { permissions: permissions.map((p) => p.name) } });
@@ -50,12 +57,15 @@ export const updateRole = defineWrite('roles.update', async (trx, r: RoleInput &
     if (r.name !== existing.name) throw AppError.validation('name', ROLE_MSG.superAdminRename);
     const all = await allPermissions(trx);
     if (all.some((p) => !r.permissions.includes(p.name))) throw AppError.validation('permissions', ROLE_MSG.superAdminPermissions);
+  } else if (SEEDED_ROLE_NAMES.includes(existing.name) && r.name !== existing.name) {
+    throw AppError.validation('name', ROLE_MSG.seededRename);
   }
   await assertNameFree(trx, r.name, r.id);
   const permissions = await resolvePermissions(trx, r.permissions);
   const names = permissions.map((p) => p.name);
   // Keeping what the role already grants is not granting; adding is.
   assertMayGrantPermissions(r.actor, names.filter((n) => !before.includes(n)));
+  assertMayChangeAdminister(r.actor, before, names);
   if (hasRole(r.actor, existing.name) && ROLE_MANAGEMENT.some((p) => before.includes(p) && !names.includes(p))) {
     throw AppError.validation('permissions', ROLE_MSG.keepRoleManagement);
   }

@@ -1,5 +1,5 @@
 import { ERROR_CODE } from '@app/shared/messages';
-import { ADMIN_ROLES, ROLE, isSuperAdmin } from '@app/shared/permissions';
+import { ROLE, isSuperAdmin } from '@app/shared/permissions';
 import { USER_MSG } from '@app/shared/schemas/user.schema';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../config.ts';
@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { revokeOtherTokens } from '../auth/tokens.service.ts';
 import { deleteResetTokens } from '../password-reset/password-reset.service.ts';
-import { assertMayGrantRoles, type Actor } from '../roles/roles.service.ts';
+import { assertMayGrantRoles, rolesAdminister, type Actor } from '../roles/roles.service.ts';
 import {
   countSuperAdmins,
   deleteUserRow,
@@ -62,7 +62,9 @@ async function changeRoles(trx: Kysely<DB>, actor: Actor, targetId: number, curr
   if (holds(current, ROLE.superAdmin) && !holds(next, ROLE.superAdmin)) {
     if ((await countSuperAdmins(trx, targetId)) === 0) throw AppError.validation('roles', USER_MSG.lastSuperAdminRole);
   }
-  if (targetId === actor.id && ADMIN_ROLES.some((r) => holds(current, r) && !holds(next, r))) throw AppError.validation('roles', USER_MSG.selfLockOut);
+  if (targetId === actor.id && (await rolesAdminister(trx, current.map((r) => r.id))) && !(await rolesAdminister(trx, next.map((r) => r.id)))) {
+    throw AppError.validation('roles', USER_MSG.selfLockOut);
+  }
   await replaceUserRoles(trx, targetId, next.map((r) => r.id));
 }
 

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ROLE } from '@app/shared/permissions';
+import { ADMINISTER, ROLE, SEEDED_ROLE_NAMES } from '@app/shared/permissions';
 import { ROLE_MSG, roleSchema, type RoleInput } from '@app/shared/schemas/role.schema';
 import type { RoleSummary } from '../../../lib/roles-query.ts';
 import { FormModal } from '../../../components/list/form-modal.tsx';
 import { useModalForm } from '../../../components/list/use-form-save.ts';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { useCan } from '../../../components/can.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -28,6 +29,9 @@ export function RoleFormModal({ role, onClose }: RoleFormModalProps) {
   const create = useCreateRole();
   const update = useUpdateRole();
   const isSuperAdmin = role?.name === ROLE.superAdmin;
+  // The server refuses renaming a seeded role, and giving or taking `administer` but by a Super Admin.
+  const seeded = role ? SEEDED_ROLE_NAMES.includes(role.name) : false;
+  const viewerIsSuperAdmin = useCan(`role:${ROLE.superAdmin}`);
 
   const { form, message, modal } = useModalForm<RoleInput>({
     schema: roleSchema,
@@ -49,7 +53,7 @@ export function RoleFormModal({ role, onClose }: RoleFormModalProps) {
       {...modal}
     >
       <Field label={t('roles.form.name')} error={message('name')}>
-        {(ids) => <Input {...ids} autoComplete="off" readOnly={isSuperAdmin} {...register('name')} />}
+        {(ids) => <Input {...ids} autoComplete="off" readOnly={seeded} {...register('name')} />}
       </Field>
 
       <fieldset>
@@ -79,7 +83,7 @@ export function RoleFormModal({ role, onClose }: RoleFormModalProps) {
                           key={option.name}
                           label={humanize(option.label)}
                           checked={isSuperAdmin || selected.has(option.name)}
-                          disabled={isSuperAdmin}
+                          disabled={isSuperAdmin || (option.name === ADMINISTER && !viewerIsSuperAdmin)}
                           onCheckedChange={(on) => toggle(option.name, on)}
                         />
                       ))}

@@ -20,6 +20,8 @@ export function RoleManager({ variant }: { variant: 'card' | 'page' }) {
   const { t } = useTranslation('admin');
   const canEdit = useCan(PERMISSION.role.edit);
   const canDelete = useCan(PERMISSION.role.delete);
+  // Only a Super Admin changes the Super Admin role (the server refuses anyone else).
+  const viewerIsSuperAdmin = useCan(`role:${ROLE.superAdmin}`);
   const roles = useRoles();
   const remove = useDeleteRole();
   const card = variant === 'card';
@@ -65,7 +67,13 @@ export function RoleManager({ variant }: { variant: 'card' | 'page' }) {
           rows={roles.data ?? []}
           columns={columns}
           actions={[
-            { kind: 'edit', label: (role) => t('roles.editRole', { name: role.name }), allowed: canEdit, onSelect: form.edit },
+            {
+              kind: 'edit',
+              label: (role) => t('roles.editRole', { name: role.name }),
+              allowed: canEdit,
+              shownFor: (role) => viewerIsSuperAdmin || role.name !== ROLE.superAdmin,
+              onSelect: form.edit,
+            },
             {
               kind: 'delete',
               label: (role) => t('roles.deleteRole', { name: role.name }),

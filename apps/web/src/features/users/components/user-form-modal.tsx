@@ -1,7 +1,7 @@
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { USER_MSG, userCreateSchema, userUpdateSchema, type UserItem } from '@app/shared/schemas/user.schema';
-import { useRoles } from '../../../lib/roles-query.ts';
+import { useAssignableRoles } from '../../../lib/roles-query.ts';
 import { FormModal } from '../../../components/list/form-modal.tsx';
 import { useModalForm } from '../../../components/list/use-form-save.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
@@ -28,7 +28,7 @@ interface UserFormValues {
  */
 export function UserFormModal({ user, onClose }: { user: UserItem | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const roles = useRoles();
+  const roles = useAssignableRoles();
   const create = useCreateUser();
   const update = useUpdateUser();
 

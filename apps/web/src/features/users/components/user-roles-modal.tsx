@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { USER_MSG, type UserItem } from '@app/shared/schemas/user.schema';
-import { useRoles } from '../../../lib/roles-query.ts';
+import { useAssignableRoles } from '../../../lib/roles-query.ts';
 import { messageOr } from '../../../lib/server-errors.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,7 +15,7 @@ import { useUpdateUserRoles } from '../api/update-user-roles.ts';
 /** 'Manage Roles for {user}': one checkbox per role, Cancel / Save Roles (spec section 2). */
 export function UserRolesModal({ user, onClose }: { user: UserItem; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const roles = useRoles();
+  const roles = useAssignableRoles();
   const save = useUpdateUserRoles();
   const [selected, setSelected] = useState<number[]>(() => user.roles.map((r) => r.id));
   const [failure, setFailure] = useState<string | null>(null);

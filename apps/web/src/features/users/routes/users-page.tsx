@@ -37,6 +37,9 @@ function UsersSection() {
   const { t } = useTranslation('admin');
   const canEdit = useCan(PERMISSION.user.edit);
   const canDelete = useCan(PERMISSION.user.delete);
+  // Only a Super Admin changes a Super Admin (the server refuses anyone else).
+  const viewerIsSuperAdmin = useCan(`role:${ROLE.superAdmin}`);
+  const mayChange = (user: UserItem) => viewerIsSuperAdmin || !isSuperAdmin(user);
   const users = usePagedList(USER_LIST, usersQuery, flatPage);
   const remove = useDeleteUser();
   const rows = users.rows;
@@ -72,7 +75,7 @@ function UsersSection() {
           ) : (
             <span className="text-gray-500">{t('users.noRoles')}</span>
           )}
-          {canEdit ? (
+          {canEdit && mayChange(user) ? (
             <button
               type="button"
               className="ms-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-400"
@@ -109,12 +112,12 @@ function UsersSection() {
           rows={rows}
           columns={columns}
           actions={[
-            { kind: 'edit', label: (user) => t('users.editUser', { name: user.name }), allowed: canEdit, onSelect: form.edit },
+            { kind: 'edit', label: (user) => t('users.editUser', { name: user.name }), allowed: canEdit, shownFor: mayChange, onSelect: form.edit },
             {
               kind: 'delete',
               label: (user) => t('users.deleteUser', { name: user.name }),
               allowed: canDelete,
-              shownFor: (user) => !(isSuperAdmin(user) && superAdminsShown <= 1),
+              shownFor: (user) => mayChange(user) && !(isSuperAdmin(user) && superAdminsShown <= 1),
               onSelect: deletion.ask,
             },
           ]}
