@@ -89,8 +89,8 @@ describe('what a Manager is shown', () => {
     await app.page.getByRole('button', { name: 'Edit role Teacher' }).waitFor();
     expect(await app.page.getByRole('button', { name: 'Edit role Super Admin' }).count()).toBe(0);
     await app.page.getByRole('button', { name: 'Edit role Manager' }).click();
-    const roleDialog = app.page.getByRole('dialog');
-    const roleName = roleDialog.getByLabel('Name', { exact: true });
+    const roleDialog = app.page.getByRole('dialog', { name: 'Edit Role: Manager' });
+    const roleName = roleDialog.getByLabel('Role name', { exact: true });
     await roleName.waitFor();
     expect(await roleName.getAttribute('readonly')).not.toBeNull();
     const administer = roleDialog.getByTestId('permission-group-administer').getByRole('checkbox');
