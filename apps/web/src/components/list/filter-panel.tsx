@@ -97,6 +97,8 @@ export function DateRangeFilter<F extends string>({ list, from, to, fromLabel, t
       error={translateMessage(t, invalid[name])}
       value={params[name] ?? ''}
       {...limit}
+      // Each change is a query: only a whole date is applied, not each digit of its year.
+      wholeDatesOnly
       onChange={(iso) => setFilters({ [name]: iso } as FilterValues<F>)}
     />
   );

@@ -64,6 +64,16 @@ export function dateValueToIso(value: DateValue | null | undefined): string {
   return `${pad(g.year, 4)}-${pad(g.month)}-${pad(g.day)}`;
 }
 
+/**
+ * A day whose year is typed in full. react-aria hands over a date as soon as every segment holds
+ * something, so the first digit of a year is already "year 2": a filter applying that would ask
+ * the server for 0002-… and then 0020-… on the way to 2026. Years of fewer than four digits are
+ * never meant (in either calendar), so they count as still being typed.
+ */
+export function isWholeDate(value: DateValue): boolean {
+  return value.year >= 1000;
+}
+
 export interface DateFieldProps {
   label: ReactNode;
   /** ISO Gregorian 'YYYY-MM-DD', or '' for none. */
@@ -81,15 +91,24 @@ export interface DateFieldProps {
   className?: string;
   /** For the form to focus the field on an error (react-hook-form's field ref). */
   focusRef?: (handle: { focus: () => void } | null) => void;
+  /**
+   * Hand over only a whole date (or none): a filter, which queries on every change. A year still
+   * being typed stays in the field and nothing is handed over until its fourth digit.
+   */
+  wholeDatesOnly?: boolean;
 }
 
-export function DateField({ label, value, onChange, onBlur, error, min, max, isRequired, isDisabled, name, className, focusRef }: DateFieldProps) {
+export function DateField({ label, value, onChange, onBlur, error, min, max, isRequired, isDisabled, name, className, focusRef, wholeDatesOnly }: DateFieldProps) {
   const { t } = useTranslation();
   const { language, calendar } = useDateDisplay();
   const locale = pickerLocale(language, calendar);
   const errorId = useId();
   const groupRef = useRef<HTMLDivElement | null>(null);
   const dateValue = useMemo(() => isoToDateValue(value), [value]);
+  // A date still being typed (wholeDatesOnly): shown, not handed over. A new value from outside
+  // (a reset, the browser's back button) replaces it.
+  const [typing, setTyping] = useState<DateValue | null>(null);
+  useEffect(() => setTyping(null), [value]);
   const [open, setOpen] = useState(false);
   // Inside a modal (a Radix Dialog), the calendar opens inside it: portalled to <body> it would be
   // "outside" the modal, which closes on a click there and keeps focus from reaching it.
@@ -123,8 +142,15 @@ export function DateField({ label, value, onChange, onBlur, error, min, max, isR
     <I18nProvider locale={locale}>
       <DatePicker
         className={cn('group flex flex-col', className)}
-        value={dateValue}
-        onChange={(next) => onChange(dateValueToIso(next))}
+        value={typing ?? dateValue}
+        onChange={(next) => {
+          if (wholeDatesOnly && next && !isWholeDate(next)) {
+            setTyping(next);
+            return;
+          }
+          setTyping(null);
+          onChange(dateValueToIso(next));
+        }}
         onBlur={onBlur}
         minValue={isoToDateValue(min) ?? undefined}
         maxValue={isoToDateValue(max) ?? undefined}
