@@ -251,6 +251,14 @@ export interface ChildAnswersTable {
   body: Buffer;
 }
 
+/** A named lock held by one request of any server process (lib/database-locks.ts). */
+export interface LocksTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+  release_requested: Generated<number>;
+}
+
 export interface DB {
   users: UsersTable;
   roles: RolesTable;
@@ -262,6 +270,7 @@ export interface DB {
   app_keys: AppKeysTable;
   activities: ActivitiesTable;
   rate_limits: RateLimitsTable;
+  locks: LocksTable;
   orphans: OrphansTable;
   counters: CountersTable;
   pages: PagesTable;

@@ -1,3 +1,4 @@
+import * as locks from '../lib/database-locks.writes.ts';
 import * as rateLimits from '../lib/rate-limits.writes.ts';
 import * as attendance from '../modules/attendance/attendance.writes.ts';
 import * as auth from '../modules/auth/auth.writes.ts';
@@ -22,4 +23,4 @@ import { createWriteRegistry } from './write-procedure.ts';
  * the server refuses to start when a procedure is defined outside it (app.ts), and a test checks
  * that every `*.writes.ts` file is listed here.
  */
-export const writeRegistry = createWriteRegistry(import.meta.url, [rateLimits, attendance, auth, contacts, exportsLog, gallery, jobs, orphans, pages, passwordReset, profile, progressReport, results, roles, settings, users]);
+export const writeRegistry = createWriteRegistry(import.meta.url, [locks, rateLimits, attendance, auth, contacts, exportsLog, gallery, jobs, orphans, pages, passwordReset, profile, progressReport, results, roles, settings, users]);

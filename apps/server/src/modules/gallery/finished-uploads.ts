@@ -37,9 +37,13 @@ export interface SavedUpload extends Outcome {
   state: 'saved';
   media_id: number;
   size: number;
+  /** The save's message (English), answered again to a PATCH repeated after it; records from before it say nothing (created). */
+  message?: string;
 }
 export interface RefusedUpload extends Outcome {
   state: 'refused';
+  /** The upload's length (records from before it say nothing). */
+  size?: number;
   status: number;
   message: string;
   code: ErrorCode;

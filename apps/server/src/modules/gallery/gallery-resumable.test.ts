@@ -8,16 +8,7 @@ import { expect, it } from 'vitest';
 import { localiseMessage } from '@app/shared/i18n/localise';
 import { MEDIA_MESSAGES, mediaTooLargeMessage } from '@app/shared/schemas/media.schema';
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
-import { PDF, createChild, fetchBytes, galleryFiles, mediaRows, upload, uploadForm } from './gallery-test-kit.ts';
-
-const TUS = { 'Tus-Resumable': '1.0.0' };
-const b64 = (s: string) => Buffer.from(s).toString('base64');
-const metadata = (fields: Record<string, string>) => Object.entries(fields).map(([k, v]) => `${k} ${b64(v)}`).join(',');
-
-async function tus(server: TestServer | { url: string }, token: string, method: string, path: string, headers: Record<string, string> = {}, body?: Buffer) {
-  const res = await fetch(`${server.url}${path}`, { method, headers: { ...TUS, Authorization: `Bearer ${token}`, ...headers }, body: body ? new Uint8Array(body) : undefined });
-  return { status: res.status, headers: res.headers, text: await res.text() };
-}
+import { PDF, TUS, createChild, fetchBytes, galleryFiles, mediaRows, tus, tusMetadata as metadata, upload, uploadForm } from './gallery-test-kit.ts';
 
 /** Sends `bytes` from `offset` and drops the connection after about `cutAfter` of them, as a lost mobile link does. */
 function patchThenDrop(server: TestServer, token: string, path: string, offset: number, bytes: Buffer, cutAfter: number): Promise<void> {

@@ -8,6 +8,16 @@ export { fetchBytes } from '../../../test/fetch-bytes.ts';
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
+export const TUS = { 'Tus-Resumable': '1.0.0' };
+/** tus's Upload-Metadata: each field's name and its value in base64. */
+export const tusMetadata = (fields: Record<string, string>) => Object.entries(fields).map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`).join(',');
+
+/** One tus request, as tus-js-client sends it, with its answer read whole. */
+export async function tus(server: { url: string }, token: string, method: string, path: string, headers: Record<string, string> = {}, body?: Buffer) {
+  const res = await fetch(`${server.url}${path}`, { method, headers: { ...TUS, Authorization: `Bearer ${token}`, ...headers }, body: body ? new Uint8Array(body) : undefined });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
 /** A PNG whose header claims a canvas of width × height (what a decompression bomb declares), with no pixels. */
 export function pngClaiming(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {

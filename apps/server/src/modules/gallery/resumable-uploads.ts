@@ -3,24 +3,26 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStore as TusFileStore } from '@tus/file-store';
-import type { Server as TusServer, Upload } from '@tus/server';
+import type { Locker, Server as TusServer, Upload as TusUpload } from '@tus/server';
 import { noContentResponseSchema } from '@app/shared/schemas/common.schema';
-import { MEDIA_MESSAGES, mediaSavedResponseSchema, mediaUploadSchema, type MediaType } from '@app/shared/schemas/media.schema';
+import { MEDIA_MESSAGES, mediaSavedResponseSchema, mediaUploadSchema, type MediaItem, type MediaType } from '@app/shared/schemas/media.schema';
 import { can } from '@app/shared/permissions';
 import { errorCodeForStatus } from '@app/shared/messages';
 import type { Language } from '@app/shared/i18n/languages';
 import { localiseMessage } from '@app/shared/i18n/localise';
 import { AppError } from '../../lib/app-error.ts';
 import { requires } from '../../lib/access.ts';
+import { DatabaseLocks, LockNotTaken } from '../../lib/database-locks.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { errorAnswer } from '../../plugins/errors.ts';
-import { FinishedUploads, type RefusedUpload, type UploadOutcome } from './finished-uploads.ts';
+import { FinishedUploads, type RefusedUpload, type SavedUpload, type UploadOutcome } from './finished-uploads.ts';
 import { largestLimit } from './gallery-config.ts';
 import { checkNewUpload, checkReplacement, replacementFields } from './resumable-metadata.ts';
 import { replaceMediaFile } from './gallery-replace.ts';
-import { createFromUpload, type GalleryContext } from './gallery.service.ts';
+import { createFromUpload, getMedia, type GalleryContext } from './gallery.service.ts';
 import { newGalleryKey, receiveFile, tooLarge } from './media-content.ts';
+import { receivedStore } from './received-store.ts';
 import { resolveInterrupted } from './resumable-recovery.ts';
 
 /** Where the tus endpoint answers, under /api. */
@@ -45,6 +47,15 @@ const SAVE_START_MS = 60_000;
 
 const UPLOAD_LENGTH_REQUIRED = 'The upload must say its length (Upload-Length).';
 const NOT_SAVED = 'The upload could not be saved. Please try again.';
+const UPLOAD_BUSY = 'This upload is busy with another request. Please try again.';
+
+/** How long a request waits for an upload another request holds before answering 423 (tus-js-client asks again). */
+const LOCK_WAIT_MS = 30_000;
+/** How long a repeated finish waits for the first one to end (saving a large video takes a while). */
+const FINISH_WAIT_MS = 10 * 60_000;
+
+/** A save's answer in the reader's language. */
+const localisedSave = (saved: { message: string; data: MediaItem }, language: Language) => ({ ...saved, message: localiseMessage(saved.message, language) });
 
 /** Who sends a tus request and in what language they read (lib/request-language.ts), set by the route before tus sees it. */
 interface Sender {
@@ -89,17 +100,20 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
   await mkdir(directory, { recursive: true });
   const finished = new FinishedUploads(`${directory}-finished`, base.config.resumableExpiryMs);
   await finished.init();
+  const locks = new DatabaseLocks(base.writes, base.log);
   // Loaded with the first resumable upload, not at start (decision 0020: about 6 MB resident that
   // a server nobody uploads to has no use for).
   let loaded: Promise<{ tus: TusServer; datastore: TusFileStore }> | undefined;
-  const load = () => (loaded ??= Promise.all([import('@tus/server'), import('@tus/file-store')]).then(([server, store]) => build(server.Server, store.FileStore)));
+  const load = () => (loaded ??= Promise.all([import('@tus/server'), import('@tus/file-store')]).then(([server, store]) => build(server.Server, server.Upload, store.FileStore)));
 
-  function build(Server: typeof TusServer, FileStore: typeof TusFileStore) {
-    const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: base.config.resumableExpiryMs });
+  function build(Server: typeof TusServer, Upload: typeof TusUpload, FileStore: typeof TusFileStore) {
+    const datastore = receivedStore(FileStore, Upload, finished, directory, base.config.resumableExpiryMs);
     const tus = new Server({
       path: `/api${RESUMABLE_PATH}`,
       datastore,
       relativeLocation: true,
+      // In the database, not in this process: a request to another process or machine waits too.
+      locker: (req) => uploadLocker(req),
       maxSize: () => largestLimit(base.config),
       async onUploadCreate(req, upload) {
         const metadata = upload.metadata ?? {};
@@ -124,9 +138,8 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
       },
       async onUploadFinish(req, upload) {
         try {
-          const saved = await finish(upload, uploader(req));
-          const answer = { ...saved, message: localiseMessage(saved.message, sender(req)?.language ?? 'en') };
-          return { status_code: 200, headers: { 'Content-Type': 'application/json', [MEDIA_ID_HEADER]: String(saved.data.id) }, body: JSON.stringify(answer) };
+          const saved = await finishOnce(upload, sender(req));
+          return { status_code: 200, headers: { 'Content-Type': 'application/json', [MEDIA_ID_HEADER]: String(saved.data.id) }, body: JSON.stringify(localisedSave(saved, sender(req)?.language ?? 'en')) };
         } catch (err) {
           if (err instanceof AppError) throw tusError(err, req);
           base.log.error({ err, upload: upload.id }, 'resumable upload: could not finish');
@@ -135,19 +148,73 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
       },
     });
 
+    /** tus's lock of one upload for one request, in the database (lib/database-locks.ts); waiting too long answers 423. */
+    function uploadLocker(req: TusRequest): Locker {
+      return {
+        newLock(id) {
+          let held: { release(): Promise<void> } | undefined;
+          return {
+            async lock(signal, requestRelease) {
+              try {
+                held = await locks.acquire(`upload:${id}`, { timeoutMs: LOCK_WAIT_MS, signal, onReleaseRequested: requestRelease });
+              } catch (err) {
+                throw err instanceof LockNotTaken ? tusError(new AppError(423, UPLOAD_BUSY), req) : err;
+              }
+            },
+            async unlock() {
+              await held?.release();
+            },
+          };
+        },
+      };
+    }
+
+    /**
+     * tus runs the finish after releasing the upload's lock, so requests that arrive meanwhile
+     * (a zero-length PATCH at the final offset, sent again) would finish it again: one file saved
+     * many times. The finish holds a lock of its own; whoever gets it after the first learns what
+     * the upload became and answers that: the same item, or the same refusal.
+     */
+    async function finishOnce(upload: TusUpload, who: Sender | undefined): Promise<{ message: string; data: MediaItem }> {
+      let lock: { release(): Promise<void> };
+      try {
+        lock = await locks.acquire(`upload-finish:${upload.id}`, { timeoutMs: FINISH_WAIT_MS });
+      } catch (err) {
+        throw err instanceof LockNotTaken ? new AppError(423, UPLOAD_BUSY) : err;
+      }
+      try {
+        const known = await finished.find(upload.id);
+        if (known) {
+          const outcome = finished.interrupted(upload.id, known) ? await resolve(upload.id, known) : known;
+          if (!outcome) throw AppError.notFound();
+          if (outcome.uploaded_by !== String(who?.userId ?? null)) throw AppError.notFound();
+          if (outcome.state === 'refused') throw refusedError(outcome);
+          return await savedAnswer(outcome);
+        }
+        // Finished and its record lost: the bytes went with the first finish.
+        if (!(await datastore.getUpload(upload.id).catch(() => null))) throw AppError.notFound();
+        return await finish(upload, who);
+      } finally {
+        await lock.release().catch((err: unknown) => base.log.warn({ err, upload: upload.id }, 'resumable upload: could not release its finish'));
+      }
+    }
+
     /**
      * The whole file is here: move it into the storage, then the same end as a multipart upload.
      * What it became — an item or a refusal — is recorded for a HEAD whose answer was lost, and
      * its save is recorded first, so a save cut off by a crash can be resolved (resumable-recovery.ts).
      * Never leaves the tus copy behind.
      */
-    async function finish(upload: Upload, userId: number | null) {
+    async function finish(upload: TusUpload, who: Sender | undefined) {
       const file = path.join(directory, upload.id);
+      const userId = who?.userId ?? null;
       const uploadedBy = String(userId);
       const key = newGalleryKey();
       try {
         await finished.saving(upload.id, { uploaded_by: uploadedBy, file_key: key, size: upload.size ?? 0 });
         const metadata = upload.metadata ?? {};
+        // Checked when the upload began and again now: the permission may have been taken away meanwhile.
+        if (metadata.replaces != null && !who?.canEdit) throw AppError.forbidden();
         const mediaType = metadata.media_type as MediaType;
         const stored = await receiveFile(base.store.files, createReadStream(file), base.config.maxBytes[mediaType], mediaType, key);
         const received = { ...stored, fileName: metadata.filename ?? 'file' };
@@ -157,12 +224,12 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
             : await createFromUpload(base, userId, mediaUploadSchema.parse(metadata), received);
         // Before the received bytes go: a page whose answer is lost learns the item from this (finished-uploads.ts).
         await finished
-          .record(upload.id, { state: 'saved', media_id: saved.data.id, size: upload.size ?? stored.size, uploaded_by: uploadedBy })
+          .record(upload.id, { state: 'saved', media_id: saved.data.id, size: upload.size ?? stored.size, uploaded_by: uploadedBy, message: saved.message })
           .catch((err: unknown) => base.log.warn({ err, upload: upload.id }, 'resumable upload: could not keep what it became'));
         return saved;
       } catch (err) {
         const outcome: RefusedUpload | null =
-          err instanceof AppError && remembered(err.status) ? { state: 'refused', status: err.status, message: err.message, code: err.code, errors: err.errors, uploaded_by: uploadedBy } : null;
+          err instanceof AppError && remembered(err.status) ? { state: 'refused', status: err.status, message: err.message, code: err.code, errors: err.errors, uploaded_by: uploadedBy, size: upload.size } : null;
         await (outcome ? finished.record(upload.id, outcome) : finished.forget(upload.id)).catch((e: unknown) => base.log.warn({ err: e, upload: upload.id }, 'resumable upload: could not keep its refusal'));
         throw err;
       } finally {
@@ -172,6 +239,11 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
     }
     return { tus, datastore };
   }
+
+  /** What a finished upload answered, again: its item as it is now, with the first answer's message. */
+  const savedAnswer = async (outcome: SavedUpload) => ({ message: outcome.message ?? MEDIA_MESSAGES.created, ...(await getMedia(base, outcome.media_id)) });
+  /** A remembered refusal as the error it was. */
+  const refusedError = (outcome: RefusedUpload) => new AppError(outcome.status, outcome.message, outcome.errors, undefined, outcome.code);
 
   /** The received bytes of an upload go (tus's copy and its metadata). */
   const removeReceived = async (id: string) => {
@@ -255,10 +327,14 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
     if (request.method === 'GET') throw AppError.notFound();
     const id = (request.params as { id?: string }).id ?? '';
     if (request.method === 'HEAD' && (await answerComplete(request, reply, id))) return;
-    // A PATCH after a refusal (its answer lost, the page sending again): the same refusal, not tus's 404.
+    // A PATCH after the finish (its answer lost, the page sending again): the same item or refusal, not tus's 404.
     if (request.method === 'PATCH') {
       const outcome = await outcomeOf(request, id);
       if (outcome?.state === 'refused') throw refusal(request, outcome);
+      if (outcome?.state === 'saved') {
+        const saved = await savedAnswer(outcome);
+        return reply.code(200).headers({ 'Tus-Resumable': '1.0.0', 'Cache-Control': 'no-store', [MEDIA_ID_HEADER]: String(saved.data.id) }).send(localisedSave(saved, requestLanguage(request)));
+      }
     }
     // Past the largest type's limit tus would refuse by itself, in English: refused here, in the reader's language.
     if (request.method === 'POST' && Number(request.headers['upload-length']) > largestLimit(base.config)) throw tooLarge(null, largestLimit(base.config));
@@ -272,7 +348,7 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
   const tags = ['gallery'];
   // The tus protocol's answers (tus writes them itself; declared for the API docs).
   const headerOnly = (status: 201 | 204, description: string) => ({ [status]: noContentResponseSchema.meta({ description }) });
-  app.post(RESUMABLE_PATH, { config, schema: { tags, description: "Start a resumable upload: Upload-Length, and Upload-Metadata with the gallery fields and the file name — or, to replace an item's file (edit-gallery), `replaces` with the item's id and the update's fields.", response: headerOnly(201, 'Created; Location names the upload.') } }, handler);
+  app.post(RESUMABLE_PATH, { config, schema: { tags, description: "Start a resumable upload: TusUpload-Length, and Upload-Metadata with the gallery fields and the file name — or, to replace an item's file (edit-gallery), `replaces` with the item's id and the update's fields.", response: headerOnly(201, 'Created; Location names the upload.') } }, handler);
   app.patch(`${RESUMABLE_PATH}/:id`, {
     config,
     schema: { tags, description: `Send bytes from Upload-Offset. The last ones answer the created item, checked as a multipart upload is. After a refusal, the same refusal again (also in ${REFUSAL_HEADER}).`, response: { ...headerOnly(204, 'Received; Upload-Offset says how far.'), 200: mediaSavedResponseSchema } },
