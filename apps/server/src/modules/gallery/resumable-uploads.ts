@@ -92,7 +92,9 @@ function tusError(err: AppError, req: TusRequest): { status_code: number; body: 
  * JSON; a HEAD after it, whose answer was lost, learns the item — or the refusal, which a PATCH
  * answers again too (finished-uploads.ts, decision 0040). A save cut off by a crash is resolved at
  * start and on the next HEAD (resumable-recovery.ts). An upload stays resumable for a day; a
- * refused one's bytes are removed at once. Several server processes share the folder (one machine).
+ * refused one's bytes are removed at once. Several server processes share the folder; an upload's
+ * lock is in the database, so two requests for one upload never write at once, whichever
+ * processes they reach, and it finishes once (finishOnce).
  */
 export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (request: FastifyRequest | null) => GalleryContext): Promise<void> {
   const base = ctxOf(null);
