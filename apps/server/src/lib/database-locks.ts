@@ -3,7 +3,7 @@ import type { Writes } from '../db/write-procedure.ts';
 import { releaseLock, renewLock, takeLock } from './database-locks.writes.ts';
 
 /**
- * Named locks held in the database (migration 0026), so they hold across server processes and
+ * Named locks held in the database (migration 0027), so they hold across server processes and
  * machines on one database, as a lock in one process's memory cannot (cluster workers on
  * PostgreSQL, several machines behind a balancer). A holder renews its lease while it works; a
  * lock whose process died is free once the lease runs out. A waiter asks again every
