@@ -24,6 +24,8 @@ it('reads every variable of the README table, and an empty one as unset', () => 
     ADMIN_PASSWORD: 'long-enough-1',
     TOKEN_IDLE_MINUTES: '30',
     TOKEN_REMEMBER_MINUTES: '600',
+    TOKEN_MAX_HOURS: '8',
+    TOKEN_REMEMBER_MAX_DAYS: '7',
     LOG_LEVEL: 'warn',
     TRUST_PROXY: '1',
     NODE_ENV: 'production',
@@ -37,11 +39,13 @@ it('reads every variable of the README table, and an empty one as unset', () => 
     adminPassword: 'long-enough-1',
     tokenIdleMinutes: 30,
     tokenRememberMinutes: 600,
+    tokenMaxHours: 8,
+    tokenRememberMaxDays: 7,
     logLevel: 'warn',
     trustProxy: 1,
     production: true,
   });
-  expect(loadConfig({ ...sqlite, PORT: '', LOG_LEVEL: '', TRUST_PROXY: '' })).toMatchObject({ port: 8000, logLevel: 'info', trustProxy: 0 });
+  expect(loadConfig({ ...sqlite, PORT: '', LOG_LEVEL: '', TRUST_PROXY: '' })).toMatchObject({ port: 8000, logLevel: 'info', trustProxy: 0, tokenMaxHours: 12, tokenRememberMaxDays: 30 });
   expect(loadConfig({ ...sqlite, TRUST_PROXY: '2' }).trustProxy).toBe(2);
 });
 
@@ -52,6 +56,7 @@ describe('a wrong value stops the start with a message naming the variable', () 
     ['PORT', '80.5', /PORT="80.5"/],
     ['TOKEN_IDLE_MINUTES', '0', /TOKEN_IDLE_MINUTES="0": must be a whole number/],
     ['TOKEN_REMEMBER_MINUTES', '-5', /TOKEN_REMEMBER_MINUTES="-5": must be a whole number/],
+    ['TOKEN_MAX_HOURS', '0', /TOKEN_MAX_HOURS="0": must be a whole number/],
     ['WEB_CONCURRENCY', 'lots', /WEB_CONCURRENCY="lots": must be a whole number from 1 to 16/],
     ['WEB_CONCURRENCY', '64', /WEB_CONCURRENCY="64": must be a whole number from 1 to 16/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud": must be one of fatal, error, warn, info, debug, trace, silent/],

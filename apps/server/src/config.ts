@@ -29,6 +29,9 @@ export interface Config {
   /** Idle life of a token without Remember me, and the life of one with it (minutes). */
   tokenIdleMinutes: number;
   tokenRememberMinutes: number;
+  /** However much it is used, a sign-in ends this long after it began: hours without Remember me, days with it. */
+  tokenMaxHours: number;
+  tokenRememberMaxDays: number;
   logLevel: string;
   production: boolean;
   /** Server processes (Node cluster workers); 1 runs everything in one process. */
@@ -85,6 +88,8 @@ const environment = z.object({
   SMTP_URL: urlOf(/^smtps?$/, 'smtp://user:pass@mail.example.org:587'),
   TOKEN_IDLE_MINUTES: wholeNumber(1, 10_000_000),
   TOKEN_REMEMBER_MINUTES: wholeNumber(1, 10_000_000),
+  TOKEN_MAX_HOURS: wholeNumber(1, 100_000),
+  TOKEN_REMEMBER_MAX_DAYS: wholeNumber(1, 10_000),
   WEB_CONCURRENCY: wholeNumber(1, MAX_WORKERS),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
   TRUST_PROXY: wholeNumber(0, MAX_PROXY_HOPS),
@@ -128,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     tokenIdleMinutes: e.TOKEN_IDLE_MINUTES ?? 120,
     tokenRememberMinutes: e.TOKEN_REMEMBER_MINUTES ?? 60 * 24 * 30,
+    tokenMaxHours: e.TOKEN_MAX_HOURS ?? 12,
+    tokenRememberMaxDays: e.TOKEN_REMEMBER_MAX_DAYS ?? 30,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     production: e.NODE_ENV === 'production',
     // SQLite has one writer: a single process keeps one warm page cache and never waits for

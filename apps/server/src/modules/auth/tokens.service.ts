@@ -4,17 +4,31 @@ import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import { arg, preparedQuery } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
-import { addMinutes, nowIso } from '../../lib/time.ts';
+import { nowIso } from '../../lib/time.ts';
 import { deleteToken, insertToken, touchToken } from './auth.writes.ts';
 import type { TokenRowCache } from './token-cache.ts';
 
 export interface TokenLifetimes {
   tokenIdleMinutes: number;
   tokenRememberMinutes: number;
+  /** The absolute life of a sign-in without Remember me (hours), and of one with it (days). */
+  tokenMaxHours: number;
+  tokenRememberMaxDays: number;
 }
 
 /** Sliding expiry is written at most this often, so reads do not turn into writes. */
 const TOUCH_AFTER_MS = 60_000;
+
+const idleMs = (life: TokenLifetimes, remember: boolean) => (remember ? life.tokenRememberMinutes : life.tokenIdleMinutes) * 60_000;
+const maxMs = (life: TokenLifetimes, remember: boolean) => (remember ? life.tokenRememberMaxDays * 24 : life.tokenMaxHours) * 3_600_000;
+
+/**
+ * When a token used at `nowMs` expires: its idle life from now, but never past its absolute end
+ * (its creation plus the maximum life), however often it is used (ASVS 3.3.2).
+ */
+function expiryAfterUse(nowMs: number, createdMs: number, remember: boolean, life: TokenLifetimes): string {
+  return new Date(Math.min(nowMs + idleMs(life, remember), createdMs + maxMs(life, remember))).toISOString();
+}
 
 // One-shot hashing: no Hash object per request (every authenticated request hashes its token).
 function sha256(secret: string): string {
@@ -25,13 +39,13 @@ function sha256(secret: string): string {
 export async function issueToken(writes: Writes, userId: number, remember: boolean, life: TokenLifetimes, name = 'web'): Promise<string> {
   const secret = randomBytes(32).toString('base64url');
   const now = nowIso();
-  const expires_at = addMinutes(now, remember ? life.tokenRememberMinutes : life.tokenIdleMinutes);
+  const expires_at = expiryAfterUse(Date.parse(now), Date.parse(now), remember, life);
   const id = await writes.run(insertToken, { user_id: userId, token_hash: sha256(secret), name, remember: remember ? 1 : 0, now, expires_at });
   return `${id}|${secret}`;
 }
 
 export interface TokenRow {
-  token_hash: string; remember: number; last_used_at: string; expires_at: string;
+  token_hash: string; remember: number; last_used_at: string; expires_at: string; created_at: string;
   id: number; name: string; email: string; email_verified_at: string | null; calendar: 'gregorian' | 'persian'; locale: 'en' | 'fa-AF' | 'ps-AF' | null;
   maintenance: string | null; access_version: number | null;
 }
@@ -47,7 +61,7 @@ const tokenWithUser = preparedQuery<DB, [number], TokenRow>((db) =>
   db
     .selectFrom('personal_access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.token_hash', 't.remember', 't.last_used_at', 't.expires_at', 'u.id', 'u.name', 'u.email', 'u.email_verified_at', 'u.calendar', 'u.locale'])
+    .select(['t.token_hash', 't.remember', 't.last_used_at', 't.expires_at', 't.created_at', 'u.id', 'u.name', 'u.email', 'u.email_verified_at', 'u.calendar', 'u.locale'])
     .select((eb) => eb.selectFrom('settings').select('value').where('key', '=', 'maintenance_mode').as('maintenance'))
     .select((eb) => eb.selectFrom('counters').select('value').where('name', '=', 'access_version').as('access_version'))
     .where('t.id', '=', arg<number>(0)),
@@ -79,13 +93,16 @@ export async function resolveToken(
   // The request does not wait for these writes: it is answered from what was read, and a
   // lost touch only shortens a session by the time since the last one.
   const unawaited = (p: Promise<unknown>) => void p.catch((err: unknown) => log?.warn({ err }, 'token bookkeeping write failed'));
-  if (Date.parse(row.expires_at) <= now) {
+  const remember = !!row.remember;
+  const created = Date.parse(row.created_at);
+  if (Date.parse(row.expires_at) <= now || created + maxMs(life, remember) <= now) {
     unawaited(writes.run(deleteToken, { id: tokenId }));
     return null;
   }
-  if (now - Date.parse(row.last_used_at) > TOUCH_AFTER_MS) {
-    const iso = new Date(now).toISOString();
-    unawaited(writes.run(touchToken, { id: tokenId, now: iso, expiresAt: addMinutes(iso, row.remember ? life.tokenRememberMinutes : life.tokenIdleMinutes) }));
+  // Touched well before the idle life runs out, however short it is configured, so a token in
+  // use never expires between two touches.
+  if (now - Date.parse(row.last_used_at) > Math.min(TOUCH_AFTER_MS, idleMs(life, remember) / 4)) {
+    unawaited(writes.run(touchToken, { id: tokenId, now: new Date(now).toISOString(), expiresAt: expiryAfterUse(now, created, remember, life) }));
   }
   return {
     tokenId,
