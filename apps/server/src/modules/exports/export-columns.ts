@@ -33,7 +33,7 @@ export function orphanColumns(language: ExportLanguage, today: string): Array<Co
     { heading: 'status', kind: 'text', width: 11, value: (r) => choiceText(r.status, language) },
     { heading: 'medicalCondition', kind: 'text', width: 17, value: (r) => choiceText(r.medical_condition, language) },
     { heading: 'guardianName', kind: 'text', width: 18, value: (r) => r.guardian_name },
-    { heading: 'guardianRelationship', kind: 'text', width: 14, value: (r) => r.guardian_relationship },
+    { heading: 'guardianRelationship', kind: 'text', width: 14, value: (r) => choiceText(r.guardian_relationship, language) },
     { heading: 'guardianContact', kind: 'text', width: 16, value: (r) => r.guardian_contact },
     { heading: 'phoneNumber', kind: 'text', width: 16, value: (r) => r.phone_number },
     { heading: 'address', kind: 'text', width: 30, value: (r) => r.address },
@@ -42,11 +42,11 @@ export function orphanColumns(language: ExportLanguage, today: string): Array<Co
   ];
 }
 
-/** The columns of each result field (RESULT_TYPE_FIELDS names which a type has). */
-const RESULT_FIELD_COLUMNS: Record<(typeof RESULT_TYPE_FIELDS)[ResultType][number], Column<ResultExportRow>> = {
-  subject: { heading: 'subject', kind: 'text', width: 18, value: (r) => r.subject },
-  term: { heading: 'term', kind: 'text', width: 12, value: (r) => r.term },
-  course_type: { heading: 'courseType', kind: 'text', width: 12, value: (r) => r.course_type },
+/** The columns of each result field (RESULT_TYPE_FIELDS names which a type has), in the reader's language. */
+const resultFieldColumns = (language: ExportLanguage): Record<(typeof RESULT_TYPE_FIELDS)[ResultType][number], Column<ResultExportRow>> => ({
+  subject: { heading: 'subject', kind: 'text', width: 18, value: (r) => choiceText(r.subject, language) },
+  term: { heading: 'term', kind: 'text', width: 12, value: (r) => choiceText(r.term, language) },
+  course_type: { heading: 'courseType', kind: 'text', width: 12, value: (r) => choiceText(r.course_type, language) },
   total: { heading: 'total', kind: 'number', width: 8, value: (r) => r.total },
   average: { heading: 'average', kind: 'number', width: 9, value: (r) => r.average },
   score: { heading: 'score', kind: 'number', width: 8, value: (r) => r.score },
@@ -54,7 +54,7 @@ const RESULT_FIELD_COLUMNS: Record<(typeof RESULT_TYPE_FIELDS)[ResultType][numbe
   uniform_score: { heading: 'uniformScore', kind: 'number', width: 10, value: (r) => r.uniform_score },
   relationship_score: { heading: 'relationshipScore', kind: 'number', width: 12, value: (r) => r.relationship_score },
   grade: { heading: 'grade', kind: 'text', width: 7, value: (r) => r.grade },
-};
+});
 
 const childColumns: Array<Column<ResultExportRow | AttendanceExportRow>> = [
   { heading: 'orphanId', kind: 'number', width: 10, value: (r) => r.orphan_id },
@@ -64,11 +64,12 @@ const childColumns: Array<Column<ResultExportRow | AttendanceExportRow>> = [
 ];
 
 /** The child, then the chosen type's fields in the form's order, then when and by whom. */
-export function resultColumns(type: ResultType): Array<Column<ResultExportRow>> {
+export function resultColumns(type: ResultType, language: ExportLanguage): Array<Column<ResultExportRow>> {
+  const fields = resultFieldColumns(language);
   return [
     { heading: 'id', kind: 'number', width: 8, value: (r) => r.id },
     ...childColumns,
-    ...RESULT_TYPE_FIELDS[type].map((f) => RESULT_FIELD_COLUMNS[f]),
+    ...RESULT_TYPE_FIELDS[type].map((f) => fields[f]),
     { heading: 'examDate', kind: 'date', width: 12, value: (r) => r.exam_date },
     { heading: 'year', kind: 'number', width: 7, value: (r) => r.year },
     { heading: 'assessedBy', kind: 'text', width: 16, value: (r) => r.assessed_by },

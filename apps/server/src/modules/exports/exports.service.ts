@@ -59,7 +59,7 @@ export async function prepareResultExport(ctx: ExportContext, userId: number | n
   const filter = { resultType: q.result_type, fromDate: q.from_date, toDate: q.to_date, orphanId: q.orphan_id, term: q.term, year: q.year };
   return {
     kind: 'results',
-    sheet: { sheetName: SHEET_NAMES.results[language], language, columns: resultColumns(q.result_type), pages: resultExportPages(ctx.db, filter) },
+    sheet: { sheetName: SHEET_NAMES.results[language], language, columns: resultColumns(q.result_type, language), pages: resultExportPages(ctx.db, filter) },
   };
 }
 

@@ -95,7 +95,7 @@ describeEachDatabase('exports API', (server) => {
     // Maryam turns 8 today: the age filters' boundary.
     await child('maryam', {
       first_name: 'Maryam', last_name: 'Ahmadi', father_name: 'Karim', dob: yearsAgo(8), class_grade: '0', admission_date: '2023-03-01',
-      guardian_name: '=HYPERLINK("http://evil.example","Open")', phone_number: '+93 700 111 222', status: 'active', medical_condition: 'Needs Attention',
+      guardian_name: '=HYPERLINK("http://evil.example","Open")', guardian_relationship: 'uncle', phone_number: '+93 700 111 222', status: 'active', medical_condition: 'Needs Attention',
     });
     await child('zahra', { first_name: 'Zahra', last_name: 'Ahmadi', dob: yearsAgo(12, 40), class_grade: '6', admission_date: '2021-01-15' });
     await child('omid', { first_name: 'Omid', last_name: 'Barakzai', gender: 'male', dob: yearsAgo(5, 10), class_grade: '1', admission_date: '2024-06-01' });
@@ -147,8 +147,14 @@ describeEachDatabase('exports API', (server) => {
     expect(sheet.getRow(2).getCell(6).numFmt).toBe('yyyy-mm-dd');
     expect(maryam.Gender).toBe('Female');
     expect(maryam['Medical Condition']).toBe('Needs Attention');
-    // A formula typed into a field comes out as text; a phone number stays as typed.
-    expect(maryam['Guardian Name']).toBe('\'=HYPERLINK("http://evil.example","Open")');
+    // A formula typed into a field comes out as a text cell that reads exactly as typed, in Excel's
+    // Text format (so not evaluated on opening, nor when edited); a phone number stays as typed.
+    expect(maryam['Guardian Name']).toBe('=HYPERLINK("http://evil.example","Open")');
+    const guardian = sheet.getRow(2).getCell(12);
+    expect(guardian.type).toBe(ExcelJS.ValueType.String);
+    expect(guardian.formula).toBeUndefined();
+    expect(guardian.numFmt).toBe('@');
+    expect(maryam['Guardian Relationship']).toBe('uncle');
     expect(maryam['Phone Number']).toBe('+93 700 111 222');
     expect(typeof rows[1]!.Age).toBe('number');
     expect(rows[1]!.Age).toBe(12);
@@ -174,6 +180,13 @@ describeEachDatabase('exports API', (server) => {
     expect(dari.name).toBe('یتیمان');
     expect(headings(dari).slice(0, 3)).toEqual(['شماره', 'نام', 'تخلص']);
     expect(records(dari)[0]!['جنسیت']).toBe('دختر');
+    // Every stored value with a translation is translated: the relationship as typed ("uncle"), grade 0.
+    expect(records(dari)[0]!['نسبت سرپرست']).toBe('کاکا');
+    expect(dari.getRow(2).getCell(8).numFmt).toBe('[=0]"آمادگی";0');
+    const course = records(await openSheet(await exportFile(server(), admin, 'results', { result_type: 'course', from_date: `${LAST_YEAR}-01-01`, to_date: `${LAST_YEAR}-12-31` }, { 'Accept-Language': 'fa-AF' })));
+    expect(course).toEqual([expect.objectContaining({ 'مضمون': 'انگلیسی', 'نوع کورس': 'زبان', 'دوره': 'نهایی' })]);
+    const education = records(await openSheet(await exportFile(server(), admin, 'results', { result_type: 'education', from_date: `${LAST_YEAR}-05-10`, to_date: `${LAST_YEAR}-05-10` }, { 'Accept-Language': 'ps-AF' })));
+    expect(education).toEqual([expect.objectContaining({ 'مضمون': 'ریاضي', 'دوره': 'لومړۍ دوره' })]);
 
     const pashto = await openSheet(await exportFile(server(), admin, 'attendance', { month: 3, year: LAST_YEAR }, { 'Accept-Language': 'ps-AF,en;q=0.5' }));
     expect(pashto.views[0]?.rightToLeft).toBe(true);
@@ -219,7 +232,8 @@ describeEachDatabase('exports API', (server) => {
     const course = await openSheet(await exportFile(server(), admin, 'results', { result_type: 'course', ...range }));
     expect(headings(course)).toContain('Course Type');
     expect(headings(course)).not.toContain('Average');
-    expect(records(course)).toEqual([expect.objectContaining({ Subject: 'English', 'Course Type': 'Language', Total: 50, Score: 41, Comments: "'@SUM(A1:A9)" })]);
+    expect(records(course)).toEqual([expect.objectContaining({ Subject: 'English', 'Course Type': 'Language', Total: 50, Score: 41, Comments: '@SUM(A1:A9)' })]);
+    expect(course.getRow(2).getCell(headings(course).indexOf('Comments') + 1).type).toBe(ExcelJS.ValueType.String);
   });
 
   it("exports one month's attendance with day counts, total and rate as numbers", async () => {

@@ -1,7 +1,6 @@
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { neutraliseFormula } from '@app/shared/spreadsheet-cell';
-import { HEADINGS, isRightToLeft, type ExportLanguage, type Heading } from './export-headings.ts';
+import { HEADINGS, PREP_TEXT, isRightToLeft, type ExportLanguage, type Heading } from './export-headings.ts';
 
 /**
  * One sheet written with exceljs's streaming WorkbookWriter straight into the answer: rows go
@@ -15,7 +14,7 @@ import { HEADINGS, isRightToLeft, type ExportLanguage, type Heading } from './ex
 let excelModule: Promise<typeof ExcelJS> | undefined;
 const loadExcelJS = () => (excelModule ??= import('exceljs').then((m) => m.default));
 
-/** What a column holds: text (neutralised), a number, a date (a real Excel date), a school grade. */
+/** What a column holds: text (a text cell, never a formula), a number, a date (a real Excel date), a school grade. */
 export type CellKind = 'text' | 'number' | 'date' | 'percent' | 'schoolGrade';
 export type CellValue = string | number | null;
 
@@ -27,30 +26,47 @@ export interface Column<R> {
   value(row: R): CellValue;
 }
 
-const NUMBER_FORMATS: Partial<Record<CellKind, string>> = {
-  date: 'yyyy-mm-dd',
-  percent: '0%',
-  // Grade 0 is PREP (spec section 3); the cell stays a number a reader can sort and filter by.
-  schoolGrade: '[=0]"PREP";0',
-};
+/**
+ * Excel's Text format. Every text value is written as a string cell (never a formula: exceljs
+ * writes a formula only from a { formula } value) in this format, so `=HYPERLINK(…)` typed into a
+ * child's notes reads exactly as typed, is not evaluated when the file is opened, and stays text
+ * when a reader edits the cell and presses Enter (decision 0025).
+ */
+const TEXT_FORMAT = '@';
+
+function numberFormat(kind: CellKind, language: ExportLanguage): string | undefined {
+  switch (kind) {
+    case 'text':
+      return TEXT_FORMAT;
+    case 'date':
+      return 'yyyy-mm-dd';
+    case 'percent':
+      return '0%';
+    case 'schoolGrade':
+      // Grade 0 is PREP (spec section 3), in the reader's language; the cell stays a number a
+      // reader can sort and filter by.
+      return `[=0]"${PREP_TEXT[language]}";0`;
+    default:
+      return undefined;
+  }
+}
 
 /** A stored date 'YYYY-MM-DD' as a Date at UTC midnight: exceljs writes it as a whole Excel day. */
 function excelDate(iso: string): Date | string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : neutraliseFormula(iso);
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : iso;
 }
 
 function cell(kind: CellKind, value: CellValue): ExcelJS.CellValue {
   if (value === null || value === '') return null;
   switch (kind) {
     case 'text':
-      // Names and notes typed by staff: never a formula when the file is opened (decision 0025).
-      return neutraliseFormula(String(value));
+      return String(value);
     case 'date':
       return typeof value === 'string' ? excelDate(value) : value;
     default: {
       const n = typeof value === 'number' ? value : Number(value);
-      return Number.isFinite(n) ? n : neutraliseFormula(String(value));
+      return Number.isFinite(n) ? n : String(value);
     }
   }
 }
@@ -121,7 +137,10 @@ export async function writeSheet<R>(out: Writable, { sheetName, language, column
   const sheet = workbook.addWorksheet(sheetName, {
     views: [{ rightToLeft: isRightToLeft(language), state: 'frozen', ySplit: 1 }],
   });
-  sheet.columns = columns.map((c) => ({ key: c.heading, width: c.width, style: NUMBER_FORMATS[c.kind] ? { numFmt: NUMBER_FORMATS[c.kind] } : {} }));
+  sheet.columns = columns.map((c) => {
+    const numFmt = numberFormat(c.kind, language);
+    return { key: c.heading, width: c.width, style: numFmt ? { numFmt } : {} };
+  });
   const header = sheet.addRow(columns.map((c) => HEADINGS[c.heading][language]));
   header.font = { bold: true };
   header.commit();
@@ -131,7 +150,10 @@ export async function writeSheet<R>(out: Writable, { sheetName, language, column
   for await (const page of pages) {
     for (const row of page) {
       for (let i = 0; i < columns.length; i++) values[i] = cell(columns[i]!.kind, columns[i]!.value(row));
-      sheet.addRow(values).commit();
+      const added = sheet.addRow(values);
+      // Text where a number or date was expected (an odd stored value) is text too.
+      for (let i = 0; i < columns.length; i++) if (typeof values[i] === 'string' && columns[i]!.kind !== 'text') added.getCell(i + 1).numFmt = TEXT_FORMAT;
+      added.commit();
     }
     count += page.length;
     await drained(sheet, out);
