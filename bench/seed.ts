@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
-import { GRADES, MEDICAL_CONDITIONS } from '@app/shared/constants';
+import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, GRADES, MEDICAL_CONDITIONS } from '@app/shared/constants';
+import { gradeForScore } from '@app/shared/grade-bands';
 import { searchTextOf } from '../apps/server/src/modules/orphans/orphan-search-text.ts';
 import { FEMALE_DARI, FEMALE_LATIN, LAST_NAMES_DARI, LAST_NAMES_LATIN, MALE_DARI, MALE_LATIN } from '../apps/server/src/db/demo/afghan-names.ts';
 
@@ -73,8 +74,46 @@ export function seedChildren(sqlitePath: string, count: number): void {
   });
   const chunk = 10_000;
   for (let done = 0; done < count; done += chunk) batch(Math.min(chunk, count - done), done);
-  db.prepare(`update counters set value = (select count(*) from orphans where deleted_at is null) where name = 'orphans'`).run();
-  db.prepare(`insert into counters (name, value) select 'orphans:' || gender || ':' || coalesce(class_grade, ''), count(*) from orphans where deleted_at is null group by gender, class_grade
-    on conflict (name) do update set value = excluded.value`).run();
+  db.close();
+}
+
+export const SEED_YEAR = 2025;
+const RESULTS_PER_CHILD = 20;
+
+/**
+ * A school year for each of the first `children` children: twelve months of attendance and
+ * twenty results (three years, the three types), straight into the file in large transactions.
+ */
+export function seedAcademics(sqlitePath: string, children: number): void {
+  const db = new SQLite(sqlitePath);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  const r = rng(99);
+  const now = new Date().toISOString();
+  const month = db.prepare(`insert into attendances (orphan_id, month, year, present_days, absent_days, late_days, excused_days, absence_reasons, created_at, updated_at)
+    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const result = db.prepare(`insert into results (orphan_id, result_type, subject, term, exam_date, year, grade, total, average, score,
+      ethics_score, uniform_score, relationship_score, course_type, created_at, updated_at)
+    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const chunk = db.transaction((from: number, to: number) => {
+    for (let id = from; id <= to; id++) {
+      for (let m = 1; m <= 12; m++) {
+        const absent = r() < 0.3 ? 1 + Math.floor(r() * 3) : 0;
+        const late = r() < 0.2 ? 1 : 0;
+        month.run(id, m, SEED_YEAR, 18 + Math.floor(r() * 4), absent, late, r() < 0.1 ? 1 : 0, absent + late ? 'Illness' : null, now, now);
+      }
+      for (let k = 0; k < RESULTS_PER_CHILD; k++) {
+        const year = SEED_YEAR - (k % 3);
+        const date = `${year}-${pad(1 + Math.floor(r() * 12))}-${pad(1 + Math.floor(r() * 28))}`;
+        const score = 30 + Math.floor(r() * 70);
+        const type = k % 10 < 6 ? 'education' : k % 10 < 8 ? 'discipline' : 'course';
+        if (type === 'education') result.run(id, type, pick(r, ['Mathematics', 'Dari', 'Science', 'English']), pick(r, EDUCATION_TERMS), date, year, gradeForScore(score), 100, score, score, null, null, null, null, now, now);
+        else if (type === 'discipline') result.run(id, type, 'Conduct', null, date, year, gradeForScore(score), null, null, score, 8, 9, 7, null, now, now);
+        else result.run(id, type, 'Course', pick(r, COURSE_TERMS), date, year, gradeForScore(score), 100, null, score, null, null, null, pick(r, COURSE_TYPES), now, now);
+      }
+    }
+  });
+  for (let from = 1; from <= children; from += 5000) chunk(from, Math.min(children, from + 4999));
+  db.exec('analyze');
   db.close();
 }
