@@ -60,10 +60,10 @@ function sharedHead(): Plugin {
 
 /**
  * The public pages paint from their HTML (decision 0038): their scripts only hydrate islands, so
- * the built public.html asks for them at low priority (issue 16 item 7), behind the page itself
+ * the built public.html asks for them at low priority, behind the page itself
  * and its fonts; at the default high priority a script that happened to arrive before the first
- * paint counted as render-blocking in Lighthouse's slow-link simulation (FCP 0.8 s or 2.2 s for
- * the same bytes, depending on how busy the machine was).
+ * paint counted as render-blocking in Lighthouse's slow-link simulation (a first paint that varied
+ * for the same bytes with how busy the machine was).
  */
 function publicScriptsLowPriority(): Plugin {
   return {

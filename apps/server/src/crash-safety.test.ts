@@ -10,7 +10,7 @@ import { openDatabase } from './db/database.ts';
 import { FILE_REFERENCES } from './modules/storage/uncommitted-files.ts';
 
 /**
- * Crash safety (issue 12, must-have 4; finding 6): the real server as a child process, a stream of
+ * Crash safety: the real server as a child process, a stream of
  * work at it — children created with photos and their photos replaced, record edits, results,
  * gallery photos and documents (their files replaced too) — SIGKILL in the middle, a restart, twice, then a last start.
  * Afterwards every acknowledged write is there (an edit holds its acknowledged value, or the one

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * Requests an attacker or a broken client could send (issue 12, must-have 2), as fast-check
+ * Requests an attacker or a broken client could send, as fast-check
  * arbitraries: a route of the server's own table with odd path ids, query strings and headers,
  * and a body that is JSON of the API's own field names with values of every wrong kind, broken
  * JSON, plain text, or multipart with random parts and files — well-formed or cut short.

@@ -6,7 +6,7 @@ import { apiCall } from './support/api.ts';
 import { pathOf, setUpBrowserApp } from './support/fixture.ts';
 
 /**
- * A teacher's month through the class screens (issue 13): "Take Attendance" for a whole class,
+ * A teacher's month through the class screens: "Take Attendance" for a whole class,
  * typed down the columns with Enter and saved as one batch (a missing reason said on the child's
  * row first), then the class's education marks with the grade following each score, and both on
  * a child's details page. The administrator only sets the scene through the API: a Teacher

@@ -9,7 +9,7 @@ import { localeText } from './support/locale-text.ts';
 import { settle, visit } from './support/settle.ts';
 
 /**
- * Issue 16, item 5: every public page and every dashboard screen passes axe (WCAG 2.2 A and AA)
+ * Every public page and every dashboard screen passes axe (WCAG 2.2 A and AA)
  * in both themes and right to left, with records on the screens (a child, a result, a month's
  * attendance, a photo, a message), plus the states a route alone does not reach: a form modal, a
  * confirmation, a toast, the menus. The routes come from the router itself, so a new screen is
@@ -131,7 +131,7 @@ describe.each(MODES.map((m) => [`${m.theme} theme, ${m.dir} (${m.language})`, m]
     await staff.locator('main form button[type="submit"]').click();
     const toast = staff.locator('[data-sonner-toast][data-type="success"]');
     await toast.waitFor();
-    // Hovered, a toast waits instead of closing after 3 s, long enough to be measured.
+    // Hovered, a toast waits instead of closing after 3 s, long enough for axe to check it.
     await toast.hover();
     await settle(staff);
     expect(await accessibilityViolations(staff)).toEqual([]);

@@ -3,7 +3,7 @@ import { accessibilityViolations } from './support/accessibility.ts';
 import { pathOf, setUpBrowserApp } from './support/fixture.ts';
 
 /**
- * The activity log through the real screens (issue 15, item 3): an administrator changes a
+ * The activity log through the real screens: an administrator changes a
  * child's record, opens the log from the sidebar, filters it by type, finds the change and
  * follows its link to the child's page. The log screen is checked by axe against WCAG 2.1 AA.
  */

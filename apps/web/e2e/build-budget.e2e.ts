@@ -9,7 +9,7 @@ import { settle } from './support/settle.ts';
 import { webDist } from './support/server.ts';
 
 /**
- * Issue 16, page speed on slow links: the JavaScript a first visit to a page downloads, gzipped at
+ * Page speed on slow links: the JavaScript a first visit to a page downloads, gzipped at
  * level 9 (the .gz the build stores), summed over every script the page really loads in Chromium —
  * its entry, the chunks it imports, and the islands' chunks it asks for (decision 0038) — until its
  * islands have hydrated and no request is left open. Not a timing: bytes, the same on every machine.
@@ -18,12 +18,10 @@ const dist = webDist;
 const KB = 1024;
 
 /**
- * `goal`: issue 16's budget (home 100 KB, login 150 KB). `ceiling`: what the test holds today, so a
+ * `goal`: the budget (home 100 KB, login 150 KB). `ceiling`: what the test holds today, so a
  * change that makes a first load heavier fails here; lowered as the pages got lighter, down to the
- * goal where it is met (then the goal is the ceiling). On 2026-11-24, server-rendered (decision
- * 0038): login 142.8 KB, home 137.7 KB; then with islands that take their texts as props (no
- * i18next) and load Radix's menu, dialog and tooltips on first use: home 83.9 KB, login 108.4 KB,
- * both goals met (docs/benchmarks/2026-11-24-islands-without-i18next.md).
+ * goal where it is met (then the goal is the ceiling). Both goals are met since the islands take
+ * their texts as props and load Radix on first use (figures: docs/benchmarks/2026-11-24-islands-without-i18next.md).
  */
 const BUDGETS = [
   { page: 'home', path: '/', goal: 100 * KB, ceiling: 100 * KB },

@@ -11,7 +11,7 @@ import { pathOf, setUpBrowserApp } from './support/fixture.ts';
 import { jpegPhoto } from './support/photo.ts';
 
 /**
- * A caseworker's gallery through the real screens (issue 14, item 8): upload a photo and a video
+ * A caseworker's gallery through the real screens: upload a photo and a video
  * of a child (resumably, over tus), see the video's state go from processing to ready, play its
  * 360p version in the viewer, download the photo, look through the lightbox, edit and delete,
  * and find the child's latest media on their details page. Each screen is checked by axe.

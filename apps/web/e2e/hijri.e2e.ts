@@ -9,7 +9,7 @@ import { localeText } from './support/locale-text.ts';
 import { setUpBrowserApp } from './support/fixture.ts';
 
 /**
- * The Solar Hijri calendar end to end (issue 16, item 3): a staff member chooses it on the
+ * The Solar Hijri calendar end to end: a staff member chooses it on the
  * profile, enters a child's birthday as the office writes it (1 Farvardin 1393) from the keyboard,
  * and the API stores the Gregorian day (2014-03-21); the details show it back in Solar Hijri. The
  * open date picker passes axe.

@@ -11,7 +11,7 @@ import { DASHBOARD_ROUTE_PATHS, PUBLIC_ROUTE_PATHS, fillRoute } from './support/
 import { seedScreenData } from './support/screen-data.ts';
 import { trackRequests, visit } from './support/settle.ts';
 
-/** Issue 16: choosing Dari or Pashto, right to left, remembered in the browser and per user. */
+/** Choosing Dari or Pashto, right to left, remembered in the browser and per user. */
 const app = setUpBrowserApp();
 
 async function chooseLanguage(page: Page, name: 'English' | 'دری' | 'پښتو', scope = page.locator('body')): Promise<void> {

@@ -9,7 +9,7 @@ import { settle, visit } from './support/settle.ts';
 import { setUpBrowserApp } from './support/fixture.ts';
 
 /**
- * Issue 16, items 2 and 4, on a 375 x 800 touch screen: no dashboard screen scrolls the page
+ * On a 375 x 800 touch screen: no dashboard screen scrolls the page
  * sideways, every list keeps each row's actions on screen, forms are one column, and controls are
  * big enough for a thumb (WCAG 2.2 target size); the sidebar is a drawer that keeps focus inside
  * and gives it back on Escape; the public menu likewise. In Dari (right to left) the drawer and

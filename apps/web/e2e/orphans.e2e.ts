@@ -7,7 +7,7 @@ import { pathOf, setUpBrowserApp } from './support/fixture.ts';
 import { jpegPhoto, type FilePayload } from './support/photo.ts';
 
 /**
- * The life of one child's record through the real screens (issue 4, item 8): create with a photo,
+ * The life of one child's record through the real screens: create with a photo,
  * find by search, open the details with the photo, edit, delete, restore from the trash. Each
  * screen on the way (list, form with its messages, details, confirmation, trash) is checked by
  * axe against WCAG 2.1 AA.

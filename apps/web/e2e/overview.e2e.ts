@@ -6,7 +6,7 @@ import { setUpBrowserApp } from './support/fixture.ts';
 import { localeText } from './support/locale-text.ts';
 
 /**
- * A manager's morning on the overview (issue 15 item 4): the four cards show the figures of
+ * A manager's morning on the overview: the four cards show the figures of
  * children the administrator set up through the API on a fresh database, Upcoming Events opens
  * its list with each event leading to its child, New Admissions leads to the orphan list
  * filtered to this month, and the charts carry their figures for a screen reader. axe checks the

@@ -9,7 +9,7 @@ import { setUpBrowserApp } from './support/fixture.ts';
 import { settle } from './support/settle.ts';
 
 /**
- * A sponsor's progress report (issue 15): a caseworker opens a child's details in Dari and saves
+ * A sponsor's progress report: a caseworker opens a child's details in Dari and saves
  * the report the button makes; the saved PDF is read back with pdftotext (poppler-utils,
  * scripts/install-system-deps.sh). The administrator only sets the scene through the API.
  */

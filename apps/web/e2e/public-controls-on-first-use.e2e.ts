@@ -7,7 +7,7 @@ import { settle } from './support/settle.ts';
 import { webDist } from './support/server.ts';
 
 /**
- * Issue 16 item 7: the public header's Radix parts (the phone menu's dialog, the language menu, the
+ * The public header's Radix parts (the phone menu's dialog, the language menu, the
  * tooltips) are downloaded on a control's first use, not with the page; a keyboard user still
  * opens them on the first Enter, focus kept in them and given back to their button.
  */

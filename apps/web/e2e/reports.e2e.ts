@@ -8,7 +8,7 @@ import { apiCall } from './support/api.ts';
 import { setUpBrowserApp } from './support/fixture.ts';
 
 /**
- * A manager's monthly reports (issue 15): the Orphans List and an Education results export taken
+ * A manager's monthly reports: the Orphans List and an Education results export taken
  * from the Reports page, each file saved by the browser and opened with exceljs; a form's rule
  * said on its field with nothing downloaded. The administrator only sets the scene through the
  * API. The page and an open export form are checked by axe.

@@ -42,7 +42,7 @@ function start(): void {
   applyTheme(initialTheme());
   // Spec section 7: the CSRF cookie is initialised at application start.
   void ensureCsrfCookie();
-  // No i18next to wait for (issue 16 item 7): the header and the home page's buttons have their
+  // No i18next to wait for: the header and the home page's buttons have their
   // texts as props; an island that reads i18next brings it (island-registry.ts).
   hydrateIslands();
 }

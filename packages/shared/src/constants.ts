@@ -7,7 +7,7 @@ export const GENDERS = ['male', 'female', 'other'] as const;
 export const EXPORT_GENDERS = ['male', 'female'] as const;
 export const ORPHAN_STATUSES = ['active', 'inactive', 'graduated'] as const;
 export const MEDICAL_CONDITIONS = ['Healthy', 'Minor Issues', 'Needs Attention', 'Critical'] as const;
-/** The calendars a user may read and enter dates in (issue 16): Solar Hijri is `persian` in Intl. */
+/** The calendars a user may read and enter dates in: Solar Hijri is `persian` in Intl. */
 export const CALENDARS = ['gregorian', 'persian'] as const;
 export type CalendarName = (typeof CALENDARS)[number];
 
@@ -68,7 +68,7 @@ export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_MEDIA_BYTES = 512 * 1024 * 1024;
 
 /**
- * Gallery limits per media type (issue 14; decision 0003). The web form checks these defaults
+ * Gallery limits per media type (decision 0003). The web form checks these defaults
  * before sending; the server enforces its configured numbers (GALLERY_MAX_IMAGE_BYTES,
  * GALLERY_MAX_VIDEO_BYTES, GALLERY_MAX_DOCUMENT_BYTES), and its 413 message names the limit.
  */

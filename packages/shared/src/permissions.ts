@@ -137,7 +137,7 @@ export const ACCESS = {
   activities: { allPermissions: [ADMINISTER, 'view-activities'] },
   // Purging cannot be undone: administrators who still hold delete-orphans.
   purgeOrphans: { allPermissions: [ADMINISTER, 'delete-orphans'] },
-  // Excel exports (issue 15): the Reports permission AND the view permission of the data exported.
+  // Excel exports: the Reports permission AND the view permission of the data exported.
   exportOrphans: { allPermissions: ['view-reports', 'view-orphans'] },
   exportResults: { allPermissions: ['view-reports', 'view-results'] },
   exportAttendance: { allPermissions: ['view-reports', 'view-attendance'] },

@@ -4,9 +4,9 @@ import { MSG } from '@app/shared/messages';
 import { AppError } from './app-error.ts';
 
 /**
- * Password hashing and checking, bounded (issue 12, finding 2). Each argon2 run takes tens of
- * milliseconds of a core and 64 MB; unbounded, 150 sign-ins sent at once by one client took the
- * CPU from everyone for 40 s. So at most one run per core at a time, first come first served,
+ * Password hashing and checking, bounded. Each argon2 run takes tens of
+ * milliseconds of a core and 64 MB; unbounded, a burst of sign-ins from one client would take the
+ * CPU from everyone. So at most one run per core at a time, first come first served,
  * and each client (address) may have at most PER_CLIENT runs waiting or running: more from the
  * same client are refused at once (429) without hashing, so another client's sign-in waits
  * behind at most a few runs. The queue is this process's own (CPU is per process); the counts

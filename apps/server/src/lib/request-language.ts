@@ -3,7 +3,7 @@ import { isLanguage, languageFromAcceptLanguage, type Language } from '@app/shar
 import { PREFERENCE_COOKIES } from '@app/shared/preference-cookies';
 
 /**
- * The language a request is answered in (issue 16): the signed-in user's stored choice when
+ * The language a request is answered in: the signed-in user's stored choice when
  * there is one (`locale` on the user, kept by the profile), else what the browser asks for in
  * Accept-Language (fa, fa-AF, prs → Dari; ps → Pashto; anything else → English). The web sends
  * its current language in that header with every call, so a visitor's answers follow the

@@ -9,7 +9,7 @@ import { loadConfig, type Dialect } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 
 /**
- * Issue 12, item 5: `npm run backup` while the server serves and children with photos keep being
+ * `npm run backup` while the server serves and children with photos keep being
  * created, then `npm run restore` into a fresh data folder (and database). Every child whose create
  * was acknowledged before the backup started must come back with both photo files, the restored
  * database must pass its integrity check, and the restored server must serve it. Restore must

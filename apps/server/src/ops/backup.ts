@@ -6,7 +6,7 @@ import { copyTree, DEFAULT_BACKUPS, isMain, MANIFEST, STORAGE_COPY, timestampNam
 import { runPgTool } from './pg-tools.ts';
 
 /**
- * `npm run backup [folder]` (issue 12, item 5): a consistent copy of the database and the stored
+ * `npm run backup [folder]`: a consistent copy of the database and the stored
  * files, taken while the server serves, into ./backups/<time>/ or the folder given (which must be
  * empty or new). The database is copied first, as one snapshot; the files after it, so every file a
  * copied record points to was already stored. A photo replaced or purged in the seconds between

@@ -8,7 +8,7 @@ import { copyTree, isMain, readManifest, timestampName, userPath, type BackupMan
 import { runPgTool } from './pg-tools.ts';
 
 /**
- * `npm run restore <backup folder>` (issue 12, item 5): puts a backup's database and stored files
+ * `npm run restore <backup folder>`: puts a backup's database and stored files
  * where the configuration (DATABASE_URL, STORAGE_DIR) says. It refuses while a server answers on
  * the configured port — a running server would go on writing beside the restored data. What was
  * there is moved aside (`<name>.before-restore-<time>`), not deleted; on PostgreSQL, pg_restore

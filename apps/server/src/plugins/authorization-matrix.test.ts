@@ -5,7 +5,7 @@ import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer 
 import { nowIso } from '../lib/time.ts';
 
 /**
- * The authorization matrix (issue 12): every route of the route table, called by every kind of
+ * The authorization matrix: every route of the route table, called by every kind of
  * caller — nobody, a signed-in user without a role, each seeded role — must answer exactly what
  * this table says, written by hand from the spec's gating (section 6) and docs/design-decisions.md:
  * 401 `Unauthenticated.` without a session, 403 `This action is unauthorized.` without the right,
@@ -202,7 +202,7 @@ describeEachDatabase('authorization matrix', (ctx) => {
       { label: 'nobody', roles: [] },
       { label: 'signed-in without a role', roles: [], token: (await userWithRoles(server, [])).token },
     ];
-    // One sign-in at a time: one address may have only two password checks in flight (issue 12).
+    // One sign-in at a time: one address may have only two password checks in flight.
     for (const r of roles) callers.push({ label: r, roles: [r], token: (await userWithRoles(server, [r])).token });
     const admin = await loginAdmin(server);
     callers.push({ label: ROLE.superAdmin, roles: [ROLE.superAdmin], token: admin });

@@ -24,7 +24,7 @@ function validationErrors(issues: ZodLikeIssue[]): Record<string, string[]> {
 /**
  * One place that turns any failure into the spec's answer shape, `{message, errors?}`, plus the
  * machine-readable `code` the client branches on (shared ERROR_CODE); 5xx details go to the log only.
- * The message and every field's messages are in the request's language (issue 16); the code is not.
+ * The message and every field's messages are in the request's language; the code is not.
  */
 export function registerErrorHandling(app: FastifyInstance, pageFallback: ((reply: FastifyReply) => unknown) | null): void {
   registerAllMessageCatalogs();

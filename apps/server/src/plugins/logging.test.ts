@@ -5,7 +5,7 @@ import type { Dialect } from '../config.ts';
 import { redactUrl, REDACTED } from './logging.ts';
 
 /**
- * Issue 12, item 7: a run of real requests that handle every kind of secret — passwords at sign-in,
+ * A run of real requests that handle every kind of secret — passwords at sign-in,
  * a password change and a reset, bearer tokens, the reset link's token (mailed, then opened as a
  * page), a signed file URL — against a server logging at debug (one line per request, the most it
  * ever writes) into a captured stream. No secret may appear in the log, in clear or URL-encoded.

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { DestinationStream, LoggerOptions } from 'pino';
 
 /**
- * What the server logs and what it never logs (issue 12, item 7). Every line is pino JSON with the
+ * What the server logs and what it never logs. Every line is pino JSON with the
  * request's id (`reqId`). Secrets must not reach a line: a bearer token, a cookie or CSRF token (in
  * headers, which the request serialiser below does not print and `redact` covers if anyone logs
  * them), and the secrets that ride in URLs — a signed file URL's `signature`, the reset link's

@@ -5,7 +5,7 @@ import { withTamperedSignature } from '../../test/tampered-signature.ts';
 
 /**
  * Maintenance mode closes the dashboard's API to everyone but administrators, and nothing else
- * (docs/design-decisions.md, "Maintenance mode"; issue 11 and issue 12 finding 7): visitors read the site and
+ * (docs/design-decisions.md, "Maintenance mode"): visitors read the site and
  * send messages, sign-in stays open, and a signed file URL is served — the signature is the credential.
  */
 

@@ -53,7 +53,7 @@ export async function loadPublicPages(app: FastifyInstance, webDist: string, dat
   if (!existsSync(entry) || !existsSync(templateFile)) return null;
   // The renderer loads with the first page asked for, not at start: React's server renderer and
   // the pages' texts are a few MB that a process serving only the dashboard and the API never
-  // needs (issue 11 holds an idle server to its memory).
+  // needs, and an idle server is held to a memory budget.
   let loading: Promise<LoadedRenderer | null> | undefined;
 
   return async (request, reply) => {
@@ -110,8 +110,8 @@ async function loadRenderer(app: FastifyInstance, entry: string, templateFile: s
 
 /**
  * The stylesheet inside the page rather than linked (the CSP allows inline styles): the page can
- * paint when its HTML has arrived, without a render-blocking request on a slow link first. About
- * 10 KB compressed, less than a round trip there costs; each page carries it again, which is the
+ * paint when its HTML has arrived, without a render-blocking request on a slow link first. It is
+ * small compressed, less than a round trip there costs; each page carries it again, which is the
  * price of painting from the first response.
  */
 function inlineStylesheets(template: string, webDist: string): string {
@@ -132,8 +132,8 @@ interface RenderedPage {
 /**
  * Pages rendered from the same inputs are the same page: kept by a digest of everything the render
  * reads (path, language, theme, the day for the footer's year, and the data), so a page is rendered
- * and compressed once per change instead of per visit (about 10 ms of CPU each on the bench
- * machine, against well under one to send a kept one). A change of settings or pages changes the
+ * and compressed once per change instead of per visit (a render costs far more CPU than sending
+ * a kept page). A change of settings or pages changes the
  * digest. Bounded: the oldest page goes when a new one would pass the limit (any unknown path is a
  * not-found page of its own).
  */

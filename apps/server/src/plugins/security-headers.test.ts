@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAdmin, startServer, userWithRoles, type TestServer } from '../../test/harness.ts';
 
 /**
- * Issue 12, item 3: the headers every answer carries — the SPA's page and files, an API answer,
+ * The headers every answer carries — the SPA's page and files, an API answer,
  * a signed file, an error — and who may read the API docs. Headers do not depend on the database,
  * so one SQLite server (and one in production mode for the docs) is enough.
  */

@@ -7,7 +7,7 @@ import { i18n, directionFor } from '../lib/i18n.ts';
 import { ThemeProvider } from '../lib/theme-context.tsx';
 import { AuthProvider } from '../lib/auth-context.tsx';
 
-// sonner (about 10 KB gzipped) is not in a page's first load: the toaster arrives once the
+// sonner is not in a page's first load: the toaster arrives once the
 // browser is idle. A toast raised before then is not lost: sonner replays the active ones to a
 // toaster when it subscribes.
 const ThemedToaster = lazy(() => import('./themed-toaster.tsx'));

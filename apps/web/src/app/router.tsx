@@ -107,7 +107,7 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   { path: 'results', permission: PERMISSION.result.view, element: <ResultsPage /> },
   { path: 'results/create', permission: PERMISSION.result.create, element: <ResultFormPage /> },
   { path: 'results/edit/:id', permission: PERMISSION.result.edit, element: <ResultFormPage /> },
-  // The class screens (issue 13): a teacher's way in for a whole class at once.
+  // The class screens: a teacher's way in for a whole class at once.
   { path: 'results/class', permission: PERMISSION.result.create, element: <ClassResultsPage /> },
   { path: 'results/:id', permission: PERMISSION.result.view, element: <ResultDetailsPage /> },
   { path: 'attendance', permission: PERMISSION.attendance.view, element: <AttendancePage /> },

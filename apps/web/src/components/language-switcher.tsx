@@ -9,7 +9,7 @@ import { LanguageMenu } from './language-menu.tsx';
 export { LANGUAGE_NAMES };
 
 /**
- * The language switcher (issue 16) of the dashboard header and the profile page (a server-rendered
+ * The language switcher of the dashboard header and the profile page (a server-rendered
  * page's header has its own without i18next, loading the same menu on first use:
  * islands/lazy-language-menu.tsx). The choice is kept in this browser and, when someone is signed in, in their
  * profile; it also applies a signed-in user's stored language after sign-in.

@@ -24,7 +24,7 @@ export interface PublicLanguageMenuProps {
 }
 
 /**
- * The public header's language menu (issue 16 item 7): the same button the server rendered until
+ * The public header's language menu: the same button the server rendered until
  * it is first pressed (pointer, Enter, Space or the down arrow), then Radix's menu
  * (components/language-menu.tsx), fetched then and opened at once, focus in it, so a visitor who
  * never changes language never downloads it. Hovering or focusing the button starts the fetch.

@@ -23,7 +23,7 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
 }
 
 /**
- * The header's tooltips on a server-rendered page (issue 16 item 7): the control alone until it is
+ * The header's tooltips on a server-rendered page: the control alone until it is
  * first hovered, focused or pressed, then the same control inside Radix's tooltip
  * (components/ui/tooltip.tsx), fetched then, so a visitor who never points at it never downloads
  * it. The control is a new element then: a press under way is let finish first (its click would

@@ -1,5 +1,5 @@
 /**
- * A module's part fetched on first use (issue 16 item 7: the public header's Radix parts): one
+ * A module's part fetched on first use (the public header's Radix parts): one
  * fetch for every caller, kept once it has arrived; a failed fetch (a dropped slow link) is not
  * kept, so the next use tries again.
  */

@@ -5,7 +5,7 @@ import { LazyTooltip } from './lazy-tooltip.tsx';
 
 /**
  * The public header's theme toggle: the dashboard's (components/theme-toggle.tsx) with its labels
- * as props instead of i18next, and its tooltip loaded on first use (issue 16 item 7).
+ * as props instead of i18next, and its tooltip loaded on first use.
  */
 export function PublicThemeToggle({ labels }: { labels: { switchToLight: string; switchToDark: string } }) {
   const { theme, toggleTheme } = useTheme();

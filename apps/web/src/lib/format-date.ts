@@ -1,7 +1,7 @@
 import type { CalendarName } from '@app/shared/constants';
 
 /**
- * The one place dates and numbers become text (issue 16): every date goes through
+ * The one place dates and numbers become text: every date goes through
  * Intl.DateTimeFormat in the reader's language and calendar, every number through
  * Intl.NumberFormat, so Dari and Pashto get their own digits (۰۱۲) and month names, and a
  * Solar Hijri reader sees 1405 dates. What is stored never changes: ISO Gregorian dates and
@@ -143,7 +143,7 @@ export function formatNumber(value: number | string | null | undefined, language
 /**
  * The calendar a reader gets before signing in (and a signed-in user whose stored answer
  * predates the setting): Solar Hijri for Dari and Pashto, Gregorian for English. Afghans
- * reading Dari or Pashto write dates in the Solar Hijri calendar (issue 16: the office writes
+ * reading Dari or Pashto write dates in the Solar Hijri calendar (the office writes
  * 1405-09-02); English readers of the public site are mostly donors and visitors abroad who
  * expect Gregorian dates. A signed-in user's own setting always wins.
  */

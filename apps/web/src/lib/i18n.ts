@@ -8,7 +8,7 @@ import { applyDocumentLanguage, browserLanguage, reloadForLanguage, rememberLang
 // What needs no i18next lives in language.ts (a server-rendered page's islands use it alone).
 export { applyDocumentLanguage, browserLanguage, currentLanguage, directionFor, holdReloadFor, rememberLanguage, storedLanguage } from './language.ts';
 
-/** English, Dari and Pashto (issue 16); the list lives in the shared package with the server's. */
+/** English, Dari and Pashto; the list lives in the shared package with the server's. */
 export const SUPPORTED_LANGUAGES = LANGUAGES;
 export type { Language };
 

@@ -4,7 +4,7 @@ import { PREFERENCE_COOKIES } from '@app/shared/preference-cookies';
 import { writePreferenceCookie } from './preference-cookie.ts';
 
 /**
- * The reader's language without i18next (issue 16 item 7): what a server-rendered public page's
+ * The reader's language without i18next: what a server-rendered public page's
  * islands need (its direction, the stored choice, remembering a new one, the language API calls
  * ask for) while its texts come rendered or as props, so a visitor to the public site does not
  * download i18next. lib/i18n.ts builds the app's translations on these.

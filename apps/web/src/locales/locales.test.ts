@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 16: every text exists in English, Dari and Pashto, says the same things ({{values}}), is
+ * Every text exists in English, Dari and Pashto, says the same things ({{values}}), is
  * really translated, and is shown somewhere. English (locales/en) is the source; `messages` is
  * keyed by the server's English sentences and checked with the shared message catalog instead.
  */

@@ -1,5 +1,5 @@
 /**
- * The three languages of the product (issue 16): English, Dari (Afghanistan's Persian) and
+ * The three languages of the product: English, Dari (Afghanistan's Persian) and
  * Pashto. English is the source language: every message is written in it first, and anything
  * that cannot be translated is shown in it.
  */

@@ -34,9 +34,9 @@ export const authUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   email_verified_at: z.string().nullable(),
-  /** The calendar dates are shown and entered in (issue 16; stored ISO Gregorian either way). */
+  /** The calendar dates are shown and entered in (stored ISO Gregorian either way). */
   calendar: z.enum(CALENDARS),
-  /** The language the user chose (issue 16); null until they choose one, the browser's language rules. */
+  /** The language the user chose; null until they choose one, the browser's language rules. */
   locale: z.enum(LANGUAGES).nullable(),
   roles: z.array(namedRefSchema),
   permissions: z.array(namedRefSchema),

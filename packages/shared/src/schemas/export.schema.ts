@@ -5,7 +5,7 @@ import { WHENEVER_AN_OBJECT, isoDate } from './common.schema.ts';
 import { RESULT_MESSAGES, yearField } from './result.schema.ts';
 
 /**
- * Excel exports (spec sections 2, 5, 7, 9; issue 15): the bodies of `POST /export/orphans`,
+ * Excel exports (spec sections 2, 5, 7, 9): the bodies of `POST /export/orphans`,
  * `/export/results` and `/export/attendance`. The Reports page's forms and the routes parse with
  * these. Empty values ('' from a cleared input, null) count as not given — the client omits
  * them (section 7), and a body that still carries one means the same as one that does not.

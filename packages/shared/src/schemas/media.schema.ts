@@ -4,7 +4,7 @@ import { hasControlCharacters, hasMarkup, pageQuery, paged, plainText } from './
 import { blankToUndefined, optionalDate, optionalEnum, optionalText, requiredDate, requiredEnum, requiredText } from './orphan.schema.ts';
 
 /**
- * The gallery (issue 14; spec sections 2, 3, 5, 7): the upload form and `POST /galleries` fields,
+ * The gallery (spec sections 2, 3, 5, 7): the upload form and `POST /galleries` fields,
  * the update body, the list queries and the media item as every call answers it. The upload page,
  * the multipart route and the resumable (tus) upload's metadata all parse with `mediaUploadSchema`.
  */

@@ -23,15 +23,15 @@ export const PROFILE_MSG = {
 
 /**
  * Spec section 5, Profile. Changing the e-mail also needs the current password: the e-mail is
- * where password resets go, so a stolen session must not be able to move it (issue 12, finding 4).
+ * where password resets go, so a stolen session must not be able to move it.
  */
 export const profileSchema = z.object({
   name: z.string({ error: PROFILE_MSG.nameRequired }).trim().min(1, PROFILE_MSG.nameRequired).max(255),
   email: z.string({ error: PROFILE_MSG.emailRequired }).trim().min(1, PROFILE_MSG.emailRequired).max(255).email(PROFILE_MSG.emailInvalid),
   current_password: z.string().max(200).optional(),
-  /** Issue 16: the calendar dates are shown and entered in; left out, it stays as it is. */
+  /** The calendar dates are shown and entered in; left out, it stays as it is. */
   calendar: z.enum(CALENDARS, { error: PROFILE_MSG.calendarInvalid }).optional(),
-  /** Issue 16: the language the app shows this user on any device; left out, it stays as it is. */
+  /** The language the app shows this user on any device; left out, it stays as it is. */
   locale: z.enum(LANGUAGES, { error: PROFILE_MSG.localeInvalid }).optional(),
 });
 export type ProfileInput = z.input<typeof profileSchema>;

@@ -7,8 +7,7 @@ import type { DB } from '../schema.ts';
  * "2005"), so "SCH2005" finds "SCH-2005". Recomputed here for the children already stored, with
  * the rule every save uses (orphans/orphan-search-text.ts): the column is derived, so the current
  * rule is the right one even if it changes later. The search index follows by its triggers
- * (SQLite) or its expression (PostgreSQL). Once, at the first start after the upgrade: about
- * 12 s at 100,000 children, nothing noticeable at the organisation's 600.
+ * (SQLite) or its expression (PostgreSQL). Once, at the first start after the upgrade.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const typed = db as unknown as Kysely<DB>;

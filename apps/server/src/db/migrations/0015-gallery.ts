@@ -3,7 +3,7 @@ import type { Dialect } from '../../config.ts';
 import { withId } from '../columns.ts';
 
 /**
- * The media gallery (issue 14): one row per uploaded file, and the database's job queue that
+ * The media gallery: one row per uploaded file, and the database's job queue that
  * makes a video's resolutions in the background (modules/gallery/transcode-worker.ts).
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -3,7 +3,7 @@ import type { Dialect } from '../../config.ts';
 import { withId } from '../columns.ts';
 
 /**
- * Academic results and monthly attendance (spec section 3, issue 13). Both belong to a child and
+ * Academic results and monthly attendance (spec section 3). Both belong to a child and
  * go with it: a purged child's rows are deleted by the foreign key (ON DELETE CASCADE); a trashed
  * child's stay and are hidden by joining on orphans.deleted_at, so restoring brings them back.
  *

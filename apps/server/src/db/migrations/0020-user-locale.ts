@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The language each user chose (issue 16): 'en', 'fa-AF' (Dari) or 'ps-AF' (Pashto). Null until
+ * The language each user chose: 'en', 'fa-AF' (Dari) or 'ps-AF' (Pashto). Null until
  * they choose one, so a user who never did keeps following their browser's language; once set,
  * signing in on any device switches the app to it.
  */

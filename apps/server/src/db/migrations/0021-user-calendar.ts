@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The calendar each user reads and enters dates in (issue 16): 'gregorian' or 'persian' (Solar
+ * The calendar each user reads and enters dates in: 'gregorian' or 'persian' (Solar
  * Hijri). Only how dates are shown and typed changes; every date is still stored as an ISO
  * Gregorian 'YYYY-MM-DD', so reports, sorting and ages need no conversion. Existing users keep
  * the Gregorian dates they have seen until now.

@@ -4,7 +4,7 @@ import { ROLE, SEEDED_ROLES } from '@app/shared/permissions';
 import { ADMIN, call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
 
 /**
- * The activity log (issue 15 item 3): entries written by real changes through the API, found by
+ * The activity log: entries written by real changes through the API, found by
  * every filter and paged; links only to records that still exist outside the trash; the screen
  * closed to anyone but an administrator holding view-activities; bad filters refused with a 422.
  */

@@ -4,7 +4,7 @@ import { queryPlan, seedAcademics } from '../../../test/query-plans.ts';
 import { attendanceListArgs, attendanceListShape, buildAttendanceList, buildChildSummary, type AttendanceFilter } from './attendance.repository.ts';
 
 /**
- * The reads issue 13 benchmarks come from indexes (migration 0016), never from sorting or scanning
+ * The attendance and results reads come from indexes (migration 0016), never from sorting or scanning
  * a table: the attendance list for one month and grade (page and total), one child's results
  * (the list and the results summary run the same statement), one child's attendance summary, and
  * the list without a child. The statements are the ones the repository runs, planned over a

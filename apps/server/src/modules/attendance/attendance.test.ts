@@ -4,7 +4,7 @@ import { attendancePageSchema, attendanceSummaryResponseSchema } from '@app/shar
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
 import { getKept } from '../../../test/kept-answer.ts';
 
-/** Attendance API (issue 13): one record per child per month, the counts' rules, list, summary, trash, permissions. */
+/** Attendance API: one record per child per month, the counts' rules, list, summary, trash, permissions. */
 
 const CHILD = { first_name: 'Amina', last_name: 'Rahimi', father_name: 'Nasir', dob: '2013-02-01', gender: 'female', admission_date: '2021-03-01', class_grade: '5' };
 const MONTH = { month: 2, year: 2025, present_days: 18, absent_days: 2, late_days: 1, excused_days: 1, absence_reasons: 'Fever' };

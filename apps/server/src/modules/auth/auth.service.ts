@@ -38,10 +38,9 @@ export const passwordGuard = (app: FastifyInstance, request: FastifyRequest): Pa
 });
 
 /**
- * Count an attempt at a password-checking route before any password is checked (issue 12,
- * finding 1): each concurrent request gets its own count from one atomic write, so at most
+ * Count an attempt at a password-checking route before any password is checked: each concurrent request gets its own count from one atomic write, so at most
  * `max` checks run per window for `key`, and at most `perAddress` a minute from one address
- * whatever the e-mails (finding 2; lib/password.ts bounds the hashing itself).
+ * whatever the e-mails (lib/password.ts bounds the hashing itself).
  */
 export async function countPasswordAttempt(guard: PasswordGuard, key: string, max: number, windowSeconds: number): Promise<void> {
   const attempt = await guard.limiter.hit(key, windowSeconds);

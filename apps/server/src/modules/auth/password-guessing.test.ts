@@ -28,7 +28,7 @@ function loginFrom(server: TestServer, localAddress: string, email: string, pass
   });
 }
 
-describeEachDatabase('password guessing (issue 12, findings 1, 2 and 5)', (server, dialect) => {
+describeEachDatabase('password guessing', (server, dialect) => {
   it('checks at most the allowed number of passwords however many sign-ins arrive at once', async () => {
     const u = await userWithRoles(server(), ['Teacher'], 'right-password-1');
     const tokensBefore = await server().database.db.selectFrom('personal_access_tokens').select('id').where('user_id', '=', u.id).execute();

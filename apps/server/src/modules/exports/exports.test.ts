@@ -7,7 +7,7 @@ import { ageOn } from './export-columns.ts';
 import { orphanExportPages, resultExportPages } from './exports.repository.ts';
 
 /**
- * Excel exports (issue 15): each workbook is opened with exceljs and read back — headings, rows,
+ * Excel exports: each workbook is opened with exceljs and read back — headings, rows,
  * cell types, each filter, the formula guard, right to left in Dari — plus access, bad input
  * (a JSON 4xx and no file) and the activity log entry each export writes.
  */

@@ -5,12 +5,12 @@ import { HEADINGS, PREP_TEXT, isRightToLeft, type ExportLanguage, type Heading }
 /**
  * One sheet written with exceljs's streaming WorkbookWriter straight into the answer: rows go
  * out (zipped) as they are read, so what the server holds is a page of rows and the zip's
- * buffers, whatever the number of rows (issue 15; the bench measures it, bench/exports.ts).
+ * buffers, whatever the number of rows.
  */
 
-// Loaded with the first export, not at start: exceljs and the zip libraries it brings kept the
-// idle server about 8 MB larger (91-93 against 83-85 MB settled), for routes it may never answer
-// (decision 0020; docs/benchmarks/2026-11-24-exceljs-on-first-export.md).
+// Loaded with the first export, not at start: exceljs and the zip libraries it brings keep an
+// idle server larger, for routes it may never answer (decision 0020; figures:
+// docs/benchmarks/2026-11-24-exceljs-on-first-export.md).
 let excelModule: Promise<typeof ExcelJS> | undefined;
 const loadExcelJS = () => (excelModule ??= import('exceljs').then((m) => m.default));
 

@@ -6,8 +6,7 @@ import { pausedWhileBusy } from './encode-pauses.ts';
  * ffmpeg and ffprobe as child processes (a system package: scripts/install-system-deps.sh). Every
  * encode runs at the lowest priority the system offers (lowPriority) with one thread for decoding,
  * filtering and encoding alike, and waits while the API is busy (encode-pauses.ts), so a
- * transcode takes what the API leaves and never starves it (issue 14's bench: list p99 while a
- * 1080p transcode runs).
+ * transcode takes what the API leaves and never starves it.
  */
 
 export class FfmpegError extends Error {

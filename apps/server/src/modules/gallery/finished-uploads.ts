@@ -4,7 +4,7 @@ import type { ErrorCode } from '@app/shared/messages';
 import { processGone } from '../storage/storage.service.ts';
 
 /**
- * What became of resumable uploads whose bytes all arrived (issue 14, decision 0038): when the
+ * What became of resumable uploads whose bytes all arrived (decision 0038): when the
  * last PATCH's answer never reaches the page (the link dropped just then), tus-js-client asks
  * again with HEAD. The upload's bytes are gone by then — into a media item, or removed with a
  * refusal — so without this record the answer would be 404 and the page would send the whole

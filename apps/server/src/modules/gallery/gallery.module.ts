@@ -8,7 +8,7 @@ import { resumableUploadRoutes } from './resumable-uploads.ts';
 import { TranscodeWorker } from './transcode-worker.ts';
 
 /**
- * The media gallery (issue 14), mounted by app.ts in one line: the API under /api (galleries,
+ * The media gallery, mounted by app.ts in one line: the API under /api (galleries,
  * a child's media, resumable uploads), the signed downloads at the root beside /storage, and the
  * background transcode worker, which starts when the server is ready and stops with it.
  */

@@ -4,7 +4,7 @@ import { defineWrite } from '../../db/write-procedure.ts';
 import { nowIso } from '../../lib/time.ts';
 
 /**
- * The job queue in the database (issue 14): any server process may claim a job, one at a time
+ * The job queue in the database: any server process may claim a job, one at a time
  * each, atomically — on PostgreSQL the candidate row is locked with FOR UPDATE SKIP LOCKED so two
  * processes never take the same one; on SQLite the claim is one UPDATE … RETURNING on the one
  * writer. A claim is a lease: a job still 'running' after `staleBefore` belonged to a process that

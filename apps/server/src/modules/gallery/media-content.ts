@@ -6,8 +6,8 @@ import type { FileStorage } from '../storage/file-storage.types.ts';
 import { newStorageKey } from '../storage/storage.service.ts';
 
 /*
- * What a gallery file is, decided by its bytes against the media type the uploader chose
- * (issue 14): never by its name or the type the browser claimed. SVG is refused as an image (it
+ * What a gallery file is, decided by its bytes against the media type the uploader chose,
+ * never by its name or the type the browser claimed. SVG is refused as an image (it
  * is a document that can carry script), and so is anything file-type cannot name as image/* or
  * video/*. Documents are PDF, Word (.doc, .docx) or plain UTF-8 text that does not open like
  * markup.

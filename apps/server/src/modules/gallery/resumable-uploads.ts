@@ -82,7 +82,7 @@ function tusError(err: AppError, req: TusRequest): { status_code: number; body: 
 }
 
 /**
- * Resumable uploads (issue 14): the tus protocol with @tus/server, mounted at /api/uploads behind
+ * Resumable uploads: the tus protocol with @tus/server, mounted at /api/uploads behind
  * create-gallery. The page creates an upload with the gallery fields as Upload-Metadata — or, to
  * replace an item's file (edit-gallery too), `replaces` with the item's id and the update's fields
  * (resumable-metadata.ts) — checked at once, with the type's size limit against Upload-Length. It
@@ -103,8 +103,8 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
   const finished = new FinishedUploads(`${directory}-finished`, base.config.resumableExpiryMs);
   await finished.init();
   const locks = new DatabaseLocks(base.writes, base.log);
-  // Loaded with the first resumable upload, not at start (decision 0020: about 6 MB resident that
-  // a server nobody uploads to has no use for).
+  // Loaded with the first resumable upload, not at start (decision 0020: memory that a server
+  // nobody uploads to has no use for).
   let loaded: Promise<{ tus: TusServer; datastore: TusFileStore }> | undefined;
   const load = () => (loaded ??= Promise.all([import('@tus/server'), import('@tus/file-store')]).then(([server, store]) => build(server.Server, server.Upload, store.FileStore)));
 

@@ -30,7 +30,7 @@ export interface WorkerDeps {
 class Stopped extends Error {}
 
 /**
- * Runs the database's transcode jobs in this server process (issue 14): claims one, makes the
+ * Runs the database's transcode jobs in this server process: claims one, makes the
  * poster and each resolution in turn — each recorded as soon as it is stored, so the gallery shows
  * 360p while 720p is still being made — then marks the item ready. A restart resumes an unfinished
  * job where it stopped (what is recorded is not made again); a failed attempt is retried a

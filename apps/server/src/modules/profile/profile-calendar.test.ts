@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { call, describeEachDatabase, userWithRoles } from '../../../test/harness.ts';
 
-/** Issue 16: each user's calendar (migration 0021), set through PUT /api/profile. */
+/** Each user's calendar (migration 0021), set through PUT /api/profile. */
 describeEachDatabase('profile calendar', (server) => {
   const stored = async (id: number) =>
     (await server().database.db.selectFrom('users').select('calendar').where('id', '=', id).executeTakeFirstOrThrow()).calendar;

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { call, describeEachDatabase, userWithRoles } from '../../../test/harness.ts';
 
-/** Issue 16: each user's language (migration 0020), set through PUT /api/profile, followed on every device. */
+/** Each user's language (migration 0020), set through PUT /api/profile, followed on every device. */
 describeEachDatabase('profile locale', (server) => {
   const stored = async (id: number) =>
     (await server().database.db.selectFrom('users').select('locale').where('id', '=', id).executeTakeFirstOrThrow()).locale;

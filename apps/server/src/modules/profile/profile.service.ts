@@ -35,7 +35,7 @@ export interface ProfileCaller {
   guard: PasswordGuard;
 }
 
-/** Check the current password, counted before it is checked (issue 12, finding 1). */
+/** Check the current password, counted before it is checked. */
 async function checkCurrentPassword(deps: ProfileDeps, caller: ProfileCaller, given: string | undefined, missing: string): Promise<void> {
   if (!given) throw AppError.validation('current_password', missing);
   await countPasswordAttempt(caller.guard, `current-password:${caller.user.id}`, CURRENT_PASSWORD_CHECKS, 60);
@@ -45,7 +45,7 @@ async function checkCurrentPassword(deps: ProfileDeps, caller: ProfileCaller, gi
 
 /**
  * Name and e-mail. A new e-mail needs the current password, is not verified, ends the sessions on
- * other devices, and the old address is told (issue 12, finding 4): a stolen session cannot
+ * other devices, and the old address is told: a stolen session cannot
  * quietly move the account to an address where its password can be reset.
  */
 export async function updateProfile(deps: ProfileDeps, caller: ProfileCaller, input: { name: string; email: string; current_password?: string; calendar?: CalendarName; locale?: Language }): Promise<AuthUser> {

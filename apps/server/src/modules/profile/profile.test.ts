@@ -73,7 +73,7 @@ describeEachDatabase('profile', (server, dialect) => {
     expect((await call(server(), 'PUT', '/api/profile', { body: { name: 'x', email: 'x@test.org' } })).status).toBe(401);
   });
 
-  describe('changing the e-mail (issue 12, finding 4)', () => {
+  describe('changing the e-mail', () => {
     let mailed: TestServer;
     const mailer = capturingMailer();
     beforeAll(async () => {

@@ -41,7 +41,7 @@ const PHOTO_PX = 460;
 const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
 
 /**
- * One child's progress report as a PDF (issue 15): the child as `GET /orphans/{id}` reads it (404
+ * One child's progress report as a PDF: the child as `GET /orphans/{id}` reads it (404
  * for an unknown or trashed child), results and attendance through their modules' own summaries —
  * each only when the reader holds its view permission — in the reader's language, logged.
  */

@@ -9,7 +9,7 @@ import { ROLE } from '@app/shared/permissions';
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
 
 /**
- * The progress report (issue 15): a real PDF read back with poppler (scripts/install-system-deps.sh
+ * The progress report: a real PDF read back with poppler (scripts/install-system-deps.sh
  * installs it): its text with pdftotext, its first page drawn with pdftoppm, its images listed.
  */
 

@@ -4,7 +4,7 @@ import { orphanResultsResponseSchema, resultListResponseSchema } from '@app/shar
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
 import { getKept } from '../../../test/kept-answer.ts';
 
-/** Results API (issue 13): every section 5 rule and message, per-type fields, grade, summaries, trash, permissions. */
+/** Results API: every section 5 rule and message, per-type fields, grade, summaries, trash, permissions. */
 
 const CHILD = { first_name: 'Maryam', last_name: 'Ahmadi', father_name: 'Karim', dob: '2014-03-21', gender: 'female', admission_date: '2022-09-01', class_grade: '4' };
 

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { call, describeEachDatabase, loginAdmin, startServer, userWithRoles } from '../../../test/harness.ts';
 import { up } from '../../db/migrations/0026-administer-permission.ts';
 
-/** Issue 12, finding 3: nobody grants, through any route, a permission they do not hold themselves. */
+/** Nobody grants, through any route, a permission they do not hold themselves. */
 describeEachDatabase('granting access', (server) => {
   const roleByName = async (name: string) =>
     (await server().database.db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;

@@ -10,27 +10,26 @@ export const THUMB_MAX_PX = 320;
 const MAX_INPUT_PIXELS = 60_000_000;
 
 /*
- * Memory, not speed, is what large photos cost (issue 12, finding 8: twelve 7,700 × 7,700 PNGs at
- * once took the server from 169 to 864 MB). So: one image at a time (the queue), one libvips
- * thread per image, and no libvips operation cache — each photo is decoded once and never again,
- * so a cache only holds memory. Two small images at a time were measured under the staff load
- * (30 people uploading 1 MP photos, 2 cores): 23 % more photos done, but the reads' median went
- * from 16 to 40–45 ms, as the images took both cores from the requests. Figures: docs/benchmarks/2026-11-23-image-memory.md, 2026-11-24-staff-load.md.
+ * Memory, not speed, is what large photos cost: a dozen huge PNGs decoded at once multiply the
+ * server's memory. So: one image at a time (the queue), one libvips thread per image, and no
+ * libvips operation cache — each photo is decoded once and never again, so a cache only holds
+ * memory. Two images at a time finish more photos under the staff load but take both cores from
+ * the requests, whose waits grow. Figures: docs/benchmarks/2026-11-23-image-memory.md, 2026-11-24-staff-load.md.
  */
 function configured(sharp: typeof Sharp): typeof Sharp {
   sharp.cache(false);
   sharp.concurrency(1);
   return sharp;
 }
-// Loaded with the first photo, not at start: libvips holds about 20 MB resident once loaded,
+// Loaded with the first photo, not at start: libvips holds memory once loaded,
 // and an idle server (or one that never receives a photo) has no use for it (decision 0020).
 let sharpModule: Promise<typeof Sharp> | undefined;
 const loadSharp = () => (sharpModule ??= import('sharp').then((m) => configured(m.default)));
 
 /**
  * Uploads waiting for their turn hold their bytes, so the waiting room is bounded by those bytes
- * (a hundred phone photos, or six 10 MB files), not by their number: sixteen waiting refused the
- * 30 uploaders of the staff load, while 64 MB is below what sixteen 10 MB files held. Beyond it,
+ * (a hundred phone photos, or six 10 MB files), not by their number: a count bound refused the
+ * uploaders of the staff load while holding more bytes than this one. Beyond it,
  * 429 with the expected wait as Retry-After. The count bound is for callers that hold next to
  * nothing while they wait.
  */

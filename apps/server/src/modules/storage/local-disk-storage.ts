@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { isValidStorageKey, type FileStorage } from './file-storage.types.ts';
 
 /*
- * Two folders beside the stored files hold what a crash can leave (issue 12, finding 6). Their
+ * Two folders beside the stored files hold what a crash can leave. Their
  * names start with '.', which no storage key can, so they never mix with stored files:
  * - `.tmp/<pid>-<random>`: a file being written; renamed into place when whole.
  * - `.uncommitted/<key>@<pid>`: an empty mark, made before the file at <key> is written and

@@ -8,7 +8,7 @@ import { storedFiles } from '../../../test/stored-files.ts';
 /**
  * Multipart bodies a browser never sends but anyone can: no boundary, a body cut off mid-part,
  * garbage where the parts should be. Each multipart route answers a clear 4xx in the spec's
- * error shape, stores nothing, and the server goes on serving (issue 12, finding 5).
+ * error shape, stores nothing, and the server goes on serving.
  */
 
 const BOUNDARY = 'XyZzyBoundary42';

@@ -54,7 +54,7 @@ export interface SweepResult {
 }
 
 /**
- * Clear what crashed processes left in the storage (issue 12, finding 6): files stored for a
+ * Clear what crashed processes left in the storage: files stored for a
  * database write that never committed go, files a record points to stay, half-written temporary
  * files go. Runs when a server process starts, before it serves: its own earlier marks (a restart
  * with the same process id, as in a container) count as gone, a live sibling's do not.

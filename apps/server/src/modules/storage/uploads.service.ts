@@ -54,7 +54,7 @@ export async function readMultipartForm(request: FastifyRequest, opts: { fileFie
  * Size limits keep their 413 (plugins/errors.ts maps the parser's codes). Anything else the parser
  * throws — no boundary, a body cut off mid-part, a broken part header, a field named like a
  * prototype property — is about the bytes the client sent, not a fault of ours: 400 with one plain
- * message, never 500 (issue 12, finding 5).
+ * message, never 500.
  */
 export function asFormError(err: unknown, request: FastifyRequest): unknown {
   if (err instanceof AppError) return err;

@@ -25,7 +25,7 @@ const MAX_RETRY_AFTER_S = 60;
 /**
  * Runs at most `concurrency` tasks at once, the rest in arrival order. Refuses with 429 only when
  * the waiting room is full — by what the waiting tasks hold, not by how many there are: thirty 600 kB
- * phone photos waiting hold less than two 10 MB ones (issue 12, finding 8 and the staff load).
+ * phone photos waiting hold less than two 10 MB ones (the staff load).
  * The refusal's Retry-After is the time the line ahead should take, from the tasks' recent
  * durations. Not 503: the web reads any 503 as maintenance mode.
  */

@@ -68,7 +68,7 @@ function useScrolledPast(offset: number): boolean {
   return scrolled;
 }
 
-/** The header's texts, in the page's language: props, so the island needs no i18next (issue 16 item 7). */
+/** The header's texts, in the page's language: props, so the island needs no i18next. */
 export interface PublicHeaderLabels {
   mainNav: string;
   mobileNav: string;
@@ -218,7 +218,7 @@ const menuButtonClasses =
  * (public-menu-panel.tsx): focus stays in it while open, Escape, the close button or a tap outside
  * closes it, and focus returns to the menu button. A new page closes it too (the header watches
  * the path). The button is the header's own; the panel is fetched when the button is first
- * focused, pressed or clicked (issue 16 item 7) and opens as soon as it is there.
+ * focused, pressed or clicked and opens as soon as it is there.
  */
 function MobileMenu({ open, onOpenChange, organisation, labels, children }: { open: boolean; onOpenChange: (open: boolean) => void; organisation: string; labels: PublicHeaderLabels; children: ReactNode }) {
   const [Panel, setPanel] = useState<ComponentType<PublicMenuPanelProps>>();

@@ -17,7 +17,7 @@ export interface PublicMenuPanelProps {
 /**
  * Spec section 2, mobile menu: the panel on Radix Dialog (focus stays in it while open; Escape,
  * the close button or a tap outside closes it; focus returns to the menu button). Loaded by the
- * public header on the menu button's first use (issue 16 item 7), so it is in no first load; the
+ * public header on the menu button's first use, so it is in no first load; the
  * button is the header's own, hence no Dialog.Trigger and the focus given back here.
  */
 export function PublicMenuPanel({ open, onOpenChange, organisation, labels, button, buttonClasses, children }: PublicMenuPanelProps) {

@@ -13,7 +13,7 @@ export function PublicShell({ path, children }: { path: string; children: ReactN
   const { t, i18n } = useTranslation();
   const resolved = i18n.resolvedLanguage ?? i18n.language;
   const language = isLanguage(resolved) ? resolved : DEFAULT_LANGUAGE;
-  // The header's texts go to it translated, in its props: the island loads no i18next (issue 16 item 7).
+  // The header's texts go to it translated, in its props: the island loads no i18next.
   const labels: PublicHeaderLabels = {
     mainNav: t('nav.main'),
     mobileNav: t('nav.mobile'),

@@ -24,7 +24,7 @@ import { parseStoredDate } from '../../lib/format-date.ts';
 import { useDateDisplay } from '../../lib/use-format.ts';
 
 /**
- * The one date input (issue 16): typed segment by segment from the keyboard or picked in a
+ * The one date input: typed segment by segment from the keyboard or picked in a
  * calendar, shown in the reader's calendar (Solar Hijri or Gregorian) and language, and always
  * handed to the form as an ISO Gregorian 'YYYY-MM-DD' (or '' when empty), which is what the API
  * stores. Built on react-aria's DatePicker, which labels every segment, announces the calendar

@@ -7,7 +7,7 @@ import { ACTIVITY_LIST } from '../components/activity-list-spec.ts';
 import { ActivityTable } from '../components/activity-table.tsx';
 
 /**
- * /dashboard/activities: the whole activity log for administrators (issue 15) — who changed what
+ * /dashboard/activities: the whole activity log for administrators — who changed what
  * and when, newest first, filtered and paged in the URL, each entry linking to its record while
  * it still exists outside the trash.
  */

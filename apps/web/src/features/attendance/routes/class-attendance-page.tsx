@@ -27,7 +27,7 @@ function useClassMonth(now = new Date()) {
   return { grade, month, year, months, set };
 }
 
-/** /dashboard/attendance/class — "Take Attendance": a month for a whole class, saved at once (issue 13). */
+/** /dashboard/attendance/class — "Take Attendance": a month for a whole class, saved at once. */
 export function ClassAttendancePage() {
   const { t } = useTranslation('attendance');
   const format = useAttendanceFormat();

@@ -42,7 +42,7 @@ export function LoginCard({ redirectState, go }: { redirectState: unknown; go: (
     go(target);
   }, [go, target]);
 
-  // A plain form, not react-hook-form (13 KB of the page's first load, decision 0038): the fields
+  // A plain form, not react-hook-form (kept out of the page's first load, decision 0038): the fields
   // keep what is typed (even before hydration), and the shared schema checks them on submit, and
   // again as they change once a submit has been refused, as the app's other forms do.
   const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});

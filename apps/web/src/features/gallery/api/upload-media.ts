@@ -95,7 +95,7 @@ export function isTransient(status: number): boolean {
 }
 
 /**
- * Send one file resumably (issue 14): in chunks of {@link RESUMABLE_CHUNK_BYTES} over the tus
+ * Send one file resumably: in chunks of {@link RESUMABLE_CHUNK_BYTES} over the tus
  * protocol, with the form's fields as the upload's metadata (the server parses them with the same
  * `mediaUploadSchema` as `POST /galleries`, when the upload is created — before any byte is sent).
  * A dropped connection resumes from the server's offset, not from the start; the same file with

@@ -9,7 +9,7 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { useUpdateCalendar } from '../api/update-calendar.ts';
 
 /**
- * The calendar dates are shown and entered in (issue 16): Gregorian or Solar Hijri. Each choice
+ * The calendar dates are shown and entered in: Gregorian or Solar Hijri. Each choice
  * shows today in it, so the difference is plain; choosing saves at once to the profile, and every
  * date on every screen (and every date field) follows.
  */

@@ -15,7 +15,7 @@ import { useResultFormat } from '../components/use-result-format.ts';
 
 const TERMS_BY_TYPE: Record<string, readonly string[]> = { education: EDUCATION_TERMS, course: COURSE_TERMS };
 
-/** /dashboard/results/class — "Enter class results": one assessment, one row per child of the class (issue 13). */
+/** /dashboard/results/class — "Enter class results": one assessment, one row per child of the class. */
 export function ClassResultsPage() {
   const { t } = useTranslation('results');
   const format = useResultFormat();
