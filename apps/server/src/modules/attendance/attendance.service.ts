@@ -21,7 +21,7 @@ import { KeptAnswers } from '../../lib/kept-answers.ts';
 import type { KeptJson } from '../../lib/kept-answer-encodings.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
-import { findActiveOrphans, fullName } from '../results/results.service.ts';
+import { findActiveOrphans, fullName } from '../orphans/orphans.service.ts';
 import { summaryOf } from './attendance-answers.ts';
 import { attendancePageRows, childWithMonths, countAttendance, findAttendance, type AttendanceWithOrphan } from './attendance.repository.ts';
 import * as writes from './attendance.writes.ts';

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
 import { lockChildren } from '../../lib/child-answers.ts';
 import { logActivity } from '../activities/activities.service.ts';
-import { findActiveOrphan, findActiveOrphans, fullName } from '../results/results.service.ts';
+import { findActiveOrphan, findActiveOrphans, fullName } from '../orphans/orphans.service.ts';
 import { backfillAttendanceAnswers, refreshAttendanceAnswers } from './attendance-answers.ts';
 import {
   childrenWithMonth,

@@ -3,7 +3,7 @@ import { EXPORT_MESSAGES } from '@app/shared/schemas/export.schema';
 import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { logActivity } from '../activities/activities.service.ts';
-import { findActiveOrphan, fullName } from '../results/results.service.ts';
+import { findActiveOrphan, fullName } from '../orphans/orphans.service.ts';
 
 /** What an export's log entry reads, per kind. */
 const EXPORT_NAMES: Record<ExportKind, string> = {

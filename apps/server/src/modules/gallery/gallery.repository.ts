@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { DB, MediaTable } from '../../db/schema.ts';
+import { findActiveOrphan } from '../orphans/orphans.service.ts';
 
 /**
  * Gallery reads and row writes. A trashed child's media are hidden by joining on the child
@@ -89,11 +90,6 @@ export function orphanMediaRows(db: Kysely<DB>, orphanId: number, dateFrom?: str
 /** One item, unless it is missing or its child is in the trash. */
 export function findVisibleMedia(db: Kysely<DB>, id: number): Promise<MediaRow | undefined> {
   return visibleMedia(db).selectAll('media').select(withOrphanName).where('media.id', '=', id).executeTakeFirst();
-}
-
-/** The child's name if they exist outside the trash. */
-export function findActiveOrphan(db: Kysely<DB>, id: number): Promise<{ first_name: string; last_name: string } | undefined> {
-  return db.selectFrom('orphans').select(['first_name', 'last_name']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
 /** Every media row of one child, trashed or not (a purge removes their files). */

@@ -23,7 +23,8 @@ import { parseOrThrow } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
 import { commitQuietly, releaseQuietly, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import type { GalleryConfig } from './gallery-config.ts';
-import { childMediaRecords, findActiveOrphan, findMediaRecord, findVisibleMedia, mediaPage, orphanMediaRows, type MediaRecord, type MediaRow } from './gallery.repository.ts';
+import { findActiveOrphan } from '../orphans/orphans.service.ts';
+import { childMediaRecords, findMediaRecord, findVisibleMedia, mediaPage, orphanMediaRows, type MediaRecord, type MediaRow } from './gallery.repository.ts';
 import * as writes from './gallery.writes.ts';
 import { checkReceivedFile, fileColumns } from './received-file.ts';
 

@@ -5,9 +5,9 @@ import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
 import { logActivity } from '../activities/activities.service.ts';
+import { findActiveOrphan } from '../orphans/orphans.service.ts';
 import {
   deleteMediaRecord,
-  findActiveOrphan,
   findMediaRecord,
   insertMediaRecord,
   updateMediaRecord,

@@ -2,7 +2,7 @@ import { MEDIA_MESSAGES, mediaUpdateSchema, mediaUploadSchema, type MediaType } 
 import { AppError } from '../../lib/app-error.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { replaceableType } from './gallery-replace.ts';
-import { findActiveOrphan } from './gallery.repository.ts';
+import { findActiveOrphan } from '../orphans/orphans.service.ts';
 import type { GalleryContext } from './gallery.service.ts';
 
 /**

@@ -92,3 +92,26 @@ export async function findLikelyDuplicates(
   return q.orderBy('id').limit(10).execute();
 }
 
+
+/**
+ * A child outside the trash as the other features read it: the child a result, a month of
+ * attendance, a gallery item or a report belongs to (a trashed child's records are hidden with
+ * it, and nothing new may be recorded for it).
+ */
+export interface ActiveOrphan {
+  id: number;
+  first_name: string;
+  last_name: string;
+  father_name: string | null;
+  class_grade: string | null;
+}
+
+const activeOrphans = (db: Kysely<DB>) => db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name', 'class_grade']).where('deleted_at', 'is', null);
+
+export function activeOrphanRow(db: Kysely<DB>, id: number): Promise<ActiveOrphan | undefined> {
+  return activeOrphans(db).where('id', '=', id).executeTakeFirst();
+}
+
+export function activeOrphanRows(db: Kysely<DB>, ids: readonly number[]): Promise<ActiveOrphan[]> {
+  return activeOrphans(db).where('id', 'in', ids).execute();
+}

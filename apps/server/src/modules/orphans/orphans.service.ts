@@ -27,7 +27,7 @@ import { detectImageType, processImage } from '../storage/images.service.ts';
 import { childMediaFiles } from '../gallery/gallery.service.ts';
 import { commitQuietly, newStorageKey, releaseQuietly, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import { activeCount, orphanPage, selectorRows, type OrphanFilter, type OrphanListRow } from './orphans-list.repository.ts';
-import { findLikelyDuplicates, findOrphanRow, type OrphanRow } from './orphans.repository.ts';
+import { activeOrphanRow, activeOrphanRows, findLikelyDuplicates, findOrphanRow, type ActiveOrphan, type OrphanRow } from './orphans.repository.ts';
 import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
 import { searchTextOf } from './orphan-search-text.ts';
 import * as writes from './orphans.writes.ts';
@@ -266,3 +266,20 @@ export function totalOrphans(db: Kysely<DB>): Promise<number> {
   return activeCount(db);
 }
 
+
+export type { ActiveOrphan };
+
+/** A child outside the trash, for another feature (the child a record belongs to); undefined otherwise. */
+export function findActiveOrphan(db: Kysely<DB>, id: number): Promise<ActiveOrphan | undefined> {
+  return activeOrphanRow(db, id);
+}
+
+/** The children outside the trash among `ids` (a class's worth or more), by id. */
+export async function findActiveOrphans(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, ActiveOrphan>> {
+  const found = new Map<number, ActiveOrphan>();
+  for (let i = 0; i < ids.length; i += 500) for (const r of await activeOrphanRows(db, ids.slice(i, i + 500))) found.set(r.id, r);
+  return found;
+}
+
+/** A child's name as every screen, log line, sheet and report writes it. */
+export const fullName = (c: { first_name: string; last_name: string }): string => `${c.first_name} ${c.last_name}`.trim();

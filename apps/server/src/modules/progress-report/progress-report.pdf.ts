@@ -4,6 +4,7 @@ import type { OrphanResultsResponse, Result, ResultAverages } from '@app/shared/
 import { fill, REPORT_LABELS, type ReportLabels, type ReportLanguage } from './progress-report.labels.ts';
 import { ageOn, ReportFormat, type ReportCalendar } from './report-format.ts';
 import { reportFonts } from './report-fonts.ts';
+import { fullName } from '../orphans/orphans.service.ts';
 import { TextWriter, type LineOptions } from './report-text.ts';
 
 /** What one report shows, read and checked by the service; `hidden` where the reader may not see that part. */
@@ -37,8 +38,6 @@ const PAGE = { width: 595.28, height: 841.89, margin: 40 };
 const CONTENT = PAGE.width - 2 * PAGE.margin;
 const COLOR = { text: '#1f2937', muted: '#6b7280', accent: '#1d4ed8', rule: '#d1d5db', band: '#f3f4f6', bar: '#16a34a', barBack: '#e5e7eb' };
 const BODY: LineOptions = { size: 10 };
-
-export const fullName = (c: { first_name: string; last_name: string }) => `${c.first_name} ${c.last_name}`.trim();
 
 /** The report as PDF bytes. pdfkit is loaded with the first report, not at start (decision 0020). */
 export async function renderProgressReport(content: ReportContent): Promise<Buffer> {

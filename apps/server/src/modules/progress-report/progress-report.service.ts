@@ -9,11 +9,11 @@ import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { attendanceSummary } from '../attendance/attendance.service.ts';
-import { getOrphan } from '../orphans/orphans.service.ts';
+import { fullName, getOrphan } from '../orphans/orphans.service.ts';
 import { orphanResults } from '../results/results.service.ts';
 import { readStoredFile, withSharp, type FileStore } from '../storage/storage.service.ts';
 import type { ReportLanguage } from './progress-report.labels.ts';
-import { fullName, renderProgressReport, type ReportContent } from './progress-report.pdf.ts';
+import { renderProgressReport, type ReportContent } from './progress-report.pdf.ts';
 import * as writes from './progress-report.writes.ts';
 import type { ReportCalendar } from './report-format.ts';
 

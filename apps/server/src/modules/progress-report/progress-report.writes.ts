@@ -2,7 +2,7 @@ import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
 import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { logActivity } from '../activities/activities.service.ts';
-import { findActiveOrphan, fullName } from '../results/results.service.ts';
+import { findActiveOrphan, fullName } from '../orphans/orphans.service.ts';
 
 export interface ReportLogged {
   userId: number;

@@ -8,7 +8,7 @@ import { migrate } from '../../db/migrate.ts';
 import { fillsDone, GZIP_FROM, readChildAnswer, type ChildAnswerKind } from '../../lib/child-answers.ts';
 import type { StoredJson } from '../../lib/kept-answer-encodings.ts';
 import { attendanceSummary, backfillAttendanceAnswers } from '../attendance/attendance.service.ts';
-import { findActiveOrphan } from './academic-orphans.repository.ts';
+import { findActiveOrphan } from '../orphans/orphans.service.ts';
 import { childResults, listed, refreshResultAnswers } from './results-answers.ts';
 import { backfillResultsAnswers, orphanResults } from './results.service.ts';
 

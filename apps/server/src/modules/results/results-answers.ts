@@ -3,7 +3,7 @@ import { RESULT_TYPES } from '@app/shared/constants';
 import { RESULTS_LIST_LIMIT, type OrphanResultsResponse, type Result, type ResultAverages, type ResultListResponse, type ResultType } from '@app/shared/schemas/result.schema';
 import type { DB } from '../../db/schema.ts';
 import { backfillStep, dropChildAnswers, lockChildren, storeChildAnswers, type ChildAnswerKind, type ChildAnswerRow } from '../../lib/child-answers.ts';
-import { findActiveOrphan, fullName, type AcademicOrphan } from './academic-orphans.repository.ts';
+import { findActiveOrphan, fullName, type ActiveOrphan } from '../orphans/orphans.service.ts';
 import { childResultRows, type ResultColumns } from './results.repository.ts';
 
 /**
@@ -20,7 +20,7 @@ export const RESULT_ANSWER_KINDS = ['results-list', 'results-summary'] as const 
 const CHILD_RESULTS_LIMIT = 5000;
 
 /** A result as answered, its child's names from `child` (a row joined with its child is its own). */
-type ChildNames = Pick<AcademicOrphan, 'first_name' | 'last_name' | 'father_name'>;
+type ChildNames = Pick<ActiveOrphan, 'first_name' | 'last_name' | 'father_name'>;
 export function toResult(r: ResultColumns, child: ChildNames = r as ResultColumns & ChildNames): Result {
   return {
     id: r.id,
@@ -83,7 +83,7 @@ function averagesOf(tally: Tally): ResultAverages {
  * them), with the averages of each term, each year and overall, summed in one pass over the rows
  * (newest first, as childResultRows reads them).
  */
-export function summaryOf(child: AcademicOrphan, rows: readonly ResultColumns[]): OrphanResultsResponse {
+export function summaryOf(child: ActiveOrphan, rows: readonly ResultColumns[]): OrphanResultsResponse {
   const overall = newTally();
   const years = new Map<number, { tally: Tally; terms: Map<string | null, { tally: Tally; results: Result[] }> }>();
   for (const row of rows) {

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { backfill, fillLater, keptOrBuilt, readChildAnswer } from '../../lib/child-answers.ts';
 import { KeptAnswers } from '../../lib/kept-answers.ts';
 import type { KeptJson } from '../../lib/kept-answer-encodings.ts';
-import { findActiveOrphan } from './academic-orphans.repository.ts';
+import { findActiveOrphan } from '../orphans/orphans.service.ts';
 import { childResults, listed, summaryOf, toResult } from './results-answers.ts';
 import { childResultRows, findResult, listResultRows } from './results.repository.ts';
 import * as writes from './results.writes.ts';
@@ -24,7 +24,6 @@ import * as writes from './results.writes.ts';
 export { toResult } from './results-answers.ts';
 
 /** The child a record belongs to, as results and attendance both check it (attendance reads it through here). */
-export { findActiveOrphan, findActiveOrphans, fullName, type AcademicOrphan } from './academic-orphans.repository.ts';
 /** The overview's results by grade band and exams to come (modules/dashboard). */
 export * as resultsOverview from './results-overview.repository.ts';
 

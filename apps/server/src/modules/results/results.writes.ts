@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
 import { lockChildren } from '../../lib/child-answers.ts';
 import { logActivity } from '../activities/activities.service.ts';
-import { findActiveOrphan, fullName } from './academic-orphans.repository.ts';
+import { findActiveOrphan, fullName } from '../orphans/orphans.service.ts';
 import { backfillResultAnswers, refreshResultAnswers } from './results-answers.ts';
 import { deleteResultRow, findResult, insertResultRow, updateResultRow, type NewResultRow, type ResultWithOrphan } from './results.repository.ts';
 
