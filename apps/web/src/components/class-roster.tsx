@@ -33,7 +33,8 @@ export function useClassChoices() {
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        next.set(name, value);
+        if (value === '') next.delete(name);
+        else next.set(name, value);
         return next;
       },
       { replace: true },
@@ -105,7 +106,18 @@ export function ClassRoster({ grade, alsoWaitFor, chooseGrade, noChildren, loadE
 /** A child as the class grids name them. */
 export const childName = (child: Pick<OrphanListItem, 'first_name' | 'last_name'>) => `${child.first_name} ${child.last_name}`;
 
-/** The class's grid: an EntryGrid with a row per child, keyed and named by the child. */
-export function ClassGrid(props: Omit<EntryGridProps<OrphanListItem>, 'rowKey' | 'rowName'>) {
-  return <EntryGrid {...props} rowKey={(child) => child.id} rowName={childName} />;
+/**
+ * The class's grid: an EntryGrid with a row per child, keyed and named by the child, with the
+ * father's name under it (two children of one class may share a name).
+ */
+export function ClassGrid(props: Omit<EntryGridProps<OrphanListItem>, 'rowKey' | 'rowName' | 'rowDetail'>) {
+  const { t } = useTranslation();
+  return (
+    <EntryGrid
+      {...props}
+      rowKey={(child) => child.id}
+      rowName={childName}
+      rowDetail={(child) => (child.father_name ? t('children.fatherOf', { name: child.father_name }) : null)}
+    />
+  );
 }

@@ -9,7 +9,10 @@ import { translateMessage } from '../lib/translate-message.ts';
  * A grid for typing one value per child and column — a class's month of attendance, a class's
  * marks. Tab moves along a row (the browser's own order); Enter moves down the column to the
  * next child (Shift+Enter up), as in a spreadsheet, so a teacher can type a whole column without
- * the mouse. On a phone the grid scrolls sideways with the child's name kept in view.
+ * the mouse. On a phone (below the `sm` width) each row is a card of its own: the child's name
+ * across the top, then each column's name above its control, two to a line, so every input is
+ * wide enough to read what it holds in any language; the document's order, and so Tab and Enter,
+ * stay the same. From `sm` up the grid scrolls sideways in its frame with the name kept in view.
  *
  * Each cell's control needs no wiring: the grid finds it by its cell.
  */
@@ -17,8 +20,10 @@ export interface EntryColumn<R> {
   id: string;
   header: ReactNode;
   cell: (row: R, index: number) => ReactNode;
-  /** Narrow number columns keep a fixed width so the grid stays compact. */
+  /** Narrow number columns keep a fixed width so the grid stays compact (from `sm` up). */
   className?: string;
+  /** On a phone's card: the column takes the card's whole width (a text to type, a status). */
+  wide?: boolean;
 }
 
 export interface EntryGridProps<R> {
@@ -27,10 +32,11 @@ export interface EntryGridProps<R> {
   rows: readonly R[];
   rowKey: (row: R) => string | number;
   /**
-   * The row's header: the child's name, kept in view when the grid scrolls sideways; cut short on
-   * phones (whole in its tooltip) so the sticky column leaves room to type.
+   * The row's header: the child's name, kept in view when the grid scrolls sideways.
    */
   rowName: (row: R) => string;
+  /** A line under the name that tells two rows of the same name apart (the father's name). */
+  rowDetail?: (row: R) => string | null | undefined;
   rowHeaderLabel: ReactNode;
   columns: readonly EntryColumn<R>[];
   /**
@@ -65,7 +71,7 @@ function moveDown(event: KeyboardEvent<HTMLTableElement>) {
   if (control instanceof HTMLInputElement) control.select();
 }
 
-export function EntryGrid<R>({ caption, rows, rowKey, rowName, rowHeaderLabel, columns, rowErrors, fieldLabel, rowErrorsLabel, rowInvalid }: EntryGridProps<R>) {
+export function EntryGrid<R>({ caption, rows, rowKey, rowName, rowDetail, rowHeaderLabel, columns, rowErrors, fieldLabel, rowErrorsLabel, rowInvalid }: EntryGridProps<R>) {
   const { t } = useTranslation();
   const messagesOf = (row: R) =>
     Object.entries(rowErrors?.(row) ?? {}).map(([field, text]) => {
@@ -73,13 +79,14 @@ export function EntryGrid<R>({ caption, rows, rowKey, rowName, rowHeaderLabel, c
       const label = fieldLabel?.(field);
       return label ? `${label}: ${translated}` : translated;
     });
-  const stickyCell = 'sticky start-0 z-10 bg-white dark:bg-gray-900';
+  const stickyCell = 'sm:sticky sm:start-0 sm:z-10 bg-white dark:bg-gray-900';
   return (
     // The scroll padding keeps a focused cell clear of the sticky name column when Tab scrolls to it.
-    <div className="scroll-ps-36 overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-700">
-      <table className="min-w-full border-separate border-spacing-0 text-sm" onKeyDown={moveDown}>
+    <div className="sm:scroll-ps-36 sm:overflow-x-auto sm:rounded-lg sm:border sm:border-gray-200 dark:sm:border-gray-700">
+      <table className="min-w-full border-separate border-spacing-0 text-sm max-sm:block" onKeyDown={moveDown}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-gray-50 dark:bg-gray-800">
+        {/* A phone's cards name each control beside it instead (each control is labelled for screen readers either way). */}
+        <thead className="bg-gray-50 max-sm:sr-only dark:bg-gray-800">
           <tr>
             <th scope="col" className={cn(stickyCell, 'bg-gray-50 px-3 py-2 text-start text-xs font-semibold uppercase text-gray-600 dark:bg-gray-800 dark:text-gray-300')}>
               {rowHeaderLabel}
@@ -91,29 +98,50 @@ export function EntryGrid<R>({ caption, rows, rowKey, rowName, rowHeaderLabel, c
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block max-sm:space-y-3">
           {rows.map((row, index) => {
             const messages = messagesOf(row);
             const invalid = rowInvalid?.(row) ?? false;
             return [
-              <tr key={rowKey(row)} data-entry-row className={cn(invalid && 'bg-red-50 dark:bg-red-950/40')}>
+              <tr
+                key={rowKey(row)}
+                data-entry-row
+                className={cn(
+                  'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:rounded-lg max-sm:border max-sm:border-gray-200 max-sm:p-3 max-sm:dark:border-gray-700',
+                  invalid && 'bg-red-50 dark:bg-red-950/40',
+                )}
+              >
                 <th
                   scope="row"
-                  className={cn(stickyCell, 'border-t border-gray-200 px-3 py-2 text-start font-medium dark:border-gray-700', invalid && 'bg-red-50 dark:bg-red-950')}
+                  className={cn(
+                    stickyCell,
+                    'text-start font-medium sm:border-t sm:border-gray-200 sm:px-3 sm:py-2 sm:dark:border-gray-700 max-sm:col-span-2 max-sm:bg-transparent',
+                    invalid && 'bg-red-50 dark:bg-red-950',
+                  )}
                 >
-                  <span className="block max-w-28 truncate sm:max-w-none" title={rowName(row)}>
-                    {rowName(row)}
-                  </span>
+                  <span className="block">{rowName(row)}</span>
+                  {rowDetail?.(row) ? <span className="block text-xs font-normal text-gray-600 dark:text-gray-400">{rowDetail(row)}</span> : null}
                 </th>
                 {columns.map((column) => (
-                  <td key={column.id} data-entry-col={column.id} className={cn('border-t border-gray-200 px-2 py-1.5 align-middle dark:border-gray-700', column.className)}>
+                  <td
+                    key={column.id}
+                    data-entry-col={column.id}
+                    className={cn(
+                      'align-middle sm:border-t sm:border-gray-200 sm:px-2 sm:py-1.5 sm:dark:border-gray-700 max-sm:block',
+                      column.wide && 'max-sm:col-span-2',
+                      column.className,
+                    )}
+                  >
+                    <span aria-hidden="true" className="mb-1 block text-xs font-semibold uppercase text-gray-600 sm:hidden dark:text-gray-300">
+                      {column.header}
+                    </span>
                     {column.cell(row, index)}
                   </td>
                 ))}
               </tr>,
               messages.length > 0 ? (
-                <tr key={`${rowKey(row)}-message`}>
-                  <td colSpan={columns.length + 1} className="px-3 pb-2 text-sm text-red-700 dark:text-red-300">
+                <tr key={`${rowKey(row)}-message`} className="max-sm:block">
+                  <td colSpan={columns.length + 1} className="px-3 pb-2 text-sm text-red-700 max-sm:block dark:text-red-300">
                     <ul aria-label={rowErrorsLabel?.(row)} className="list-disc ps-5">
                       {messages.map((text) => (
                         <li key={text}>{text}</li>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { GRADES, recentYears } from '@app/shared/constants';
+import type { OrphanSelectorItem } from '@app/shared/schemas/orphan.schema';
 import { orphanOptionLabel, useOrphanOptions } from '../lib/orphan-options-query.ts';
 
 /**
@@ -42,6 +43,13 @@ export function useGradeLabel() {
   return (grade: string) => (grade === '0' ? t('grade.prep') : t('grade.numbered', { grade }));
 }
 
+/** A child as every selector names it: name, father, grade and id (lib/orphan-options-query.ts). */
+export function useOrphanOptionLabel() {
+  const { t } = useTranslation();
+  const grade = useGradeLabel();
+  return (o: OrphanSelectorItem) => orphanOptionLabel(o, { grade, id: (id) => t('children.id', { id }) });
+}
+
 /**
  * The children to pick from (the shared selector list, GET /orphans?no_pagination=true). A stored
  * record may name a child the selector no longer lists (graduated, say): `keep` adds that one so
@@ -49,6 +57,7 @@ export function useGradeLabel() {
  */
 export function OrphanOptions({ keep }: { keep?: { id: number; label: string } }) {
   const { data } = useOrphanOptions();
+  const label = useOrphanOptionLabel();
   const options = data ?? [];
   const missing = keep && !options.some((o) => o.id === keep.id);
   return (
@@ -56,7 +65,7 @@ export function OrphanOptions({ keep }: { keep?: { id: number; label: string } }
       {missing ? <option value={String(keep.id)}>{keep.label}</option> : null}
       {options.map((o) => (
         <option key={o.id} value={String(o.id)}>
-          {orphanOptionLabel(o)}
+          {label(o)}
         </option>
       ))}
     </>

@@ -4,7 +4,7 @@ import { api } from './api-client.ts';
 
 /**
  * GET /api/orphans?no_pagination=true — the read-only selector view (id, first_name, last_name,
- * father_name) that the gallery, results, attendance and export forms pick a child from. It lives
+ * father_name, class_grade) that the gallery, results, attendance and export forms pick a child from. It lives
  * here, below those features, because a feature never imports another feature; the orphans
  * feature refreshes it (same key) after a create, update, delete or restore.
  */
@@ -26,8 +26,14 @@ export function useOrphanOptions() {
   return useQuery(orphanOptionsQuery);
 }
 
-/** "First Last (father)" for a selector option. */
-export function orphanOptionLabel(o: OrphanSelectorItem): string {
+/**
+ * "First Last (father)" for a selector option; with `words` (how the reader's language names a
+ * grade and an id), "First Last (father) · Grade 4 · ID 12", so two children of the same name
+ * and father are told apart.
+ */
+export function orphanOptionLabel(o: OrphanSelectorItem, words?: { grade: (grade: string) => string; id: (id: number) => string }): string {
   const name = [o.first_name, o.last_name].filter(Boolean).join(' ');
-  return o.father_name ? `${name} (${o.father_name})` : name;
+  const named = o.father_name ? `${name} (${o.father_name})` : name;
+  if (!words) return named;
+  return [named, o.class_grade !== null && o.class_grade !== undefined ? words.grade(o.class_grade) : null, words.id(o.id)].filter(Boolean).join(' · ');
 }

@@ -398,7 +398,7 @@ export const trashedOrphanListItemSchema = orphanListItemSchema.extend({ deleted
 export type TrashedOrphanListItem = z.infer<typeof trashedOrphanListItemSchema>;
 
 /** The read-only selector view (`no_pagination=true`). */
-export const orphanSelectorItemSchema = orphanAnswerSchema.pick({ id: true, first_name: true, last_name: true, father_name: true });
+export const orphanSelectorItemSchema = orphanAnswerSchema.pick({ id: true, first_name: true, last_name: true, father_name: true, class_grade: true });
 export type OrphanSelectorItem = z.infer<typeof orphanSelectorItemSchema>;
 
 /** `GET /orphans?no_pagination=true` answers `{ data: { data: [...] } }` (spec section 7). */

@@ -15,6 +15,12 @@ export interface Column<T> {
   /** Stays on phones; the other columns show from the md breakpoint (the actions always stay). */
   key?: boolean;
   /**
+   * Shows once the table's frame (not the window: the sidebar takes its share) is at least this
+   * wide, and drops below it, so a list with many columns loses its least needed ones first
+   * instead of having them run under the actions. Overrides `key`.
+   */
+  from?: FrameWidth;
+  /**
    * Text people typed (a name, a title): isolated in <bdi>, so a Latin name or a number inside
    * Dari reads in its own direction and does not reorder the text around it.
    */
@@ -34,6 +40,21 @@ export interface DataTableProps<T extends { id: number | string }> {
 }
 
 const phoneHidden = 'hidden md:table-cell';
+
+/** Container widths (Tailwind's: @md 28rem … @6xl 72rem) of the table's frame, written out whole for Tailwind to find. */
+const FROM = {
+  md: 'hidden @md:table-cell',
+  lg: 'hidden @lg:table-cell',
+  xl: 'hidden @xl:table-cell',
+  '2xl': 'hidden @2xl:table-cell',
+  '3xl': 'hidden @3xl:table-cell',
+  '4xl': 'hidden @4xl:table-cell',
+  '5xl': 'hidden @5xl:table-cell',
+  '6xl': 'hidden @6xl:table-cell',
+} as const;
+export type FrameWidth = keyof typeof FROM;
+
+const shownWhen = (column: { key?: boolean; from?: FrameWidth }) => (column.from ? FROM[column.from] : !column.key && phoneHidden);
 /**
  * The actions stay at the row's end even when a narrow screen or long words make the table wider
  * than its box (it scrolls inside the box, never the page): on a phone the key columns sit at the
@@ -58,7 +79,7 @@ export function DataTable<T extends { id: number | string }>({ rows, columns, ac
         {rows.map((row) => (
           <TableRow key={row.id}>
             {columns.map((column) => (
-              <TableCell key={column.id} className={cn(!column.key && phoneHidden, column.className)}>
+              <TableCell key={column.id} className={cn(shownWhen(column), column.className)}>
                 {column.userText ? <bdi>{column.cell(row)}</bdi> : column.cell(row)}
               </TableCell>
             ))}
@@ -76,7 +97,7 @@ export function DataTable<T extends { id: number | string }>({ rows, columns, ac
 
 function SortableHeader<T>({ column, sort, onSort }: { column: Column<T>; sort?: string; onSort?: (sort: string) => void }) {
   const { t } = useTranslation();
-  const className = cn(!column.key && phoneHidden);
+  const className = cn(shownWhen(column));
   if (!column.sort || !onSort) return <TableHeaderCell className={className}>{column.header}</TableHeaderCell>;
   const direction = sort === column.sort ? 'ascending' : sort === `-${column.sort}` ? 'descending' : undefined;
   const Icon = direction === 'ascending' ? ArrowUp : direction === 'descending' ? ArrowDown : ArrowUpDown;

@@ -56,11 +56,11 @@ function RowActionControl<T>({ row, action }: { row: T; action: RowAction<T> }) 
   const { t } = useTranslation();
   const { icon: Icon, text, danger } = action.kind ? { ...KINDS[action.kind], text: t(KINDS[action.kind].text) } : action;
   const disabled = action.disabledFor?.(row) ?? false;
-  // Phones and narrow tables show the icon alone; the accessible name always names the row.
+  // Narrow tables (the frame's width, not the window's) show the icon alone; the accessible name always names the row.
   const content = (
     <>
       <Icon className="h-4 w-4" aria-hidden />
-      <span className="hidden xl:inline">{text}</span>
+      <span className="hidden @7xl:inline">{text}</span>
     </>
   );
   // At least 32 px square, so a thumb finds it (WCAG 2.2 target size asks 24).

@@ -3,7 +3,8 @@ import { cn } from '../../lib/cn.ts';
 
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-700">
+    // The frame is a container: columns and row actions fit themselves to its width (data-table.tsx).
+    <div className="@container overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-700">
       <table className={cn('min-w-full divide-y divide-gray-200 text-sm dark:divide-gray-700', className)} {...props} />
     </div>
   );

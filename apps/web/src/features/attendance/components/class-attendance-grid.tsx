@@ -12,6 +12,7 @@ import { translateMessage } from '../../../lib/translate-message.ts';
 import { useSaveAttendanceBatch } from '../api/save-attendance-batch.ts';
 import { liveTotal } from './attendance-periods.ts';
 import { EMPTY_ROW, buildBatch, errorsByChild, initialRows, issuesByPath, type GridField, type GridRow, type RowErrors } from './class-attendance-rows.ts';
+import { UnsavedGuard } from '../../../components/unsaved-guard.tsx';
 
 interface ClassAttendanceGridProps {
   month: number;
@@ -30,6 +31,9 @@ const COLUMN_LABEL: Record<GridField, 'columns.present' | 'columns.absent' | 'co
   absence_reasons: 'class.reason',
 };
 
+/** The choices the grid is for (in the page's address): changing one builds a new grid. */
+const CLASS_MONTH_PARAMS = ['grade', 'month', 'year'];
+
 /**
  * "Take Attendance": one row per child, the four counts and a reason, saved as one batch — all
  * rows or none. The shared batch schema checks the rows before anything is sent, the server
@@ -41,10 +45,13 @@ export function ClassAttendanceGrid({ month, year, students, records }: ClassAtt
   const [rows, setRows] = useState(() => initialRows(ids, records));
   const [errors, setErrors] = useState<Record<number, RowErrors>>({});
   const [banner, setBanner] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
+  // Typed since the grid opened or was last saved: changing the month or leaving asks first.
+  const [dirty, setDirty] = useState(false);
   const save = useSaveAttendanceBatch();
 
   const change = (id: number, field: keyof GridRow, value: string) => {
     setRows((all) => ({ ...all, [id]: { ...EMPTY_ROW, ...all[id], [field]: value } }));
+    setDirty(true);
     if (errors[id]) setErrors(({ [id]: _fixed, ...rest }) => rest);
   };
 
@@ -69,6 +76,7 @@ export function ClassAttendanceGrid({ month, year, students, records }: ClassAtt
     try {
       const answer = await save.mutateAsync(checked.data);
       setErrors({});
+      setDirty(false);
       toast.success(translateMessage(t, answer.message) ?? t('class.saved', { count: order.length }));
     } catch (err) {
       if (isApiError(err) && err.errors) showErrors(err.errors, order);
@@ -86,19 +94,20 @@ export function ClassAttendanceGrid({ month, year, students, records }: ClassAtt
       disabled: save.isPending,
     };
     return field === 'absence_reasons' ? (
-      <Input {...common} dir="auto" className="min-w-32 px-2 py-1.5 sm:min-w-48" />
+      <Input {...common} dir="auto" className="px-2 py-1.5 max-sm:min-h-11 sm:min-w-48" />
     ) : (
-      <Input {...common} type="number" inputMode="numeric" min={0} step={1} className="w-16 px-2 py-1.5 tabular-nums" />
+      <Input {...common} type="number" inputMode="numeric" min={0} step={1} className="px-2 py-1.5 tabular-nums max-sm:min-h-11 sm:w-16" />
     );
   };
 
   const columns: EntryColumn<OrphanListItem>[] = [
-    ...ATTENDANCE_COUNT_FIELDS.map((field) => ({ id: field, header: t(COLUMN_LABEL[field]), cell: cell(field), className: 'w-20' })),
-    { id: 'absence_reasons', header: t('class.reason'), cell: cell('absence_reasons') },
+    ...ATTENDANCE_COUNT_FIELDS.map((field) => ({ id: field, header: t(COLUMN_LABEL[field]), cell: cell(field), className: 'sm:w-20' })),
+    { id: 'absence_reasons', header: t('class.reason'), cell: cell('absence_reasons'), wide: true },
     {
       id: 'total',
       header: t('class.total'),
-      className: 'w-16 text-end tabular-nums',
+      className: 'tabular-nums sm:w-16 sm:text-end',
+      wide: true,
       cell: (child) => liveTotal(ATTENDANCE_COUNT_FIELDS.map((f) => rows[child.id]?.[f])),
     },
   ];
@@ -109,6 +118,7 @@ export function ClassAttendanceGrid({ month, year, students, records }: ClassAtt
       banner={banner}
       save={{ label: save.isPending ? t('class.saving') : t('class.save'), busy: save.isPending, onSave: submit }}
     >
+      <UnsavedGuard dirty={dirty} gridParams={CLASS_MONTH_PARAMS} />
       <ClassGrid
         caption={t('class.title')}
         rows={students}

@@ -4,6 +4,7 @@ import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Too
 import { useTranslation } from 'react-i18next';
 import type { DashboardResponse } from '@app/shared/schemas/dashboard.schema';
 import { useOverviewFormat } from './overview-format.ts';
+import { ltrText } from '../../../lib/ltr-text.ts';
 
 /**
  * The overview's three charts, in their own chunk (overview-page.tsx loads this file lazily):
@@ -108,14 +109,14 @@ export function OverviewCharts({ charts }: { charts: Charts }) {
             <FiguresTable
               caption={`${t('overview.charts.grades.title')}: ${figures}`}
               headers={[t('overview.charts.grades.grade'), t('overview.charts.grades.count')]}
-              rows={grades.map((b) => [b.grade, f.number(b.count)])}
+              rows={grades.map((b) => [ltrText(b.grade), f.number(b.count)])}
             />
           }
         >
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={grades} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
               <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
-              <XAxis dataKey="grade" tick={AXIS} />
+              <XAxis dataKey="grade" tick={AXIS} tickFormatter={(grade: string) => ltrText(grade)} />
               <YAxis allowDecimals={false} tick={AXIS} tickFormatter={(v: number) => f.number(v)} />
               <Tooltip formatter={(v) => (typeof v === 'number' ? f.number(v) : String(v ?? ''))} />
               <Bar dataKey="count" name={t('overview.charts.grades.count')} fill="#7c3aed" isAnimationActive={false} />

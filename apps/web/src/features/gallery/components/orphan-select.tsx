@@ -1,7 +1,8 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../../components/ui/select.tsx';
-import { orphanOptionLabel, useOrphanOptions } from '../../../lib/orphan-options-query.ts';
+import { useOrphanOptionLabel } from '../../../components/school-options.tsx';
+import { useOrphanOptions } from '../../../lib/orphan-options-query.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 
 type OrphanSelectProps = SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean };
@@ -15,6 +16,7 @@ type OrphanSelectProps = SelectHTMLAttributes<HTMLSelectElement> & { invalid?: b
 export const OrphanSelect = forwardRef<HTMLSelectElement, OrphanSelectProps>(function OrphanSelect(props, ref) {
   const { t } = useTranslation('gallery');
   const orphans = useOrphanOptions();
+  const label = useOrphanOptionLabel();
   const placeholder = orphans.isPending
     ? t('filters.orphansLoading')
     : orphans.isError
@@ -25,7 +27,7 @@ export const OrphanSelect = forwardRef<HTMLSelectElement, OrphanSelectProps>(fun
       <option value="">{placeholder}</option>
       {(orphans.data ?? []).map((o) => (
         <option key={o.id} value={String(o.id)}>
-          {orphanOptionLabel(o)}
+          {label(o)}
         </option>
       ))}
     </Select>

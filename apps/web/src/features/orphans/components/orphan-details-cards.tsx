@@ -5,6 +5,7 @@ import type { ORPHAN_PROFILE_PARTS, Orphan, OrphanFieldName } from '@app/shared/
 import { fullName, orDash } from './orphan-format.ts';
 import { OrphanStatusBadge } from './orphan-status-badge.tsx';
 import { useOrphanFormat } from './use-orphan-format.ts';
+import { Ltr } from '../../../components/ui/ltr.tsx';
 
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const id = `orphan-card-${title.replace(/\W+/g, '-').toLowerCase()}`;
@@ -26,6 +27,9 @@ function Card({ title, children, className }: { title: string; children: ReactNo
  * its longest word and such words wrap anywhere: a long e-mail address or id number otherwise
  * widens its card and pushes the page sideways.
  */
+/** A code or blood group: left to right inside right-to-left text; blank stays blank (a dash). */
+const code = (value: string | null) => (value ? <Ltr>{value}</Ltr> : value);
+
 function Rows({ rows }: { rows: [label: string, value: ReactNode][] }) {
   return (
     <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)]">
@@ -80,8 +84,8 @@ export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
             [f('last_name'), orphan.last_name],
             [f('father_name'), orphan.father_name],
             [f('grandfather_name'), orphan.grandfather_name],
-            [f('school_id_number'), orphan.school_id_number],
-            [f('identity_card_number'), orphan.identity_card_number],
+            [f('school_id_number'), code(orphan.school_id_number)],
+            [f('identity_card_number'), code(orphan.identity_card_number)],
           ]}
         />
       </Card>
@@ -92,7 +96,7 @@ export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
             [f('dob'), format.date(orphan.dob)],
             [f('age'), format.age(orphan.dob)],
             [f('gender'), format.gender(orphan.gender)],
-            [f('blood_group'), orphan.blood_group],
+            [f('blood_group'), code(orphan.blood_group)],
             [f('class_grade'), format.grade(orphan.class_grade)],
             [f('medical_condition'), format.medical(orphan.medical_condition)],
           ]}

@@ -13,6 +13,9 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { messageOr } from '../../../lib/server-errors.ts';
 import { useSaveResult } from '../api/save-result.ts';
 import { EMPTY_MARKS, ROW_FIELDS_BY_TYPE, checkRow, rowTyped, type AssessmentField, type ClassAssessment, type MarkRow, type MarkRowField } from './class-results-rows.ts';
+import { Ltr } from '../../../components/ui/ltr.tsx';
+import { ltrText } from '../../../lib/ltr-text.ts';
+import { UnsavedGuard } from '../../../components/unsaved-guard.tsx';
 
 type RowState = { state: 'idle' | 'saving' | 'saved' | 'failed'; message?: string; errors?: Partial<Record<MarkRowField | 'row', string>> };
 
@@ -31,6 +34,9 @@ const FIELD_LABEL: Record<MarkRowField, 'fields.score' | 'fields.average' | 'fie
   relationship_score: 'fields.relationship_score',
   grade: 'fields.grade',
 };
+
+/** The choices the grid is for (in the page's address): changing one builds a new grid. */
+const CLASS_GRID_PARAMS = ['grade', 'result_type'];
 
 /**
  * One row per child with the chosen type's marks; the education grade follows the score as it is
@@ -96,6 +102,8 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: C
   };
 
   const busy = progress !== null;
+  // Typed and not yet saved: changing the class or the type, or leaving, asks first.
+  const dirty = students.some((child) => rowTyped(type, row(child.id)) && status[child.id]?.state !== 'saved');
   const cell = (field: MarkRowField) => (child: OrphanListItem) => {
     const error = status[child.id]?.errors?.[field];
     const common = {
@@ -107,13 +115,13 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: C
     };
     if (field === 'grade') {
       return (
-        <Select {...common} className="w-20 px-2 py-1.5">
+        <Select {...common} className="px-2 py-1.5 max-sm:min-h-11 sm:w-20">
           <option value="">-</option>
-          <Options values={GRADE_LETTERS} label={(letter) => letter} />
+          <Options values={GRADE_LETTERS} label={ltrText} />
         </Select>
       );
     }
-    return <Input {...common} type="number" inputMode="decimal" min={0} step="0.01" className="w-20 px-2 py-1.5 tabular-nums" />;
+    return <Input {...common} type="number" inputMode="decimal" min={0} step="0.01" className="px-2 py-1.5 tabular-nums max-sm:min-h-11 sm:w-20" />;
   };
 
   const columns: EntryColumn<OrphanListItem>[] = fields.map((field) => ({
@@ -125,16 +133,19 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: C
     columns.push({
       id: 'grade',
       header: t('fields.grade'),
-      className: 'w-16',
+      className: 'sm:w-16',
       cell: (child) => {
         const score = row(child.id).score.trim();
-        return score !== '' && Number.isFinite(Number(score)) ? <output className="font-semibold">{gradeForScore(Number(score))}</output> : '-';
+        return score !== '' && Number.isFinite(Number(score)) ? <output className="font-semibold">
+            <Ltr>{gradeForScore(Number(score))}</Ltr>
+          </output> : '-';
       },
     });
   }
   columns.push({
     id: 'status',
     header: t('class.status'),
+    wide: true,
     cell: (child) => {
       const state = status[child.id]?.state ?? 'idle';
       const tone = state === 'saved' ? 'text-green-700 dark:text-green-400' : state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-gray-600 dark:text-gray-400';
@@ -150,6 +161,7 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: C
 
   return (
     <EntryForm hint={t('class.rowByRow')} banner={banner} save={{ label: progress ? t('class.saving', progress) : t('class.save'), busy, onSave: submit }}>
+      <UnsavedGuard dirty={dirty} gridParams={CLASS_GRID_PARAMS} />
       <ClassGrid
         caption={t('class.title')}
         rows={students}

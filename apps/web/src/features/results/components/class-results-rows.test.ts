@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_MARKS, checkRow, emptyAssessment, rowTyped } from './class-results-rows.ts';
+import { EMPTY_MARKS, assessmentFromParams, checkRow, emptyAssessment, rowTyped } from './class-results-rows.ts';
 
 const education = { ...emptyAssessment(new Date(2025, 5, 1)), subject: 'Mathematics', term: 'First Term', exam_date: '2025-05-20', total: '100' };
 
@@ -32,5 +32,18 @@ describe('a class results row', () => {
   it('counts as typed only when a field of its type holds something', () => {
     expect(rowTyped('education', { ...EMPTY_MARKS, grade: 'A' })).toBe(false);
     expect(rowTyped('course', { ...EMPTY_MARKS, grade: 'A' })).toBe(true);
+  });
+});
+
+describe("the assessment in the page's address", () => {
+  it('reads every field back', () => {
+    const params = new URLSearchParams({ grade: '4', result_type: 'course', subject: 'English', term: 'Level 1', exam_date: '2025-05-20', year: '2025', course_type: 'Language', total: '80', assessed_by: 'Ms Rahimi' });
+    expect(assessmentFromParams(params, new Date(2026, 0, 1))).toEqual({
+      result_type: 'course', subject: 'English', term: 'Level 1', exam_date: '2025-05-20', year: '2025', course_type: 'Language', total: '80', assessed_by: 'Ms Rahimi',
+    });
+  });
+
+  it('starts an education result of this year when the address says nothing usable', () => {
+    expect(assessmentFromParams(new URLSearchParams('result_type=poetry'), new Date(2026, 0, 1))).toEqual(emptyAssessment(new Date(2026, 0, 1)));
   });
 });

@@ -1,3 +1,4 @@
+import { RESULT_TYPES } from '@app/shared/constants';
 import { resultSchema, type ResultData } from '@app/shared/schemas/result.schema';
 
 /**
@@ -39,6 +40,19 @@ export const ROW_FIELDS_BY_TYPE: Record<string, readonly MarkRowField[]> = {
 
 export function emptyAssessment(now = new Date()): ClassAssessment {
   return { result_type: 'education', subject: '', term: '', exam_date: '', year: String(now.getFullYear()), course_type: '', total: '', assessed_by: '' };
+}
+
+/**
+ * The assessment as the page's address holds it (a reload or a shared link opens the same one):
+ * each field under its own name; a missing or unknown type is education, a missing year this year.
+ */
+export function assessmentFromParams(params: URLSearchParams, now = new Date()): ClassAssessment {
+  const empty = emptyAssessment(now);
+  const type = params.get('result_type') ?? '';
+  return {
+    ...Object.fromEntries(ASSESSMENT_FIELDS.map((field) => [field, params.get(field) ?? empty[field]])),
+    result_type: (RESULT_TYPES as readonly string[]).includes(type) ? type : empty.result_type,
+  } as ClassAssessment;
 }
 
 const mark = (value: string): number | undefined => (value.trim() === '' ? undefined : Number(value));

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Result } from '@app/shared/schemas/result.schema';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useResultFormat } from './use-result-format.ts';
+import { Ltr } from '../../../components/ui/ltr.tsx';
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -71,7 +72,9 @@ export function ResultDetailsCards({ result }: { result: Result }) {
         )}
         {education ? <Row label={f('average')}>{format.mark(result.average)}</Row> : null}
         <Row label={f('grade')}>
-          <Badge tone="blue">{result.grade}</Badge>
+          <Badge tone="blue">
+            <Ltr>{result.grade}</Ltr>
+          </Badge>
         </Row>
         <Row label={f('comments')}>{result.comments}</Row>
       </Card>

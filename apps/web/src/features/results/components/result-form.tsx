@@ -17,6 +17,7 @@ import {
   type ResultFormField,
 } from './result-form-values.ts';
 import { useResultFormat } from './use-result-format.ts';
+import { ltrText } from '../../../lib/ltr-text.ts';
 
 export type ResultFormSubmission = RecordSubmission<ResultData>;
 
@@ -129,7 +130,7 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
           <Field label={label('grade', true)}>
             {(ids) => (
               <>
-                <Input {...ids} value={derivedGrade} readOnly aria-readonly aria-describedby={`${ids.id}-hint`} />
+                <Input {...ids} dir="ltr" value={derivedGrade} readOnly aria-readonly aria-describedby={`${ids.id}-hint`} />
                 <p id={`${ids.id}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
                   {t('form.gradeDerived')}
                 </p>
@@ -144,7 +145,7 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
           {mark('uniform_score', { max: 10 })}
           {mark('relationship_score', { max: 10 })}
           {mark('score', { max: 100, text: t('fields.overall_score') })}
-          {choice('grade', GRADE_LETTERS)}
+          {choice('grade', GRADE_LETTERS, ltrText)}
         </FormSection>
       ) : null}
       {type === 'course' ? (
@@ -153,7 +154,7 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
           {choice('term', terms, format.term)}
           {mark('total', { required: true })}
           {mark('score', { required: true })}
-          {choice('grade', GRADE_LETTERS)}
+          {choice('grade', GRADE_LETTERS, ltrText)}
         </FormSection>
       ) : null}
 

@@ -3,6 +3,7 @@ import type { Result } from '@app/shared/schemas/result.schema';
 import { SchoolRecordTable } from '../../../components/school-record-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useResultFormat } from './use-result-format.ts';
+import { Ltr } from '../../../components/ui/ltr.tsx';
 
 interface ResultTableProps {
   rows: readonly Result[];
@@ -29,7 +30,12 @@ export function ResultTable({ rows, onDelete }: ResultTableProps) {
         { id: 'term', header: t('columns.term'), cell: (result) => format.term(result.term), className: 'whitespace-nowrap' },
         { id: 'year', header: t('columns.year'), cell: (result) => result.year, className: 'tabular-nums' },
         { id: 'score', header: t('columns.score'), cell: (result) => format.score(result), className: 'tabular-nums whitespace-nowrap' },
-        { id: 'grade', header: t('columns.grade'), key: true, cell: (result) => <Badge tone="blue">{result.grade}</Badge> },
+        { id: 'grade', header: t('columns.grade'), key: true, cell: (result) => (
+            <Badge tone="blue">
+              <Ltr>{result.grade}</Ltr>
+            </Badge>
+          ),
+        },
         { id: 'exam', header: t('columns.examDate'), cell: (result) => format.date(result.exam_date), className: 'whitespace-nowrap' },
       ]}
     />

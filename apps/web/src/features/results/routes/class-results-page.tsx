@@ -10,7 +10,7 @@ import { SelectField } from '../../../components/ui/select.tsx';
 import { YearOptions } from '../../../components/school-options.tsx';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { ClassResultsGrid } from '../components/class-results-grid.tsx';
-import { emptyAssessment, type AssessmentField, type ClassAssessment } from '../components/class-results-rows.ts';
+import { assessmentFromParams, type AssessmentField, type ClassAssessment } from '../components/class-results-rows.ts';
 import { useResultFormat } from '../components/use-result-format.ts';
 
 const TERMS_BY_TYPE: Record<string, readonly string[]> = { education: EDUCATION_TERMS, course: COURSE_TERMS };
@@ -19,13 +19,17 @@ const TERMS_BY_TYPE: Record<string, readonly string[]> = { education: EDUCATION_
 export function ClassResultsPage() {
   const { t } = useTranslation('results');
   const format = useResultFormat();
-  const { grade, set: choose } = useClassChoices();
-  const [assessment, setAssessment] = useState<ClassAssessment>(() => emptyAssessment());
+  const { params, grade, set: choose } = useClassChoices();
+  // The whole assessment is kept in the address (a reload reopens it). What is typed is held here
+  // too, so typing never waits for the address; the type, which chooses the grid, is read from it.
+  const [typed, setTyped] = useState<ClassAssessment>(() => assessmentFromParams(params));
+  const type = assessmentFromParams(params).result_type;
+  const assessment: ClassAssessment = { ...typed, result_type: type };
   const [errors, setErrors] = useState<Partial<Record<AssessmentField, string>>>({});
-  const type = assessment.result_type;
 
   const set = (field: AssessmentField) => (e: { target: { value: string } }) => {
-    setAssessment((a) => ({ ...a, [field]: e.target.value }));
+    if (field !== 'result_type') setTyped((a) => ({ ...a, [field]: e.target.value }));
+    choose(field, e.target.value);
     setErrors(({ [field]: _fixed, ...rest }) => rest);
   };
   const message = (field: AssessmentField) => translateMessage(t, errors[field]);
