@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator } from 'playwright-core';
+import type { Dialog, Locator } from 'playwright-core';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { targetSizeViolations } from './support/accessibility.ts';
+import { apiCall } from './support/api.ts';
+import { clippedText, unreadableControls } from './support/clipped-text.ts';
 import { DASHBOARD_ROUTE_PATHS, PUBLIC_ROUTE_PATHS, fillRoute } from './support/app-routes.ts';
 import { seedScreenData, type ScreenData } from './support/screen-data.ts';
 import { localeText } from './support/locale-text.ts';
@@ -233,5 +235,60 @@ describe('right to left (Dari)', () => {
     const main = (await app.page.locator('main').boundingBox())!;
     expect(rail.x + rail.width).toBeCloseTo(WIDE.width, 0);
     expect(main.x + main.width).toBeLessThanOrEqual(rail.x + 1);
+  });
+});
+
+describe('no text cut, no unreadable field, in every language', () => {
+  const LANGUAGES = ['en', 'fa-AF', 'ps-AF'] as const;
+  const setLanguage = (language: string) => app.page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [STORAGE_KEYS.language, language]);
+  // Typed grid entries are left unsaved on purpose: the browser's "Leave page?" is answered yes.
+  const leave = (dialog: Dialog) => void dialog.accept();
+
+  beforeAll(async () => {
+    app.page.on('dialog', leave);
+    // Every status the list shows (the longest words among them), beside the seeded active children.
+    for (const status of ['graduated', 'inactive']) {
+      await apiCall(app.page, 'POST', '/api/orphans', {
+        first_name: `Khadija${status}`, last_name: 'Stanikzai', father_name: 'Jawad', dob: '2013-05-04', gender: 'female', class_grade: '10', admission_date: '2024-09-07', status,
+      });
+    }
+  });
+  afterAll(async () => {
+    app.page.off('dialog', leave);
+    await setLanguage('en');
+    await app.page.evaluate((key) => localStorage.removeItem(key), STORAGE_KEYS.sidebar);
+    await app.page.setViewportSize(PHONE);
+  });
+
+  it.each(LANGUAGES)('%s: on a 375 px phone every class grid input is thumb-sized and shows its value whole', async (language) => {
+    await app.page.setViewportSize(PHONE);
+    await setLanguage(language);
+    for (const route of ['attendance/class?grade=4', 'results/class?grade=4']) {
+      await visit(app.page, `/dashboard/${route}`);
+      const grid = app.page.locator('main table');
+      await grid.getByRole('rowheader', { name: new RegExp(data.orphanName) }).waitFor();
+      // The widest values a teacher types: two-digit days, a mark with decimals, a long reason.
+      for (const input of await grid.locator('input').all()) {
+        await input.fill((await input.getAttribute('type')) === 'number' ? (route.startsWith('results') ? '100.25' : '31') : 'Fever and a visit to the doctor');
+      }
+      await settle(app.page);
+      expect(await unreadableControls(app.page, 'main table'), `${language} ${route}`).toEqual([]);
+      expect(await clippedText(app.page, 'main table'), `${language} ${route}`).toEqual([]);
+      expect(await sidewaysOverflow()).toBeLessThanOrEqual(0);
+    }
+  });
+
+  it.each(LANGUAGES)('%s: the orphan list cuts no text from 320 to 1920 px, sidebar open', async (language) => {
+    await setLanguage(language);
+    await app.page.evaluate((key) => localStorage.setItem(key, 'true'), STORAGE_KEYS.sidebar);
+    const cut: string[] = [];
+    for (const width of [320, 375, 414, 640, 768, 900, 1024, 1152, 1280, 1366, 1440, 1600, 1920]) {
+      await app.page.setViewportSize({ width, height: 800 });
+      await visit(app.page, dashboardUrl('orphans'));
+      await app.page.locator('main tbody tr').first().waitFor();
+      for (const problem of await clippedText(app.page, 'main table')) cut.push(`${width} px: ${problem}`);
+      if ((await rowControlsOffScreen()).out.length > 0) cut.push(`${width} px: row actions off screen`);
+    }
+    expect(cut).toEqual([]);
   });
 });

@@ -41,7 +41,7 @@ export interface DataTableProps<T extends { id: number | string }> {
 
 const phoneHidden = 'hidden md:table-cell';
 
-/** Container widths (Tailwind's: @md 28rem … @6xl 72rem) of the table's frame, written out whole for Tailwind to find. */
+/** Container widths (Tailwind's: @md 28rem … @7xl 80rem) of the table's frame, written out whole for Tailwind to find. */
 const FROM = {
   md: 'hidden @md:table-cell',
   lg: 'hidden @lg:table-cell',
@@ -51,6 +51,7 @@ const FROM = {
   '4xl': 'hidden @4xl:table-cell',
   '5xl': 'hidden @5xl:table-cell',
   '6xl': 'hidden @6xl:table-cell',
+  '7xl': 'hidden @7xl:table-cell',
 } as const;
 export type FrameWidth = keyof typeof FROM;
 

@@ -20,7 +20,7 @@ interface OrphanTableProps {
 /**
  * Spec section 2 columns: ID, Name, Age, Grade, Gender, Admission Date, Status, Actions (View
  * always; Edit, Delete by permission). Narrower frames drop columns, least needed first (gender,
- * age, id, grade, admission date), so no column's text runs under the actions; on a phone the
+ * age, id, grade, admission date; the photo on a phone), so no column's text runs under the actions; on a phone the
  * status goes under the name.
  */
 export function OrphanTable({ rows, sort, onSort, onDelete }: OrphanTableProps) {
@@ -36,7 +36,7 @@ export function OrphanTable({ rows, sort, onSort, onDelete }: OrphanTableProps) 
       sort={sort}
       onSort={onSort}
       columns={[
-        { id: 'id', header: t('columns.id'), cell: (orphan) => orphan.id, sort: 'id', from: '4xl', className: 'tabular-nums text-gray-500 dark:text-gray-400' },
+        { id: 'id', header: t('columns.id'), cell: (orphan) => orphan.id, sort: 'id', from: '5xl', className: 'tabular-nums text-gray-500 dark:text-gray-400' },
         {
           id: 'name',
           header: t('columns.name'),
@@ -44,16 +44,18 @@ export function OrphanTable({ rows, sort, onSort, onDelete }: OrphanTableProps) 
           key: true,
           cell: (orphan) => (
             <div className="flex items-center gap-3">
-              <Avatar url={orphan.photo_thumb_url} />
+              <span className="hidden @sm:contents">
+                <Avatar url={orphan.photo_thumb_url} />
+              </span>
               <div className="min-w-0">
                 <Link
                   to={details(orphan)}
                   dir="auto"
-                  className="font-medium text-gray-900 hover:text-brand-700 hover:underline dark:text-gray-100 dark:hover:text-brand-400"
+                  className="font-medium text-gray-900 wrap-anywhere hover:text-brand-700 hover:underline dark:text-gray-100 dark:hover:text-brand-400"
                 >
                   {fullName(orphan)}
                 </Link>
-                {orphan.father_name ? <div className="text-xs text-gray-500 dark:text-gray-400" dir="auto">{orphan.father_name}</div> : null}
+                {orphan.father_name ? <div className="text-xs text-gray-500 wrap-anywhere dark:text-gray-400" dir="auto">{orphan.father_name}</div> : null}
                 <div className="mt-1 @md:hidden">
                   <OrphanStatusBadge status={orphan.status} />
                 </div>
@@ -61,15 +63,15 @@ export function OrphanTable({ rows, sort, onSort, onDelete }: OrphanTableProps) 
             </div>
           ),
         },
-        { id: 'age', header: t('columns.age'), cell: (orphan) => orDash(format.age(orphan.dob)), from: '5xl', className: 'tabular-nums whitespace-nowrap' },
-        { id: 'grade', header: t('columns.grade'), cell: (orphan) => orDash(format.grade(orphan.class_grade)), from: '2xl', className: 'whitespace-nowrap' },
-        { id: 'gender', header: t('columns.gender'), cell: (orphan) => orDash(format.gender(orphan.gender)), from: '6xl', className: 'whitespace-nowrap' },
+        { id: 'age', header: t('columns.age'), cell: (orphan) => orDash(format.age(orphan.dob)), from: '6xl', className: 'tabular-nums whitespace-nowrap' },
+        { id: 'grade', header: t('columns.grade'), cell: (orphan) => orDash(format.grade(orphan.class_grade)), from: '4xl', className: 'whitespace-nowrap' },
+        { id: 'gender', header: t('columns.gender'), cell: (orphan) => orDash(format.gender(orphan.gender)), from: '7xl', className: 'whitespace-nowrap' },
         {
           id: 'admission',
           header: t('columns.admissionDate'),
           sort: 'admission_date',
           cell: (orphan) => orDash(format.date(orphan.admission_date)),
-          from: 'xl',
+          from: '3xl',
           className: 'whitespace-nowrap',
         },
         { id: 'status', header: t('columns.status'), cell: (orphan) => <OrphanStatusBadge status={orphan.status} />, from: 'md' },
