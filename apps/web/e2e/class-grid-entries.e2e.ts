@@ -130,9 +130,9 @@ describe('unsaved class grid entries', () => {
     // The typed mark is left unsaved: the browser's "Leave page?" is answered yes.
     app.page.once('dialog', (dialog) => void dialog.accept());
     await app.page.goto('/dashboard/results/create');
-    const options = await app.page.getByLabel(/^Orphan/).locator('option').allTextContents();
+    const options = () => app.page.getByLabel(/^Orphan/).locator('option').allTextContents();
     for (const [index, child] of TWINS.entries()) {
-      expect(options).toContain(`${NAME} (${child.father_name}) · Grade ${GRADE} · ID ${ids[index]}`);
+      await expect.poll(options).toContain(`${NAME} (${child.father_name}) · Grade ${GRADE} · ID ${ids[index]}`);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+// The DOM's RouterProvider: a navigation asked `flushSync` (a choice kept in the address) is drawn at once.
+import { RouterProvider } from 'react-router/dom';
 import { onUnauthorized } from '../lib/api-client.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';

@@ -37,7 +37,9 @@ export function useClassChoices() {
         else next.set(name, value);
         return next;
       },
-      { replace: true },
+      // At once, not in a transition: the next choice (a quick second select, a keystroke) builds on
+      // this one's address, not on the last one the page had drawn.
+      { replace: true, flushSync: true },
     );
   return { params, grade, set };
 }

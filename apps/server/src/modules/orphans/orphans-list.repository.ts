@@ -368,7 +368,7 @@ export async function orphanPage(
   return f.words.length ? searchPage(db, dialect, f, sort, limit, offset, version) : listPage(db, dialect, f, sort, limit, offset, version);
 }
 
-const selectorQuery = preparedShapes<DB, { dialect: Dialect; shape: FilterShape }, { id: number; first_name: string; last_name: string; father_name: string | null; class_grade: string | null }>(
+const selectorQuery = preparedShapes<DB, { dialect: Dialect; shape: FilterShape }, Pick<OrphanRow, 'id' | 'first_name' | 'last_name' | 'father_name' | 'class_grade'>>(
   ({ shape }) => shapeKey(shape),
   (db, { dialect, shape }) =>
     applyOrder(applyFilter(db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name', 'class_grade']), dialect, shape), 'last_name'),

@@ -142,7 +142,9 @@ export function listTrashedOrphans(ctx: OrphanContext, q: OrphanListQuery): Prom
 
 /** The selector view (spec: `no_pagination=true`): every child outside the trash, by name. */
 export async function orphanSelector(ctx: OrphanContext, q: OrphanListQuery): Promise<{ data: { data: OrphanSelectorItem[] } }> {
-  return { data: { data: await selectorRows(ctx.db, ctx.dialect, filterOf(q, false)) } };
+  const rows = await selectorRows(ctx.db, ctx.dialect, filterOf(q, false));
+  // The grade tells apart two children of the same name and father.
+  return { data: { data: rows.map((r) => ({ ...r, class_grade: r.class_grade as OrphanSelectorItem['class_grade'] })) } };
 }
 
 /** Children outside the trash who look like the one about to be saved (orphanDuplicateQuerySchema). */
