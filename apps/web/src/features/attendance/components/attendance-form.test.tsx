@@ -7,7 +7,7 @@ import { AttendanceForm, type AttendanceFormSubmission } from './attendance-form
 
 afterEach(() => vi.unstubAllGlobals());
 
-const CHILDREN = [{ id: 3, first_name: 'Amina', last_name: 'Rahimi', father_name: 'Karim' }];
+const CHILDREN = [{ id: 3, first_name: 'Amina', last_name: 'Rahimi', father_name: 'Karim', class_grade: '4' }];
 // Mid-March of the current year: the month list of this year stops at March.
 const NOW = new Date(new Date().getFullYear(), 2, 15);
 const THIS_YEAR = String(NOW.getFullYear());
@@ -65,7 +65,7 @@ describe('<AttendanceForm>', { timeout: 15_000 }, () => {
 
   it('sends the record when the rules hold', async () => {
     const { onSubmit, user } = renderForm();
-    await screen.findByRole('option', { name: 'Amina Rahimi (Karim)' });
+    await screen.findByRole('option', { name: 'Amina Rahimi (Karim) · Grade 4 · ID 3' });
     await user.selectOptions(field('Orphan'), '3');
     // January: never a future month, whenever the test runs (the schema checks against the real date).
     await user.selectOptions(field('Month'), '1');

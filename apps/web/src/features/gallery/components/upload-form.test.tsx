@@ -13,7 +13,7 @@ function setup(initialOrphanId?: string) {
   storeSession(user);
   stubServer(user, (url) =>
     url.startsWith('/api/orphans?')
-      ? jsonResponse({ data: { data: [{ id: 7, first_name: 'Zarghona', last_name: 'Sadat', father_name: 'Rahim' }] } })
+      ? jsonResponse({ data: { data: [{ id: 7, first_name: 'Zarghona', last_name: 'Sadat', father_name: 'Rahim', class_grade: '3' }] } })
       : undefined,
   );
   const props = { onUploaded: vi.fn(), onSomeStored: vi.fn(), onCancel: vi.fn() };
@@ -28,7 +28,7 @@ const png = (name = 'visit.png', bytes = 10) => new File([new Uint8Array(bytes)]
 describe('UploadForm (spec section 5)', { timeout: 20_000 }, () => {
   it('keeps submit disabled until both an orphan and a file are chosen', async () => {
     setup();
-    await screen.findByRole('option', { name: 'Zarghona Sadat (Rahim)' });
+    await screen.findByRole('option', { name: 'Zarghona Sadat (Rahim) · Grade 3 · ID 7' });
     expect(submit().disabled).toBe(true);
     await userEvent.upload(fileInput(), png());
     expect(submit().disabled).toBe(true);
@@ -40,7 +40,7 @@ describe('UploadForm (spec section 5)', { timeout: 20_000 }, () => {
 
   it('starts with the child the gallery was showing, once the list of children has arrived', async () => {
     setup('7');
-    await screen.findByRole('option', { name: 'Zarghona Sadat (Rahim)' });
+    await screen.findByRole('option', { name: 'Zarghona Sadat (Rahim) · Grade 3 · ID 7' });
     expect((screen.getByLabelText('Orphan') as HTMLSelectElement).value).toBe('7');
   });
 
@@ -74,7 +74,7 @@ describe('UploadForm (spec section 5)', { timeout: 20_000 }, () => {
 
   it('shows the schema messages on the fields before anything is sent', async () => {
     setup();
-    await screen.findByRole('option', { name: 'Zarghona Sadat (Rahim)' });
+    await screen.findByRole('option', { name: 'Zarghona Sadat (Rahim) · Grade 3 · ID 7' });
     await userEvent.selectOptions(screen.getByLabelText('Orphan'), '7');
     await userEvent.upload(fileInput(), png());
     // Empty the date field, segment by segment, as a keyboard user would.

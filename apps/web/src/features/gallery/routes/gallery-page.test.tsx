@@ -70,7 +70,7 @@ describe('<GalleryPage>', { timeout: 15_000 }, () => {
     const fetchMock = renderGallery([PERMISSION.gallery.view], () => jsonResponse(page([base])));
     expect(await screen.findByText('Select an orphan to view their media')).toBeTruthy();
     expect(galleryCalls(fetchMock)).toEqual([]);
-    await screen.findByRole('option', { name: 'Zarghona Sadat' });
+    await screen.findByRole('option', { name: 'Zarghona Sadat · ID 7' });
     await userEvent.selectOptions(screen.getByLabelText('Orphan'), '7');
     await screen.findByRole('heading', { name: 'School visit' });
     expect(screen.getByTestId('location').textContent).toBe('/dashboard/gallery?orphan_id=7');

@@ -8,8 +8,8 @@ import { ResultForm, type ResultFormSubmission } from './result-form.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 const CHILDREN = [
-  { id: 3, first_name: 'Amina', last_name: 'Rahimi', father_name: 'Karim' },
-  { id: 4, first_name: 'Bilal', last_name: 'Noori', father_name: null },
+  { id: 3, first_name: 'Amina', last_name: 'Rahimi', father_name: 'Karim', class_grade: '4' },
+  { id: 4, first_name: 'Bilal', last_name: 'Noori', father_name: null, class_grade: null },
 ];
 
 function renderForm(result?: Result) {
@@ -24,7 +24,7 @@ const field = (label: string) => screen.getByLabelText(new RegExp(`^${label.repl
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Add Result' }));
 
 async function fillEducation(user: ReturnType<typeof userEvent.setup>) {
-  await screen.findByRole('option', { name: 'Amina Rahimi (Karim)' });
+  await screen.findByRole('option', { name: 'Amina Rahimi (Karim) · Grade 4 · ID 3' });
   await user.selectOptions(field('Orphan'), '3');
   await user.type(field('Subject'), 'Mathematics');
   // Typed segment by segment, as a keyboard user does (month, day, year for an English Gregorian reader).
