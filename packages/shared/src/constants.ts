@@ -72,6 +72,14 @@ export const MAX_MEDIA_BYTES = 512 * 1024 * 1024;
  * before sending; the server enforces its configured numbers (GALLERY_MAX_IMAGE_BYTES,
  * GALLERY_MAX_VIDEO_BYTES, GALLERY_MAX_DOCUMENT_BYTES), and its 413 message names the limit.
  */
+/**
+ * How long a signed file URL lives (the server's storage/url-signer.ts): at least the TTL, at most
+ * TTL + window (expiry is rounded up to a window so a file keeps one URL for a while and browsers
+ * cache it). Ten minutes at most: a file whose reader lost access stops being served soon after.
+ */
+export const SIGNED_URL_TTL_SECONDS = 8 * 60;
+export const SIGNED_URL_WINDOW_SECONDS = 2 * 60;
+
 export const MEDIA_MAX_BYTES_DEFAULT = {
   image: 20 * 1024 * 1024,
   video: 2 * 1024 * 1024 * 1024,

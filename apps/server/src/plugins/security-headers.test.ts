@@ -85,7 +85,14 @@ describe('security headers', () => {
     const key = 'orphans/2026/11/headers-test.webp';
     await server.app.fileStore.files.put(key, Buffer.from('RIFF....WEBP'));
     await server.app.fileStore.files.commit([key]);
-    const url = server.app.fileStore.url(key)!;
+    // A file is served while a record shows it: a child whose photo it is.
+    const now = new Date().toISOString();
+    const { id } = await server.database.db
+      .insertInto('orphans')
+      .values({ first_name: 'Header', last_name: 'Test', dob: '2015-01-01', birthday: '01-01', gender: 'female', admission_date: '2023-01-01', status: 'active', search_text: 'header test', photo_path: key, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const url = server.app.fileStore.url(key, id)!;
     const res = await fetch(new URL(url, server.url));
     expect(res.status).toBe(200);
     expectSecurityHeaders(res.headers, 'signed file');

@@ -3,6 +3,8 @@ import { galleryConfig } from './gallery-config.ts';
 import { galleryDownloadRoutes } from './downloads.routes.ts';
 import { isAvailable } from './ffmpeg.ts';
 import { galleryApiRoutes } from './gallery.routes.ts';
+import { findVisibleMedia } from './gallery.repository.ts';
+import { GALLERY_FOLDER } from './media-content.ts';
 import type { GalleryContext } from './gallery.service.ts';
 import { resumableUploadRoutes } from './resumable-uploads.ts';
 import { TranscodeWorker } from './transcode-worker.ts';
@@ -34,6 +36,12 @@ export async function galleryModule(app: FastifyInstance): Promise<void> {
     else if (config.transcodeWorkers > 0) await worker.start();
   });
   app.addHook('onClose', () => worker.stop());
+
+  // Thumbnails, display copies and posters are served while their item is there and its child outside the trash.
+  app.fileStore.serveFolder(GALLERY_FOLDER, async (id, key) => {
+    const row = await findVisibleMedia(app.db, id);
+    return !!row && [row.display_path, row.thumb_path, row.poster_path].includes(key);
+  });
 
   await app.register(galleryApiRoutes(ctxOf), { prefix: '/api' });
   await app.register((api) => resumableUploadRoutes(api, ctxOf), { prefix: '/api' });

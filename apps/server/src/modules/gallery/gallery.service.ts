@@ -68,28 +68,29 @@ export const storedKeys = (r: MediaRecord): Array<string | null> => [
 ];
 
 /**
- * Signed URLs, reused for a minute: the signer rounds expiry up to a five-minute window, so a
- * path's URL stays the same (and valid for over 25 minutes) meanwhile, and a list page re-read
+ * Signed URLs, reused for a minute: the signer rounds expiry up to a window, so a path's URL
+ * stays the same (and valid for at least the TTL less that minute) meanwhile, and a list page re-read
  * by many users signs each path once instead of per answer (HMAC per URL was most of a page's cost).
  */
 const SIGNED_REUSE_MS = 60_000;
 const SIGNED_KEEP = 20_000;
 const signedByStore = new WeakMap<FileStore, Map<string, { url: string; at: number }>>();
 
-function signedUrl(store: FileStore, path: string, now: number): string {
+function signedUrl(store: FileStore, path: string, now: number, record: number | null = null): string {
   let cache = signedByStore.get(store);
   if (!cache) signedByStore.set(store, (cache = new Map()));
   const hit = cache.get(path);
   if (hit && now - hit.at < SIGNED_REUSE_MS) return hit.url;
   if (cache.size >= SIGNED_KEEP) cache.clear();
-  const url = store.signer.signPath(path, now);
+  const url = store.signer.signPath(path, now, record);
   cache.set(path, { url, at: now });
   return url;
 }
 
 export function toMediaItem(r: MediaRow, store: FileStore, now = Date.now()): MediaItem {
   const sign = (path: string) => signedUrl(store, path, now);
-  const storageUrl = (key: string | null) => (key ? sign(`/storage/${key}`) : null);
+  // A stored key belongs to one item: its path names the record too. Served while the item shows it (gallery.module.ts).
+  const storageUrl = (key: string | null) => (key ? signedUrl(store, `/storage/${key}`, now, r.id) : null);
   const resolution_urls: Record<string, string> = {};
   for (const name of VIDEO_RESOLUTION_NAMES) if (r[RESOLUTION_COLUMNS[name]]) resolution_urls[name] = sign(downloadPath(r.id, name));
   const original = sign(downloadPath(r.id, 'original'));

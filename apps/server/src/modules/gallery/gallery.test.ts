@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { expect, it, vi } from 'vitest';
+import { SIGNED_URL_TTL_SECONDS, SIGNED_URL_WINDOW_SECONDS } from '@app/shared/constants';
 import { MEDIA_MESSAGES, mediaPageSchema } from '@app/shared/schemas/media.schema';
 import { call, describeEachDatabase, loginAdmin, userWithRoles } from '../../../test/harness.ts';
 import { getKept } from '../../../test/kept-answer.ts';
@@ -119,14 +120,14 @@ describeEachDatabase('gallery API', (server) => {
     expect((await call(server(), 'POST', `/api/orphans/${child}/restore`, { token })).status).toBe(200);
     expect((await list()).total).toBe(2);
 
-    // Six minutes on, the signing window has moved: the page is signed again, never sent with the old expiry.
+    // A window and a minute on, the signing window has moved: the page is signed again, never sent with the old expiry.
     const expiresOf = (url: string) => Number(new URL(url, server().url).searchParams.get('expires'));
     const before = expiresOf((await list()).data[0].original_url);
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6 * 60_000 });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + (SIGNED_URL_WINDOW_SECONDS + 60) * 1000 });
     try {
       const after = expiresOf((await list()).data[0].original_url);
       expect(after).toBeGreaterThan(before);
-      expect(after - Date.now() / 1000).toBeGreaterThan(29 * 60);
+      expect(after - Date.now() / 1000).toBeGreaterThan(SIGNED_URL_TTL_SECONDS - 60);
     } finally {
       vi.useRealTimers();
     }

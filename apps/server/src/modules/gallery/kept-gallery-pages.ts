@@ -7,7 +7,8 @@ import { listMedia, type GalleryContext } from './gallery.service.ts';
  * (migration 0022: an upload, an edit, a finished transcode, a delete) and `orphans_version` (a
  * child renamed, trashed or restored), in any process. The answer holds signed URLs, the same
  * for every reader within one signing window (UrlSigner.expiresFor): the window is in the key, so
- * a kept page is never sent after its window and no URL in it has less than ~24 of its 30 minutes left.
+ * a kept page is never sent after its window and no URL in it has less than the signer's TTL left
+ * (less the minute a signed URL is reused, gallery.service.ts).
  */
 const kept = new KeptAnswers(['media_version', 'orphans_version'], { entries: 2_000, bytes: 32 * 1024 * 1024 });
 

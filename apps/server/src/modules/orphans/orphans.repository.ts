@@ -35,6 +35,11 @@ const insertOrphan = preparedQuery<DB, unknown[], Pick<OrphanRow, 'id'>>((db) =>
 );
 
 /** Insert a child; the counters follow by trigger (migration 0006). */
+/** The photo keys of a child outside the trash (by primary key: asked before each photo is served). */
+export async function findShownPhotoKeys(db: Executor, id: number): Promise<{ photo_path: string | null; photo_thumb_path: string | null } | undefined> {
+  return db.selectFrom('orphans').select(['photo_path', 'photo_thumb_path']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
 export async function insertOrphanRow(trx: Executor, values: Omit<OrphanRow, 'id'>): Promise<OrphanRow> {
   const row = Object.fromEntries(INSERT_COLUMNS.map((c) => [c, values[c] ?? null])) as Omit<OrphanRow, 'id'>;
   const [{ id }] = (await insertOrphan(trx, ...INSERT_COLUMNS.map((c) => row[c]))) as [Pick<OrphanRow, 'id'>];

@@ -27,7 +27,7 @@ import { detectImageType, processImage } from '../storage/images.service.ts';
 import { childMediaFiles } from '../gallery/gallery.service.ts';
 import { commitQuietly, newStorageKey, releaseQuietly, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import { activeCount, orphanPage, selectorRows, type OrphanFilter, type OrphanListRow } from './orphans-list.repository.ts';
-import { activeOrphanRow, activeOrphanRows, findLikelyDuplicates, findOrphanRow, type ActiveOrphan, type OrphanRow } from './orphans.repository.ts';
+import { activeOrphanRow, activeOrphanRows, findLikelyDuplicates, findOrphanRow, findShownPhotoKeys, type ActiveOrphan, type OrphanRow } from './orphans.repository.ts';
 import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
 import { searchTextOf } from './orphan-search-text.ts';
 import * as writes from './orphans.writes.ts';
@@ -67,6 +67,14 @@ function expectedVersion(fields: Record<string, unknown>): string | undefined {
 
 const PHOTO_FOLDER = 'orphans';
 
+/** The children's photos are served while their child is outside the trash and still has that photo (FileStore.serveFolder). */
+export function servePhotos(store: FileStore, db: Kysely<DB>): void {
+  store.serveFolder(PHOTO_FOLDER, async (id, key) => {
+    const row = await findShownPhotoKeys(db, id);
+    return !!row && (row.photo_path === key || row.photo_thumb_path === key);
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Row ⇄ answer: the fields' columns come from the shared field list (orphan-columns.ts); here only
 // the columns derived from them and the record's own.
@@ -80,8 +88,8 @@ function toOrphan(r: OrphanRow, store: FileStore): Orphan {
   return {
     id: r.id,
     ...fieldAnswers(r),
-    profile_photo_url: store.url(r.photo_path),
-    profile_photo_thumb_url: store.url(r.photo_thumb_path),
+    profile_photo_url: store.url(r.photo_path, r.id),
+    profile_photo_thumb_url: store.url(r.photo_thumb_path, r.id),
     created_at: r.created_at,
     updated_at: r.updated_at,
     deleted_at: r.deleted_at,
@@ -100,7 +108,7 @@ function toListItem(r: OrphanListRow, store: FileStore): OrphanListItem {
     class_grade: r.class_grade as OrphanListItem['class_grade'],
     admission_date: r.admission_date,
     status: r.status as OrphanListItem['status'],
-    photo_thumb_url: store.url(r.photo_thumb_path),
+    photo_thumb_url: store.url(r.photo_thumb_path, r.id),
   };
 }
 

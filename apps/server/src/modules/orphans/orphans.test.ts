@@ -296,8 +296,8 @@ describeEachDatabase('orphans', (server, dialect) => {
     expect(o.father_name).toBeNull();
     expect(o.profile).toEqual({ hobbies: 'Football', talents: null, special_needs: null });
     expect(o.total_income).toBe('10.50');
-    expect(o.profile_photo_url).toMatch(/^\/storage\/orphans\/\d{4}\/\d{2}\/[0-9a-f]{32}\.webp\?expires=\d+&signature=[\w-]+$/);
-    expect(o.profile_photo_thumb_url).toMatch(/-thumb\.webp\?expires=/);
+    expect(o.profile_photo_url).toMatch(/^\/storage\/orphans\/\d{4}\/\d{2}\/[0-9a-f]{32}\.webp\?record=\d+&expires=\d+&signature=[\w-]+$/);
+    expect(o.profile_photo_thumb_url).toMatch(/-thumb\.webp\?record=/);
 
     const display = await fetchUrl(server(), o.profile_photo_url);
     expect(display.status).toBe(200);
@@ -312,7 +312,7 @@ describeEachDatabase('orphans', (server, dialect) => {
     expect(thumb.status).toBe(200);
 
     const list = await call(server(), 'GET', `/api/orphans?search=${encodeURIComponent(o.first_name)}&per_page=100`, { token });
-    expect(list.body.data.find((r: any) => r.id === o.id).photo_thumb_url).toMatch(/-thumb\.webp\?expires=/);
+    expect(list.body.data.find((r: any) => r.id === o.id).photo_thumb_url).toMatch(/-thumb\.webp\?record=/);
   });
 
   it('refuses a missing, tampered or expired signature with 403 and never leaves the storage root', async () => {
@@ -322,16 +322,19 @@ describeEachDatabase('orphans', (server, dialect) => {
     const key = url.slice('/storage/'.length, url.indexOf('?'));
     const bare = url.slice(0, url.indexOf('?'));
     const tampered = withTamperedSignature(url);
-    const expired = server().app.fileStore.signer.sign(key, Date.now() - 2 * 60 * 60 * 1000);
+    const child = res.body.data.id as number;
+    const expired = server().app.fileStore.signer.sign(key, child, Date.now() - 2 * 60 * 60 * 1000);
+    // Signed for another child: the record is part of what is signed.
+    const otherRecord = url.replace(/record=\d+/, `record=${child + 1}`);
     const otherFile = url.replace(/\.webp\?/, '-thumb.webp?');
-    for (const u of [bare, tampered, expired, otherFile, `${bare}?expires=99999999999&signature=x`]) {
+    for (const u of [bare, tampered, expired, otherFile, otherRecord, `${bare}?expires=99999999999&signature=x`]) {
       const r = await fetchUrl(server(), u);
       expect(r.status, u).toBe(403);
       expect(JSON.parse(r.body.toString()).message).toBe('This link is invalid or has expired.');
     }
     // Even a correctly signed path cannot climb out of the storage directory.
     for (const k of ['../app.db', 'orphans/../../app.db', '%2e%2e/app.db']) {
-      const signed = server().app.fileStore.signer.sign(k);
+      const signed = server().app.fileStore.signer.sign(k, child);
       const r = await fetchUrl(server(), signed);
       expect([403, 404], k).toContain(r.status);
     }

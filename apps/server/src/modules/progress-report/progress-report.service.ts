@@ -79,7 +79,8 @@ async function photoJpeg(ctx: ProgressReportContext, signedUrl: string | null): 
   const url = new URL(signedUrl, 'http://localhost');
   const prefix = '/storage/';
   if (!url.pathname.startsWith(prefix)) return null;
-  if (ctx.store.signer.verify(url.pathname, url.searchParams.get('expires') ?? undefined, url.searchParams.get('signature') ?? undefined) === null) return null;
+  const signed = ctx.store.signer.verify(url.pathname, url.searchParams.get('expires') ?? undefined, url.searchParams.get('signature') ?? undefined, Date.now(), url.searchParams.get('record') ?? undefined);
+  if (signed === null) return null;
   const key = decodeURIComponent(url.pathname.slice(prefix.length));
   try {
     const bytes = await readStoredFile(ctx.store.files, key, PHOTO_MAX_BYTES);

@@ -25,7 +25,8 @@ const INVALID_SIGNATURE = 'This link is invalid or has expired.';
 /**
  * `GET /storage/<key>?expires=&signature=`: stored files, reachable only through a signed URL.
  * Public as far as the route guard goes — the signature is the credential; no signature, a wrong
- * one or an expired one answers 403.
+ * one or an expired one answers 403. The URL names the row that shows the file, and the file is
+ * served only while that row still does (FileStore.serveFolder): not after its child was trashed.
  */
 export async function storageRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { '*': string }; Querystring: Record<string, unknown> }>(
@@ -34,16 +35,19 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
       config: publicAccess,
       schema: {
         tags: ['files'],
-        description: 'A stored file through its signed URL (`?expires=&signature=` as the API returned it); 403 when the signature is missing, wrong or expired.',
+        description: 'A stored file through its signed URL (`?record=&expires=&signature=` as the API returned it); 403 when the signature is missing, wrong or expired; 404 when the record showing the file is gone or in the trash.',
         produces: FILE_TYPES,
         response: { 200: fileResponseSchema },
       },
     },
     async (request, reply) => {
       const key = request.params['*'];
-      const remaining = app.fileStore.signer.verify(`/storage/${key}`, request.query.expires, request.query.signature);
+      const { record } = request.query;
+      const remaining = typeof record === 'string' ? app.fileStore.signer.verify(`/storage/${key}`, request.query.expires, request.query.signature, Date.now(), record) : null;
       if (remaining === null) throw AppError.forbidden(INVALID_SIGNATURE, ERROR_CODE.invalidSignature);
       if (!isValidStorageKey(key)) throw AppError.notFound(MSG.notFound);
+      // Signed minutes ago: the child may be in the trash since, or the item deleted (as /download answers).
+      if (!(await app.fileStore.shows(key, Number(record)))) throw AppError.notFound(MSG.notFound);
       const stream = await app.fileStore.files.open(key);
       if (!stream) throw AppError.notFound(MSG.notFound);
       const size = await app.fileStore.files.size(key);

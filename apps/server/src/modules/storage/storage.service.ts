@@ -24,9 +24,19 @@ export interface FileStore {
    * left in the storage (uncommitted-files.ts); called when the app becomes ready, before it serves.
    */
   load(log?: Pick<FastifyBaseLogger, 'info' | 'error'>): Promise<void>;
-  /** A short-lived signed URL for a stored key, or null for no file. */
-  url(key: string | null | undefined): string | null;
+  /** A short-lived signed URL for a stored key shown by row `record` of the key's folder's owner, or null for no file. */
+  url(key: string | null | undefined, record: number): string | null;
+  /**
+   * The feature whose files live under `folder` (the first segment of their keys) says whether
+   * its row `record` still shows `key` to anyone: it exists, is not trashed, and points to that
+   * file. Asked before every file is served, so it must be cheap (a lookup by primary key).
+   */
+  serveFolder(folder: string, owner: FileOwner): void;
+  /** Whether row `record` of the key's folder's owner still shows the file; false for a folder nobody owns. */
+  shows(key: string, record: number): Promise<boolean>;
 }
+
+export type FileOwner = (record: number, key: string) => Promise<boolean>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +57,7 @@ async function signingKey(db: Kysely<DB>): Promise<Buffer> {
 
 export function createFileStore(config: Pick<Config, 'storageDir'>, db: Kysely<DB>, files?: FileStorage): FileStore {
   let signer: UrlSigner | null = null;
+  const owners = new Map<string, FileOwner>();
   const store: FileStore = {
     files: files ?? new LocalDiskStorage(config.storageDir),
     get signer() {
@@ -59,7 +70,15 @@ export function createFileStore(config: Pick<Config, 'storageDir'>, db: Kysely<D
       const swept = await sweepUncommittedFiles(db, store.files).catch((err: unknown) => log?.error({ err }, 'storage sweep failed'));
       if (swept && (swept.removed || swept.kept || swept.temporary)) log?.info(swept, 'storage: cleared what interrupted uploads left');
     },
-    url: (key) => (key ? store.signer.sign(key) : null),
+    url: (key, record) => (key ? store.signer.sign(key, record) : null),
+    serveFolder(folder, owner) {
+      if (owners.has(folder)) throw new Error(`Two features own the storage folder '${folder}'.`);
+      owners.set(folder, owner);
+    },
+    async shows(key, record) {
+      const owner = owners.get(key.split('/')[0] ?? '');
+      return owner ? owner(record, key) : false;
+    },
   };
   return store;
 }

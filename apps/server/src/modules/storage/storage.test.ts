@@ -104,24 +104,27 @@ describe('UrlSigner', () => {
   const signer = new UrlSigner(Buffer.alloc(32, 7));
   const now = Date.UTC(2026, 0, 1, 12, 0, 0);
 
-  it('signs path and expiry; verifies only an untampered, unexpired URL', () => {
-    const url = signer.sign('orphans/x.webp', now);
+  it('signs path, record and expiry; verifies only an untampered, unexpired URL, for at most ten minutes', () => {
+    const url = signer.sign('orphans/x.webp', 12, now);
     const u = new URL(url, 'http://h');
     const expires = u.searchParams.get('expires')!;
     const signature = u.searchParams.get('signature')!;
     expect(u.pathname).toBe('/storage/orphans/x.webp');
-    const remaining = signer.verify('/storage/orphans/x.webp', expires, signature, now)!;
-    expect(remaining).toBeGreaterThanOrEqual(30 * 60);
-    expect(remaining).toBeLessThanOrEqual(35 * 60);
-    expect(signer.verify('/storage/orphans/y.webp', expires, signature, now)).toBeNull();
-    expect(signer.verify('/storage/orphans/x.webp', String(Number(expires) + 300), signature, now)).toBeNull();
-    expect(signer.verify('/storage/orphans/x.webp', expires, `${signature}x`, now)).toBeNull();
-    expect(signer.verify('/storage/orphans/x.webp', expires, undefined, now)).toBeNull();
-    expect(signer.verify('/storage/orphans/x.webp', expires, signature, now + 36 * 60 * 1000)).toBeNull();
-    expect(new UrlSigner(Buffer.alloc(32, 8)).verify('/storage/orphans/x.webp', expires, signature, now)).toBeNull();
+    expect(u.searchParams.get('record')).toBe('12');
+    const remaining = signer.verify('/storage/orphans/x.webp', expires, signature, now, '12')!;
+    expect(remaining).toBeGreaterThanOrEqual(8 * 60);
+    expect(remaining).toBeLessThanOrEqual(10 * 60);
+    expect(signer.verify('/storage/orphans/x.webp', expires, signature, now, '13')).toBeNull();
+    expect(signer.verify('/storage/orphans/x.webp', expires, signature, now)).toBeNull();
+    expect(signer.verify('/storage/orphans/y.webp', expires, signature, now, '12')).toBeNull();
+    expect(signer.verify('/storage/orphans/x.webp', String(Number(expires) + 120), signature, now, '12')).toBeNull();
+    expect(signer.verify('/storage/orphans/x.webp', expires, `${signature}x`, now, '12')).toBeNull();
+    expect(signer.verify('/storage/orphans/x.webp', expires, undefined, now, '12')).toBeNull();
+    expect(signer.verify('/storage/orphans/x.webp', expires, signature, now + 10 * 60 * 1000 + 1000, '12')).toBeNull();
+    expect(new UrlSigner(Buffer.alloc(32, 8)).verify('/storage/orphans/x.webp', expires, signature, now, '12')).toBeNull();
   });
 
-  it('gives the same URL within a five-minute window, so browsers can cache it', () => {
-    expect(signer.sign('k.webp', now + 1000)).toBe(signer.sign('k.webp', now + 60_000));
+  it('gives the same URL within a two-minute window, so browsers can cache it', () => {
+    expect(signer.sign('k.webp', 1, now + 1000)).toBe(signer.sign('k.webp', 1, now + 60_000));
   });
 });

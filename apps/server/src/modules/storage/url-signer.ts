@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SIGNED_URL_TTL_SECONDS, SIGNED_URL_WINDOW_SECONDS } from '@app/shared/constants';
 
 /** The `app_keys` row of the signing key, made by the start-up seed (db/seed.ts). */
 export const SIGNING_KEY_NAME = 'storage_url_signing_key';
@@ -12,23 +13,28 @@ export const SIGNING_KEY_NAME = 'storage_url_signing_key';
 export class UrlSigner {
   constructor(
     private readonly key: Buffer,
-    private readonly ttlSeconds = 30 * 60,
-    private readonly windowSeconds = 5 * 60,
+    private readonly ttlSeconds = SIGNED_URL_TTL_SECONDS,
+    private readonly windowSeconds = SIGNED_URL_WINDOW_SECONDS,
   ) {}
 
-  private mac(path: string, expires: number): string {
-    return createHmac('sha256', this.key).update(`${path}\n${expires}`).digest('base64url');
+  private mac(path: string, expires: number, record: number | null): string {
+    return createHmac('sha256', this.key).update(record === null ? `${path}\n${expires}` : `${path}\n${expires}\n${record}`).digest('base64url');
   }
 
-  /** `/storage/<key>?expires=...&signature=...` */
-  sign(storageKey: string, nowMs = Date.now()): string {
-    return this.signPath(`/storage/${storageKey}`, nowMs);
+  /**
+   * `/storage/<key>?record=...&expires=...&signature=...`: `record` is the id of the row that
+   * shows the file (a child for its photo, a media item for its thumbnail), which the storage
+   * route asks its folder's owner about before serving (FileStore.serveFolder).
+   */
+  sign(storageKey: string, record: number, nowMs = Date.now()): string {
+    return this.signPath(`/storage/${storageKey}`, nowMs, record);
   }
 
   /** Any path the server answers only to its signed URL (gallery downloads): `<path>?expires=...&signature=...` */
-  signPath(path: string, nowMs = Date.now()): string {
+  signPath(path: string, nowMs = Date.now(), record: number | null = null): string {
     const expires = this.expiresFor(nowMs);
-    return `${path}?expires=${expires}&signature=${this.mac(path, expires)}`;
+    const named = record === null ? '' : `record=${record}&`;
+    return `${path}?${named}expires=${expires}&signature=${this.mac(path, expires, record)}`;
   }
 
   /**
@@ -40,13 +46,14 @@ export class UrlSigner {
     return Math.ceil(earliest / this.windowSeconds) * this.windowSeconds;
   }
 
-  /** Seconds the URL stays valid, or null when the signature is missing, wrong or expired. */
-  verify(path: string, expires: unknown, signature: unknown, nowMs = Date.now()): number | null {
+  /** Seconds the URL stays valid, or null when the signature is missing, wrong or expired (or names another record). */
+  verify(path: string, expires: unknown, signature: unknown, nowMs = Date.now(), record: unknown = undefined): number | null {
     if (typeof expires !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(expires)) return null;
+    if (record !== undefined && (typeof record !== 'string' || !/^\d{1,10}$/.test(record))) return null;
     const exp = Number(expires);
     const remaining = exp - Math.floor(nowMs / 1000);
     if (remaining <= 0) return null;
-    const expected = Buffer.from(this.mac(path, exp));
+    const expected = Buffer.from(this.mac(path, exp, record === undefined ? null : Number(record)));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     return remaining;
