@@ -78,7 +78,10 @@ describe('unsaved class grid entries', () => {
 
   it('lets a saved month go without asking', async () => {
     await app.page.goto(`/dashboard/attendance/class?grade=${GRADE}&month=3&year=${new Date().getFullYear()}`);
-    for (const cell of await app.page.getByLabel(`Present for ${NAME}`, { exact: true }).all()) await cell.fill('20');
+    await present().waitFor();
+    const cells = await app.page.getByLabel(`Present for ${NAME}`, { exact: true }).all();
+    expect(cells).toHaveLength(2);
+    for (const cell of cells) await cell.fill('20');
     await app.page.getByRole('button', { name: 'Save attendance' }).click();
     await app.page.getByText('Attendance saved for 2 children').waitFor();
     await app.page.getByLabel('Month').selectOption('2');
