@@ -15,6 +15,7 @@ import type { LocalChanges } from '../../db/local-changes.ts';
 import { databaseIdentity } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
+import { pageMeta } from '../../lib/pagination.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { backfill, keptOrBuilt } from '../../lib/child-answers.ts';
 import { KeptAnswers } from '../../lib/kept-answers.ts';
@@ -105,12 +106,7 @@ async function listAttendance(ctx: AttendanceContext, q: AttendanceListQuery, fi
   const data = rows.map(toAttendance);
   return {
     data,
-    current_page: q.page,
-    last_page: Math.max(1, Math.ceil(total / q.per_page)),
-    per_page: q.per_page,
-    total,
-    from: data.length ? offset + 1 : null,
-    to: data.length ? offset + data.length : null,
+    ...pageMeta(total, q.page, q.per_page),
   };
 }
 

@@ -18,6 +18,7 @@ import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
 import type { LocalChanges } from '../../db/local-changes.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
+import { pageMeta } from '../../lib/pagination.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -132,12 +133,7 @@ export async function listMedia(ctx: GalleryContext, q: MediaListQuery): Promise
   const { total, rows } = await mediaPage(ctx.db, filter, q.per_page, offset);
   return {
     data: rows.map((r) => toMediaItem(r, ctx.store)),
-    current_page: q.page,
-    last_page: Math.max(1, Math.ceil(total / q.per_page)),
-    per_page: q.per_page,
-    total,
-    from: rows.length ? offset + 1 : null,
-    to: rows.length ? offset + rows.length : null,
+    ...pageMeta(total, q.page, q.per_page),
   };
 }
 

@@ -20,6 +20,7 @@ import type { Dialect } from '../../config.ts';
 import type { LocalChanges } from '../../db/local-changes.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
+import { pageMeta } from '../../lib/pagination.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -131,12 +132,7 @@ async function pageOf<T>(ctx: OrphanContext, q: OrphanListQuery, trashed: boolea
   const { total, rows } = await orphanPage(ctx.db, ctx.dialect, filterOf(q, trashed), q.sort, q.per_page, offset, ctx.changes);
   return {
     data: rows.map(item),
-    current_page: q.page,
-    last_page: Math.max(1, Math.ceil(total / q.per_page)),
-    per_page: q.per_page,
-    total,
-    from: rows.length ? offset + 1 : null,
-    to: rows.length ? offset + rows.length : null,
+    ...pageMeta(total, q.page, q.per_page),
   };
 }
 
