@@ -66,8 +66,9 @@ export default tseslint.config(
     },
   },
   {
-    // Server modules talk to each other only through a module's *.service.ts public face:
-    // another module's routes, repository or internal helpers are off limits.
+    // Server modules talk to each other only through a module's *.service.ts public face (and a
+    // feature's *.export.ts, which the exports module lists): another module's routes,
+    // repository or internal helpers are off limits.
     files: ['apps/server/src/modules/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -75,8 +76,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./(?!\\.)[^/]+/(?![^/]+\\.(service|types)\\.ts$)',
-              message: 'Import another module only through its *.service.ts (or *.types.ts).',
+              regex: '^\\.\\./(?!\\.)[^/]+/(?![^/]+\\.(service|types|export)\\.ts$)',
+              message: 'Import another module only through its *.service.ts (or *.types.ts, or a feature\'s *.export.ts).',
             },
           ],
         },

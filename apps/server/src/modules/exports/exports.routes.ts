@@ -7,7 +7,10 @@ import { fileResponseSchema } from '@app/shared/schemas/file.schema';
 import { requires } from '../../lib/access.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
-import { prepareAttendanceExport, prepareOrphanExport, prepareResultExport, type ExportContext, type PreparedExport } from './exports.service.ts';
+import { attendanceExport } from '../attendance/attendance.export.ts';
+import { orphansExport } from '../orphans/orphans.export.ts';
+import { resultsExport } from '../results/results.export.ts';
+import { prepareExport, type ExportContext, type PreparedExport } from './exports.service.ts';
 import { ExportAborted, writeSheet } from './xlsx-writer.ts';
 
 /**
@@ -16,6 +19,7 @@ import { ExportAborted, writeSheet } from './xlsx-writer.ts';
  * a trashed or unknown child — runs before the first byte, so a refusal is a plain JSON 4xx and
  * never half a file. The sheet's language (headings, right to left) is the reader's, as for every
  * answer (requestLanguage: their stored choice, else the Accept-Language the web app sends).
+ * Each feature owns its sheet (`<feature>.export.ts`: columns and rows); this module lists them.
  */
 export async function exportsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +36,7 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
     { config: requires(ACCESS.exportOrphans), schema: { ...schema, description: 'Children outside the trash as an Excel sheet.', body: orphanExportSchema } },
     async (request, reply) => {
       const { userId, language } = who(request);
-      return sendWorkbook(request, reply, await prepareOrphanExport(ctx(), userId, language, request.body));
+      return sendWorkbook(request, reply, await prepareExport(ctx(), orphansExport, userId, language, request.body));
     },
   );
 
@@ -41,7 +45,7 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
     { config: requires(ACCESS.exportResults), schema: { ...schema, description: "One result type's results (that type's columns) as an Excel sheet.", body: resultExportSchema } },
     async (request, reply) => {
       const { userId, language } = who(request);
-      return sendWorkbook(request, reply, await prepareResultExport(ctx(), userId, language, request.body));
+      return sendWorkbook(request, reply, await prepareExport(ctx(), resultsExport, userId, language, request.body));
     },
   );
 
@@ -50,7 +54,7 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
     { config: requires(ACCESS.exportAttendance), schema: { ...schema, description: "One month's attendance records as an Excel sheet.", body: attendanceExportSchema } },
     async (request, reply) => {
       const { userId, language } = who(request);
-      return sendWorkbook(request, reply, await prepareAttendanceExport(ctx(), userId, language, request.body));
+      return sendWorkbook(request, reply, await prepareExport(ctx(), attendanceExport, userId, language, request.body));
     },
   );
 }

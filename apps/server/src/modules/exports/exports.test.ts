@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/shared/permissions';
 import { XLSX_CONTENT_TYPE } from '@app/shared/schemas/export.schema';
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
-import { ageOn } from './export-columns.ts';
-import { orphanExportPages, resultExportPages } from './exports.repository.ts';
+import { ageOn, orphanExportPages } from '../orphans/orphans.export.ts';
+import { resultExportPages } from '../results/results.export.ts';
 
 /**
  * Excel exports: each workbook is opened with exceljs and read back — headings, rows,

@@ -1,0 +1,115 @@
+import { sql, type Kysely } from 'kysely';
+import type { OrphanExport } from '@app/shared/schemas/export.schema';
+import type { DB } from '../../db/schema.ts';
+import { choiceText, type Column, EXPORT_PAGE_SIZE, type ExportLanguage, type FeatureExport, joined, schoolGrade, SHEET_NAMES } from '../exports/exports.service.ts';
+
+/** The children's Excel export: children outside the trash by last name, first name, id (orphans_name_idx). */
+
+export interface OrphanExportFilter {
+  gender?: string;
+  /** dob on or before this date (age at least the minimum). */
+  bornOnOrBefore?: string;
+  /** dob after this date (age at most the maximum). */
+  bornAfter?: string;
+  admissionFrom?: string;
+  admissionTo?: string;
+}
+
+const ORPHAN_COLUMNS = [
+  'id', 'first_name', 'last_name', 'father_name', 'gender', 'dob', 'class_grade', 'admission_date', 'status', 'medical_condition',
+  'guardian_name', 'guardian_relationship', 'guardian_contact', 'phone_number', 'address', 'school_id_number', 'donor_name', 'donor_last_name',
+] as const;
+
+export interface OrphanExportRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  father_name: string | null;
+  gender: string;
+  dob: string;
+  class_grade: string | null;
+  admission_date: string;
+  status: string;
+  medical_condition: string | null;
+  guardian_name: string | null;
+  guardian_relationship: string | null;
+  guardian_contact: string | null;
+  phone_number: string | null;
+  address: string | null;
+  school_id_number: string | null;
+  donor_name: string | null;
+  donor_last_name: string | null;
+}
+
+export async function* orphanExportPages(db: Kysely<DB>, f: OrphanExportFilter, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<OrphanExportRow[]> {
+  let after: OrphanExportRow | undefined;
+  for (;;) {
+    let q = db.selectFrom('orphans').select(ORPHAN_COLUMNS).where('deleted_at', 'is', null);
+    if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
+    if (f.bornOnOrBefore !== undefined) q = q.where('dob', '<=', f.bornOnOrBefore);
+    if (f.bornAfter !== undefined) q = q.where('dob', '>', f.bornAfter);
+    if (f.admissionFrom !== undefined) q = q.where('admission_date', '>=', f.admissionFrom);
+    if (f.admissionTo !== undefined) q = q.where('admission_date', '<=', f.admissionTo);
+    if (after) q = q.where(sql<boolean>`(last_name, first_name, id) > (${after.last_name}, ${after.first_name}, ${after.id})`);
+    const rows = (await q.orderBy('last_name').orderBy('first_name').orderBy('id').limit(pageSize).execute()) as OrphanExportRow[];
+    if (rows.length) yield rows;
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1];
+  }
+}
+
+
+/** Whole years from `dob` to `today` (both 'YYYY-MM-DD'): the birthday counts from its day on. */
+export function ageOn(dob: string, today: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}/.test(dob)) return null;
+  const years = Number(today.slice(0, 4)) - Number(dob.slice(0, 4));
+  return today.slice(5, 10) < dob.slice(5, 10) ? years - 1 : years;
+}
+
+/** The date `years` years before `today`, as text: '2016-02-29' compares right even when that year had no 29 February. */
+const yearsBefore = (today: string, years: number): string => `${String(Number(today.slice(0, 4)) - years).padStart(4, '0')}${today.slice(4, 10)}`;
+
+/**
+ * The ages as dates of birth: at least `min` years old means born on or before today `min`
+ * years ago; at most `max` means younger than `max + 1`, born after today `max + 1` years ago.
+ */
+export function orphanFilter(q: OrphanExport, today: string): OrphanExportFilter {
+  return {
+    gender: q.gender,
+    bornOnOrBefore: q.age_min !== undefined ? yearsBefore(today, q.age_min) : undefined,
+    bornAfter: q.age_max !== undefined ? yearsBefore(today, q.age_max + 1) : undefined,
+    admissionFrom: q.admission_start,
+    admissionTo: q.admission_end,
+  };
+}
+
+
+export function orphanColumns(language: ExportLanguage, today: string): Array<Column<OrphanExportRow>> {
+  return [
+    { heading: 'id', kind: 'number', width: 8, value: (r) => r.id },
+    { heading: 'firstName', kind: 'text', width: 16, value: (r) => r.first_name },
+    { heading: 'lastName', kind: 'text', width: 16, value: (r) => r.last_name },
+    { heading: 'fatherName', kind: 'text', width: 16, value: (r) => r.father_name },
+    { heading: 'gender', kind: 'text', width: 10, value: (r) => choiceText(r.gender, language) },
+    { heading: 'dob', kind: 'date', width: 13, value: (r) => r.dob },
+    { heading: 'age', kind: 'number', width: 6, value: (r) => ageOn(r.dob, today) },
+    { heading: 'classGrade', kind: 'schoolGrade', width: 8, value: (r) => schoolGrade(r.class_grade) },
+    { heading: 'admissionDate', kind: 'date', width: 14, value: (r) => r.admission_date },
+    { heading: 'status', kind: 'text', width: 11, value: (r) => choiceText(r.status, language) },
+    { heading: 'medicalCondition', kind: 'text', width: 17, value: (r) => choiceText(r.medical_condition, language) },
+    { heading: 'guardianName', kind: 'text', width: 18, value: (r) => r.guardian_name },
+    { heading: 'guardianRelationship', kind: 'text', width: 14, value: (r) => choiceText(r.guardian_relationship, language) },
+    { heading: 'guardianContact', kind: 'text', width: 16, value: (r) => r.guardian_contact },
+    { heading: 'phoneNumber', kind: 'text', width: 16, value: (r) => r.phone_number },
+    { heading: 'address', kind: 'text', width: 30, value: (r) => r.address },
+    { heading: 'schoolIdNumber', kind: 'text', width: 14, value: (r) => r.school_id_number },
+    { heading: 'donorName', kind: 'text', width: 18, value: (r) => joined(r.donor_name, r.donor_last_name) },
+  ];
+}
+
+
+export const orphansExport: FeatureExport<OrphanExport, OrphanExportRow> = {
+  kind: 'orphans',
+  orphanId: () => undefined,
+  sheet: (db, q, language, today) => ({ sheetName: SHEET_NAMES.orphans[language], columns: orphanColumns(language, today), pages: orphanExportPages(db, orphanFilter(q, today)) }),
+};
