@@ -47,13 +47,7 @@ beforeAll(async () => {
 
 /** Where each route's parameters point: the seeded records, a published page, an unknown path. */
 function routeParams(): Record<string, string> {
-  return {
-    'orphans/:id': String(data.orphanId),
-    'results/:id': String(data.resultId),
-    'attendance/:id': String(data.attendanceId),
-    ':slug': 'privacy-policy',
-    '*': 'no-such-page',
-  };
+  return { ...data.routeParams, ':slug': 'privacy-policy', '*': 'no-such-page' };
 }
 
 /** Screens that show their records only once something is chosen. */

@@ -32,8 +32,7 @@ beforeAll(async () => {
 const LISTS_WITH_ROWS = ['orphans', 'results', 'attendance', 'users', 'roles', 'pages', 'contacts'];
 
 function dashboardUrl(route: string): string {
-  const params = { 'orphans/:id': String(data.orphanId), 'results/:id': String(data.resultId), 'attendance/:id': String(data.attendanceId) };
-  const path = `/dashboard${route ? `/${fillRoute(route, params)}` : ''}`;
+  const path = `/dashboard${route ? `/${fillRoute(route, data.routeParams)}` : ''}`;
   return route.startsWith('gallery') ? `${path}?orphan_id=${data.orphanId}` : path;
 }
 

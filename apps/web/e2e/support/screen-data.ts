@@ -9,6 +9,12 @@ export interface ScreenData {
   attendanceId: number;
   /** The child's name as lists show it. */
   orphanName: string;
+  /**
+   * The value of each dashboard route's parameter, by `<first segment>/:<parameter>` as
+   * fillRoute reads it: the scans open every route of the router with these, so a new screen with
+   * a parameter gets its record created here and its entry here, and fillRoute names what is missing.
+   */
+  routeParams: Record<string, string>;
 }
 
 /**
@@ -77,7 +83,12 @@ export async function seedScreenData(page: Page, { photo = false } = {}): Promis
     roles: ['Manager'],
   });
   if (photo) await uploadPhoto(page, orphanId);
-  return { orphanId, resultId: result.data.id, attendanceId: attendance.data.id, orphanName: `Maryam${suffix} Ahmadi` };
+  const ids = { orphanId, resultId: result.data.id, attendanceId: attendance.data.id };
+  return {
+    ...ids,
+    orphanName: `Maryam${suffix} Ahmadi`,
+    routeParams: { 'orphans/:id': String(ids.orphanId), 'results/:id': String(ids.resultId), 'attendance/:id': String(ids.attendanceId) },
+  };
 }
 
 /** One photo through the upload page, as staff add them (resumable upload, then the gallery). */
