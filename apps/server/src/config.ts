@@ -44,8 +44,21 @@ export interface Config {
   trustProxy: number;
   /** Password checks (sign-in, current password, sign-up, reset) one client address may have per minute. */
   passwordChecksPerMinute: number;
+  /** What one user's uploads may hold and send, and the free disk kept (UPLOAD_*, STORAGE_MIN_FREE_BYTES). */
+  uploadQuota: UploadQuota;
   /** Gallery settings beyond the GALLERY_* environment (modules/gallery/gallery-config.ts reads both); tests set parts. */
   gallery?: Partial<GalleryConfig>;
+}
+
+export interface UploadQuota {
+  /** Unfinished resumable uploads one user may have at once. */
+  maxOpen: number;
+  /** Bytes one user's unfinished resumable uploads may claim together (their declared lengths). */
+  maxHeldBytes: number;
+  /** Bytes one user may upload in 24 hours (resumable and multipart, counted when each starts). */
+  maxDailyBytes: number;
+  /** Free disk space an upload must leave in the storage folder. */
+  minFreeBytes: number;
 }
 
 /** A variable set to a wrong value stops the start with this, naming every wrong variable. */
@@ -94,6 +107,10 @@ const environment = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
   TRUST_PROXY: wholeNumber(0, MAX_PROXY_HOPS),
   PASSWORD_CHECKS_PER_MINUTE: wholeNumber(1, 1_000_000),
+  UPLOAD_MAX_OPEN: wholeNumber(1, 10_000),
+  UPLOAD_MAX_HELD_BYTES: wholeNumber(1, Number.MAX_SAFE_INTEGER),
+  UPLOAD_MAX_DAILY_BYTES: wholeNumber(1, Number.MAX_SAFE_INTEGER),
+  STORAGE_MIN_FREE_BYTES: wholeNumber(0, Number.MAX_SAFE_INTEGER),
   NODE_ENV: optional(z.string()),
 });
 
@@ -143,6 +160,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY ?? 0,
     // An office of staff behind one address signs in at 8 o'clock; a flood from one address stops here.
     passwordChecksPerMinute: e.PASSWORD_CHECKS_PER_MINUTE ?? 60,
+    // Room for two of the largest videos at once, and a working day of them; a full disk stops every save.
+    uploadQuota: {
+      maxOpen: e.UPLOAD_MAX_OPEN ?? 10,
+      maxHeldBytes: e.UPLOAD_MAX_HELD_BYTES ?? 4 * 1024 ** 3,
+      maxDailyBytes: e.UPLOAD_MAX_DAILY_BYTES ?? 20 * 1024 ** 3,
+      minFreeBytes: e.STORAGE_MIN_FREE_BYTES ?? 1024 ** 3,
+    },
     ...overrides,
   };
 }

@@ -33,6 +33,8 @@ export const ERROR_CODE = {
   conflict: 'conflict',
   changedMeanwhile: 'changed_meanwhile',
   fileTooLarge: 'file_too_large',
+  /** An upload past its user's quota or the server's free disk (413): waiting or finishing other uploads helps, sending again does not. */
+  uploadQuota: 'upload_quota',
   csrfMismatch: 'csrf_mismatch',
   validationFailed: 'validation_failed',
   emailTaken: 'email_taken',

@@ -259,6 +259,15 @@ export interface LocksTable {
   release_requested: Generated<number>;
 }
 
+/** One upload's claim on its user's quota (modules/gallery/upload-quota.ts). */
+export interface UploadClaimsTable {
+  id: string;
+  user_id: number;
+  bytes: number;
+  created_at: number;
+  open: number;
+}
+
 export interface DB {
   users: UsersTable;
   roles: RolesTable;
@@ -271,6 +280,7 @@ export interface DB {
   activities: ActivitiesTable;
   rate_limits: RateLimitsTable;
   locks: LocksTable;
+  upload_claims: UploadClaimsTable;
   orphans: OrphansTable;
   counters: CountersTable;
   pages: PagesTable;

@@ -6,6 +6,7 @@ import * as contacts from '../modules/contacts/contacts.writes.ts';
 import * as exportsLog from '../modules/exports/exports.writes.ts';
 import * as gallery from '../modules/gallery/gallery.writes.ts';
 import * as jobs from '../modules/gallery/jobs.writes.ts';
+import * as uploadQuota from '../modules/gallery/upload-quota.writes.ts';
 import * as orphans from '../modules/orphans/orphans.writes.ts';
 import * as pages from '../modules/pages/pages.writes.ts';
 import * as passwordReset from '../modules/password-reset/password-reset.writes.ts';
@@ -23,4 +24,4 @@ import { createWriteRegistry } from './write-procedure.ts';
  * the server refuses to start when a procedure is defined outside it (app.ts), and a test checks
  * that every `*.writes.ts` file is listed here.
  */
-export const writeRegistry = createWriteRegistry(import.meta.url, [locks, rateLimits, attendance, auth, contacts, exportsLog, gallery, jobs, orphans, pages, passwordReset, profile, progressReport, results, roles, settings, users]);
+export const writeRegistry = createWriteRegistry(import.meta.url, [locks, rateLimits, attendance, auth, contacts, exportsLog, gallery, jobs, uploadQuota, orphans, pages, passwordReset, profile, progressReport, results, roles, settings, users]);

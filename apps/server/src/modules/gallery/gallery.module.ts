@@ -8,6 +8,7 @@ import { GALLERY_FOLDER } from './media-content.ts';
 import type { GalleryContext } from './gallery.service.ts';
 import { resumableUploadRoutes } from './resumable-uploads.ts';
 import { TranscodeWorker } from './transcode-worker.ts';
+import { UploadQuotas } from './upload-quota.ts';
 
 /**
  * The media gallery, mounted by app.ts in one line: the API under /api (galleries,
@@ -17,6 +18,7 @@ import { TranscodeWorker } from './transcode-worker.ts';
 export async function galleryModule(app: FastifyInstance): Promise<void> {
   const config = galleryConfig(app.appConfig);
   let canTranscode = false;
+  const quotas = new UploadQuotas({ writes: app.writes, dialect: app.dialect, quota: app.appConfig.uploadQuota, storageDir: app.appConfig.storageDir, log: app.log });
   const worker = new TranscodeWorker({ db: app.db, writes: app.writes, dialect: app.dialect, store: app.fileStore, config, log: app.log });
   const ctxOf = (request: FastifyRequest | null): GalleryContext => ({
     db: app.db,
@@ -43,7 +45,7 @@ export async function galleryModule(app: FastifyInstance): Promise<void> {
     return !!row && [row.display_path, row.thumb_path, row.poster_path].includes(key);
   });
 
-  await app.register(galleryApiRoutes(ctxOf), { prefix: '/api' });
-  await app.register((api) => resumableUploadRoutes(api, ctxOf), { prefix: '/api' });
+  await app.register(galleryApiRoutes(ctxOf, quotas), { prefix: '/api' });
+  await app.register((api) => resumableUploadRoutes(api, ctxOf, quotas), { prefix: '/api' });
   await app.register(galleryDownloadRoutes);
 }

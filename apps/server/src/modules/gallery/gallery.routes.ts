@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +24,7 @@ import { rememberingQueries } from '../../lib/remembered-queries.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { readGalleryUpload } from './gallery-upload.ts';
+import type { UploadQuotas } from './upload-quota.ts';
 import { galleryPageJson } from './kept-gallery-pages.ts';
 import { replaceableType, replaceMediaFile } from './gallery-replace.ts';
 import { createFromUpload, deleteMedia, getMedia, orphanMedia, updateMedia, type GalleryContext, type ReceivedUpload } from './gallery.service.ts';
@@ -66,7 +68,10 @@ async function readUpdate(request: FastifyRequest, ctx: GalleryContext, id: numb
 }
 
 /** `/api/galleries` and `/api/orphans/{id}/media` (spec section 7). */
-export function galleryApiRoutes(ctxOf: (request: FastifyRequest) => GalleryContext) {
+export function galleryApiRoutes(ctxOf: (request: FastifyRequest) => GalleryContext, quotas: UploadQuotas) {
+  /** A multipart body with a file counts against its sender's daily bytes (and the free disk) by its declared length, before it is read. */
+  const claimMultipart = (request: FastifyRequest) => quotas.claim(randomUUID(), currentUser(request).id, Number(request.headers['content-length']) || 0, false);
+
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -83,6 +88,7 @@ export function galleryApiRoutes(ctxOf: (request: FastifyRequest) => GalleryCont
       async (request, reply) => {
         if (!request.isMultipart()) throw new AppError(415, 'The upload must be a multipart form (multipart/form-data).');
         const ctx = ctxOf(request);
+        await claimMultipart(request);
         const { fields, file } = await readGalleryUpload(request, ctx.config);
         const parsed = mediaUploadSchema.safeParse(fields);
         const errors = parsed.success ? {} : issuesToErrors(parsed.error.issues);
@@ -102,6 +108,7 @@ export function galleryApiRoutes(ctxOf: (request: FastifyRequest) => GalleryCont
     const update = async (request: FastifyRequest, requireOverride: boolean) => {
       const id = pathId((request.params as { id: string }).id, MEDIA_MESSAGES.notFound);
       const ctx = ctxOf(request);
+      if (request.isMultipart()) await claimMultipart(request);
       const { fields, file } = await readUpdate(request, ctx, id);
       if (requireOverride && String(fields._method ?? '').toUpperCase() !== 'PUT') {
         if (file) await ctx.store.files.remove(file.key).catch(() => {});

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStore as TusFileStore } from '@tus/file-store';
-import type { Locker, Server as TusServer, Upload as TusUpload } from '@tus/server';
+import type { EVENTS as TusEvents, Locker, Server as TusServer, Upload as TusUpload } from '@tus/server';
 import { noContentResponseSchema } from '@app/shared/schemas/common.schema';
 import { MEDIA_MESSAGES, mediaSavedResponseSchema, mediaUploadSchema, type MediaItem, type MediaType } from '@app/shared/schemas/media.schema';
 import { can } from '@app/shared/permissions';
@@ -23,6 +23,7 @@ import { replaceMediaFile } from './gallery-replace.ts';
 import { createFromUpload, getMedia, type GalleryContext } from './gallery.service.ts';
 import { newGalleryKey, receiveFile, tooLarge } from './media-content.ts';
 import { receivedStore } from './received-store.ts';
+import type { UploadQuotas } from './upload-quota.ts';
 import { resolveInterrupted } from './resumable-recovery.ts';
 
 /** Where the tus endpoint answers, under /api. */
@@ -96,7 +97,7 @@ function tusError(err: AppError, req: TusRequest): { status_code: number; body: 
  * lock is in the database, so two requests for one upload never write at once, whichever
  * processes they reach, and it finishes once (finishOnce).
  */
-export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (request: FastifyRequest | null) => GalleryContext): Promise<void> {
+export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (request: FastifyRequest | null) => GalleryContext, quotas: UploadQuotas): Promise<void> {
   const base = ctxOf(null);
   const directory = base.config.resumableDir;
   await mkdir(directory, { recursive: true });
@@ -106,9 +107,9 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
   // Loaded with the first resumable upload, not at start (decision 0020: memory that a server
   // nobody uploads to has no use for).
   let loaded: Promise<{ tus: TusServer; datastore: TusFileStore }> | undefined;
-  const load = () => (loaded ??= Promise.all([import('@tus/server'), import('@tus/file-store')]).then(([server, store]) => build(server.Server, server.Upload, store.FileStore)));
+  const load = () => (loaded ??= Promise.all([import('@tus/server'), import('@tus/file-store')]).then(([server, store]) => build(server.Server, server.Upload, server.EVENTS, store.FileStore)));
 
-  function build(Server: typeof TusServer, Upload: typeof TusUpload, FileStore: typeof TusFileStore) {
+  function build(Server: typeof TusServer, Upload: typeof TusUpload, EVENTS: typeof TusEvents, FileStore: typeof TusFileStore) {
     const datastore = receivedStore(FileStore, Upload, finished, directory, base.config.resumableExpiryMs);
     const tus = new Server({
       path: `/api${RESUMABLE_PATH}`,
@@ -127,6 +128,8 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
           if (upload.size === undefined) throw new AppError(400, UPLOAD_LENGTH_REQUIRED);
           if (upload.size > limit) throw tooLarge(mediaType, limit);
           if (upload.size === 0) throw AppError.validation('file', MEDIA_MESSAGES.fileEmpty);
+          // Last: a refused upload claims nothing.
+          await quotas.claim(upload.id, uploader(req) ?? 0, upload.size, true);
         } catch (err) {
           throw err instanceof AppError ? tusError(err, req) : err;
         }
@@ -237,8 +240,11 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
       } finally {
         finished.savedOrGivenUp(upload.id);
         await datastore.remove(upload.id).catch((err: unknown) => base.log.warn({ err, upload: upload.id }, 'resumable upload: could not remove the received file'));
+        await quotas.close(upload.id);
       }
     }
+    // A cancelled upload's bytes are gone with it.
+    tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => void quotas.close(id));
     return { tus, datastore };
   }
 
@@ -253,6 +259,7 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
     await datastore.remove(id).catch(() => {
       // Already gone: removing twice is the same.
     });
+    await quotas.close(id);
   };
   const resolve = (id: string, outcome: Parameters<typeof resolveInterrupted>[4]) => resolveInterrupted(base, finished, removeReceived, id, outcome);
 
