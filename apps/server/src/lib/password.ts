@@ -6,7 +6,8 @@ import { AppError } from './app-error.ts';
 /**
  * Password hashing and checking, bounded. Each argon2 run takes tens of
  * milliseconds of a core and 64 MB; unbounded, a burst of sign-ins from one client would take the
- * CPU from everyone. So at most one run per core at a time, first come first served,
+ * CPU from everyone. So at most one run per core at a time, first come first served within each
+ * of two lanes (PasswordLane, below),
  * and each client (address) may have at most PER_CLIENT runs waiting or running: more from the
  * same client are refused at once (429) without hashing, so another client's sign-in waits
  * behind at most a few runs. The queue is this process's own (CPU is per process); the counts
@@ -29,26 +30,36 @@ const HASH_OPTIONS: argon2.HashOptions =
     ? { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 }
     : { type: argon2.argon2id };
 
+/**
+ * Who waits first for a free core: `trusted` work (a sign-in from an address with no recent
+ * failures, or by a user who signed in from that address before) goes ahead of the rest, and a
+ * flood from other addresses can fill only the other lane: it cannot starve the people who work
+ * here, however many addresses it comes from.
+ */
+export type PasswordLane = 'trusted' | 'other';
+/** The trusted lane refuses only past this many waiting, far beyond a whole staff signing in at once. */
+const MAX_TRUSTED_WAITING = 2000;
+
 let running = 0;
-const waiting: Array<() => void> = [];
+const waiting: Record<PasswordLane, Array<() => void>> = { trusted: [], other: [] };
 const perClient = new Map<string, number>();
 
 function busy(): AppError {
   return new AppError(429, MSG.tooManyRequests, undefined, { 'Retry-After': '5' });
 }
 
-async function bounded<T>(client: string | undefined, work: () => Promise<T>): Promise<T> {
+async function bounded<T>(client: string | undefined, work: () => Promise<T>, lane: PasswordLane = 'other'): Promise<T> {
   const mine = client === undefined ? 0 : (perClient.get(client) ?? 0);
-  if (mine >= PER_CLIENT || waiting.length >= MAX_WAITING) throw busy();
+  if (mine >= PER_CLIENT || waiting[lane].length >= (lane === 'trusted' ? MAX_TRUSTED_WAITING : MAX_WAITING)) throw busy();
   if (client !== undefined) perClient.set(client, mine + 1);
   try {
-    if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
+    if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting[lane].push(resolve));
     running++;
     try {
       return await work();
     } finally {
       running--;
-      waiting.shift()?.();
+      (waiting.trusted.shift() ?? waiting.other.shift())?.();
     }
   } finally {
     if (client !== undefined) {
@@ -64,14 +75,18 @@ export function hashPassword(plain: string, client?: string): Promise<string> {
   return bounded(client, () => argon2.hash(plain, HASH_OPTIONS));
 }
 
-export function verifyPassword(hash: string, plain: string, client?: string): Promise<boolean> {
-  return bounded(client, async () => {
-    try {
-      return await argon2.verify(hash, plain);
-    } catch {
-      return false;
-    }
-  });
+export function verifyPassword(hash: string, plain: string, client?: string, lane: PasswordLane = 'other'): Promise<boolean> {
+  return bounded(
+    client,
+    async () => {
+      try {
+        return await argon2.verify(hash, plain);
+      } catch {
+        return false;
+      }
+    },
+    lane,
+  );
 }
 
 /** A hash to verify against when the e-mail is unknown, so both paths cost the same time. */
@@ -82,5 +97,11 @@ export function dummyPasswordHash(): Promise<string> {
 
 /** For tests: how many password runs are waiting or running now. */
 export function passwordWorkInFlight(): number {
-  return running + waiting.length;
+  return running + waiting.trusted.length + waiting.other.length;
 }
+
+/** For tests: how many runs wait in a lane, and how many the other lane holds before refusing. */
+export function passwordWorkWaiting(lane: PasswordLane): number {
+  return waiting[lane].length;
+}
+export const OTHER_LANE_MAX_WAITING = MAX_WAITING;

@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Writes } from '../db/write-procedure.ts';
-import { clearRateLimit, hitRateLimit } from './rate-limits.writes.ts';
+import { clearRateLimit, forgetRateLimitHit, hitRateLimit } from './rate-limits.writes.ts';
 
 /**
  * Fixed-window counters behind one interface (docs/design-decisions.md, "Growing past one
@@ -15,6 +15,8 @@ export interface RateLimiter {
   /** Count one hit; answers the count in the current window and seconds until it resets. */
   hit(key: string, windowSeconds: number): Promise<{ count: number; retryAfter: number }>;
   peek(key: string): Promise<{ count: number; retryAfter: number }>;
+  /** Take back one hit counted in the current window. */
+  forget(key: string): Promise<void>;
   clear(key: string): Promise<void>;
 }
 
@@ -43,6 +45,10 @@ export class DatabaseRateLimiter implements RateLimiter {
     const row = await this.db.selectFrom('rate_limits').select(['count', 'reset_at']).where('key', '=', digest(key)).executeTakeFirst();
     if (!row || Number(row.reset_at) <= now) return { count: 0, retryAfter: 0 };
     return { count: Number(row.count), retryAfter: retryAfter(Number(row.reset_at), now) };
+  }
+
+  async forget(key: string) {
+    await this.writes.run(forgetRateLimitHit, { key: digest(key) });
   }
 
   async clear(key: string) {

@@ -26,6 +26,11 @@ export const hitRateLimit = defineWrite('rateLimits.hit', async (trx, { key, win
   return { count: Number(row.count), resetAt: Number(row.reset_at), now };
 });
 
+/** Take back one hit of a window still running (an attempt that turned out to be the owner's). */
+export const forgetRateLimitHit = defineWrite('rateLimits.forget', async (trx, { key }: { key: string }) => {
+  await trx.updateTable('rate_limits').set({ count: sql`count - 1` }).where('key', '=', key).where('count', '>', 0).where('reset_at', '>', Date.now()).execute();
+});
+
 export const clearRateLimit = defineWrite('rateLimits.clear', async (trx, { key }: { key: string }) => {
   await trx.deleteFrom('rate_limits').where('key', '=', key).execute();
 });

@@ -11,4 +11,7 @@ export const MAIL_MESSAGES = {
   emailChanged: 'The e-mail address of your account was changed.',
   emailChangedNewAddress: 'New address: {email}',
   emailChangedWarning: 'If you did not make this change, contact an administrator at once: they can set your address back and sign out every device.',
+  guessingSubject: 'Many sign-in attempts on your account',
+  guessingIntro: 'Someone has tried many wrong passwords on your account in the last few minutes. Sign-ins to it from other places are slowed down for now; you can still sign in as usual.',
+  guessingAdvice: 'If this was not you, make sure your password is long and used nowhere else, and tell an administrator.',
 } as const;

@@ -16,7 +16,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/auth/login', { config: { ...publicAccess, ...openInMaintenance }, schema: { description: 'Sign in with e-mail and password; answers the user and a bearer token.', tags: ['auth'], body: loginSchema, response: { 200: loginResponseSchema } } }, async (request) =>
-    login({ db: app.db, writes: app.writes, guard: passwordGuard(app, request), life: app.appConfig }, request.body),
+    login({ db: app.db, writes: app.writes, guard: passwordGuard(app, request), life: app.appConfig, mailer: app.mailer, log: request.log }, request.body),
   );
 
   r.post('/auth/register', { config: publicAccess, schema: { description: 'Create an account with a name, e-mail and password.', tags: ['auth'], body: registerSchema, response: { 201: registerResponseSchema } } }, async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ERROR_CODE, MSG } from '@app/shared/messages';
 import type { AuthUser, LoginResponse } from '@app/shared/schemas/auth.schema';
@@ -6,11 +6,13 @@ import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { nowIso } from '../../lib/time.ts';
 import { registerUser } from './auth.writes.ts';
 import { loadAuthUser } from './current-user.service.ts';
 import { issueToken, type TokenLifetimes } from './tokens.service.ts';
+import { accountAttempt, type AccountAttempt } from './account-guessing.ts';
 
 /** Laravel's default: five attempts per e-mail and address, then a one-minute wait. */
 export const LOGIN_MAX_ATTEMPTS = 5;
@@ -55,18 +57,23 @@ export async function countAddressAttempt(guard: PasswordGuard): Promise<void> {
 }
 
 export async function login(
-  deps: { db: Kysely<DB>; writes: Writes; guard: PasswordGuard; life: TokenLifetimes },
+  deps: { db: Kysely<DB>; writes: Writes; guard: PasswordGuard; life: TokenLifetimes; mailer: Mailer; log: FastifyBaseLogger },
   input: { email: string; password: string; remember: boolean },
 ): Promise<LoginResponse> {
   const email = normaliseEmail(input.email);
   const { ip } = deps.guard;
   const key = `login:${email}|${ip}`;
   await countPasswordAttempt(deps.guard, key, LOGIN_MAX_ATTEMPTS, LOGIN_DECAY_SECONDS);
-  const row = await deps.db.selectFrom('users').select(['id', 'password']).where('email', '=', email).executeTakeFirst();
-  const ok = await verifyPassword(row?.password ?? (await dummyPasswordHash()), input.password, ip);
-  if (!row || !ok) throw AppError.validation('email', MSG.badCredentials, ERROR_CODE.invalidCredentials);
+  const row = await deps.db.selectFrom('users').select(['id', 'password', 'name', 'locale']).where('email', '=', email).executeTakeFirst();
+  const attempt: AccountAttempt = await accountAttempt({ ...deps, limiter: deps.guard.limiter }, email, ip, row);
+  const ok = await verifyPassword(row?.password ?? (await dummyPasswordHash()), input.password, ip, attempt.lane);
+  if (!row || !ok) {
+    await attempt.failed();
+    throw AppError.validation('email', MSG.badCredentials, ERROR_CODE.invalidCredentials);
+  }
   // A success starts the count over: the attempts so far were the owner's.
   await deps.guard.limiter.clear(key);
+  await attempt.succeeded();
   const token = await issueToken(deps.writes, row.id, input.remember, deps.life);
   const user = (await loadAuthUser(deps.db, row.id)) as AuthUser;
   return { user, token };
