@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The docs drifted from the code once (issue 11: a record citing a deleted file, comments citing a
+ * The docs drifted from the code once (a record citing a deleted file, comments citing a
  * file outside the repository, records without a Status). These checks keep it from coming back
  * (decision 0015). Superseded records and the dated logs in docs/benchmarks/ describe the code as
  * it was on their date, so only the README and the records in force are checked for paths.
@@ -125,8 +125,11 @@ describe('what the README and the records in force cite exists', () => {
     .filter((f) => existsSync(path.join(ROOT, f)))
     .map((f) => [f, readFileSync(path.join(ROOT, f), 'utf8'), path.dirname(path.join(ROOT, f))] as const);
 
-  it.each([...others, ...inForce])('%s', (_file, text, dir) => {
-    expect(missingCitations(text, dir)).toEqual([]);
+  it.each([...others, ...inForce])('%s', (file, text, dir) => {
+    // A record names the bench file its figures came from; the bench is rewritten as the product
+    // changes and the figures stay in docs/benchmarks/, so a record's bench/ paths are its history.
+    const history = (cited: string) => file.startsWith('docs/decisions/') && cited.startsWith('bench/');
+    expect(missingCitations(text, dir).filter((c) => !history(c))).toEqual([]);
   });
 
   it('source comments cite decision records and migrations that exist', () => {
