@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { GRADES, recentYears } from '@app/shared/constants';
 import type { OrphanSelectorItem } from '@app/shared/schemas/orphan.schema';
+import { formatNumber } from '../lib/format-date.ts';
 import { orphanOptionLabel, useOrphanOptions } from '../lib/orphan-options-query.ts';
 
 /**
@@ -39,8 +40,8 @@ export function GradeOptions() {
 }
 
 export function useGradeLabel() {
-  const { t } = useTranslation('orphans');
-  return (grade: string) => (grade === '0' ? t('grade.prep') : t('grade.numbered', { grade }));
+  const { t, i18n } = useTranslation('orphans');
+  return (grade: string) => (grade === '0' ? t('grade.prep') : t('grade.numbered', { grade: formatNumber(grade, i18n.language) }));
 }
 
 /** A child as every selector names it: name, father, grade and id (lib/orphan-options-query.ts). */

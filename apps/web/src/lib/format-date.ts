@@ -140,6 +140,11 @@ export function formatNumber(value: number | string | null | undefined, language
   }
 }
 
+/** A record's id in the reader's digits (۱۲۳۴ in Dari and Pashto), without grouping: an id is a label, not an amount. */
+export function formatId(value: number | string | null | undefined, language: string): string {
+  return formatNumber(value, language, { useGrouping: false });
+}
+
 /**
  * The calendar a reader gets before signing in (and a signed-in user whose stored answer
  * predates the setting): Solar Hijri for Dari and Pashto, Gregorian for English. Afghans

@@ -51,11 +51,14 @@ describe('choosing a language', () => {
 
     await chooseLanguage('fa-AF');
     expect(i18n.t('nav.about')).toBe('درباره ما');
-    // Plural forms follow the language's rules.
-    expect(i18n.t('roles.permissionCount', { ns: 'admin', count: 3 })).toBe('3 اجازه');
+    // Plural forms follow the language's rules, and a number put into a text is in its digits
+    // (one digit system per language), ungrouped as i18next writes it (a year is 1405, not 1,405).
+    expect(i18n.t('roles.permissionCount', { ns: 'admin', count: 3 })).toBe('۳ اجازه');
+    expect(i18n.t('roles.permissionCount', { ns: 'admin', count: 1405 })).toBe('۱۴۰۵ اجازه');
 
     await chooseLanguage('en');
     expect(i18n.t('nav.home')).toBe('Home');
+    expect(i18n.t('roles.permissionCount', { ns: 'admin', count: 2026 })).toBe('2026 permissions');
     expect(document.documentElement.dir).toBe('ltr');
   });
 

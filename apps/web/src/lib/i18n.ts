@@ -1,8 +1,9 @@
-import i18next, { type BackendModule } from 'i18next';
+import i18next, { type BackendModule, type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@app/shared/i18n/languages';
 import { defaultNS, dashboardNamespaces, firstNamespaces } from './i18n-resources.ts';
 import { renderedPage } from '../islands/rendered-page.ts';
+import { formatNumber } from './format-date.ts';
 import { applyDocumentLanguage, browserLanguage, reloadForLanguage, rememberLanguage, setCurrentLanguageSource, setLanguageChooser, storedLanguage } from './language.ts';
 
 // What needs no i18next lives in language.ts (a server-rendered page's islands use it alone).
@@ -71,6 +72,22 @@ const reportMissing = import.meta.env.DEV || import.meta.env.MODE === 'test';
 export const i18n = i18next.createInstance();
 
 /**
+ * Every number put into a text ({{count}}, {{total}}, {{year}}) in the text's own digits: ۱۲ in
+ * Dari and Pashto, 12 in English, one digit system per language. Not grouped, as i18next writes
+ * a number itself (a year stays 1405, not ۱٬۴۰۵); a screen that wants grouping passes the number
+ * formatted (useFormat().number). Other values (names, messages) are left as they are.
+ */
+const languageDigits: FormatterModule = {
+  type: 'formatter',
+  init() {},
+  add() {},
+  addCached() {},
+  // Anything else goes back untouched (undefined included: i18next then reports the value missing).
+  format: (value: unknown, _format: string | undefined, language: string | undefined) =>
+    (typeof value === 'number' && Number.isFinite(value) && language ? formatNumber(value, language, { useGrouping: false, maximumFractionDigits: 20 }) : value) as string,
+};
+
+/**
  * The language this visit starts in: a server-rendered page's own (its islands hydrate in it),
  * else the one chosen in this browser, else the browser's own.
  */
@@ -82,6 +99,7 @@ export function initialLanguage(): Language {
 export const i18nReady: Promise<void> = i18n
   .use(lazyLanguages)
   .use(initReactI18next)
+  .use(languageDigits)
   .init({
     lng: initialLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
@@ -91,7 +109,8 @@ export const i18nReady: Promise<void> = i18n
     // A server-rendered page: just the namespaces its islands read, which it carries.
     ns: renderedPage() ? Object.keys(renderedPage()!.texts) : [...firstNamespaces],
     defaultNS,
-    interpolation: { escapeValue: false }, // React escapes already
+    // React escapes already; every value goes through languageDigits.
+    interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
     initAsync: false,
     saveMissing: reportMissing,

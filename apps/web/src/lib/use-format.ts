@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarName } from '@app/shared/constants';
 import { useAuth } from './auth-context.tsx';
-import { defaultCalendarFor, formatDate, formatNumber, type DateDisplay, type DateFormatOptions } from './format-date.ts';
+import { defaultCalendarFor, formatDate, formatId, formatNumber, type DateDisplay, type DateFormatOptions } from './format-date.ts';
 
 /**
  * The calendar the current reader wants: a signed-in user's own setting (profile page), else
@@ -32,6 +32,7 @@ export function useFormat() {
       date: (value: string | null | undefined, options?: DateFormatOptions) => formatDate(value, display, options),
       dateTime: (value: string | null | undefined) => formatDate(value, display, { withTime: true }),
       number: (value: number | string | null | undefined, options?: Intl.NumberFormatOptions) => formatNumber(value, display.language, options),
+      id: (value: number | string | null | undefined) => formatId(value, display.language),
     }),
     [display],
   );

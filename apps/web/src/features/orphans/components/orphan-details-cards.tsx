@@ -79,7 +79,7 @@ export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
       <Card title={t('form.sections.basic')}>
         <Rows
           rows={[
-            [t('columns.id'), String(orphan.id)],
+            [t('columns.id'), format.id(orphan.id)],
             [f('first_name'), orphan.first_name],
             [f('last_name'), orphan.last_name],
             [f('father_name'), orphan.father_name],

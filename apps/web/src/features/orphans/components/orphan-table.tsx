@@ -36,7 +36,7 @@ export function OrphanTable({ rows, sort, onSort, onDelete }: OrphanTableProps) 
       sort={sort}
       onSort={onSort}
       columns={[
-        { id: 'id', header: t('columns.id'), cell: (orphan) => orphan.id, sort: 'id', from: '5xl', className: 'tabular-nums text-gray-500 dark:text-gray-400' },
+        { id: 'id', header: t('columns.id'), cell: (orphan) => format.id(orphan.id), sort: 'id', from: '5xl', className: 'tabular-nums text-gray-500 dark:text-gray-400' },
         {
           id: 'name',
           header: t('columns.name'),

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ageOn } from '../../../lib/age.ts';
-import { formatDate, todayIso } from '../../../lib/format-date.ts';
+import { formatDate, formatId, formatNumber, todayIso } from '../../../lib/format-date.ts';
 import { useDateDisplay } from '../../../lib/use-format.ts';
 import { capitalise, effectiveStatus, formatMoney, gradeLabel } from './orphan-format.ts';
 
@@ -14,7 +14,7 @@ export function useOrphanFormat() {
     () => ({
       locale,
       grade: (value: string | number | null | undefined) =>
-        gradeLabel(value, { prep: t('grade.prep'), numbered: (grade) => t('grade.numbered', { grade }) }),
+        gradeLabel(value, { prep: t('grade.prep'), numbered: (grade) => t('grade.numbered', { grade: formatNumber(grade, locale) }) }),
       gender: (value: string | null | undefined) => {
         if (!value) return null;
         const key = value.toLowerCase();
@@ -32,7 +32,12 @@ export function useOrphanFormat() {
       /** A stored date in the reader's language and calendar; null when there is none (shown as '-'). */
       date: (value: string | null | undefined) => (value ? formatDate(value, display) : null),
       /** Whole years today, by birthdays in the reader's calendar (lib/age.ts). */
-      age: (dob: string | null | undefined) => ageOn(dob, todayIso(), display.calendar),
+      age: (dob: string | null | undefined) => {
+        const age = ageOn(dob, todayIso(), display.calendar);
+        return age === null ? null : formatNumber(age, locale);
+      },
+      /** The child's id in the reader's digits. */
+      id: (id: number) => formatId(id, locale),
       money: (value: string | number | null | undefined) => formatMoney(value, locale),
     }),
     [t, locale, display],
