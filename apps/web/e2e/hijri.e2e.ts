@@ -62,8 +62,9 @@ describe('the Solar Hijri calendar in the browser', () => {
   it('shows the stored dates back in Solar Hijri, in the form and on the details', async () => {
     await app.page.goto(`/dashboard/orphans/${orphanId}`);
     await app.page.getByRole('heading', { name: 'Orphan Details' }).waitFor();
-    await expect.poll(() => detail('Date of Birth').textContent()).toBe('Farvardin 1, 1393');
-    expect(await detail('Admission Date').textContent()).toBe('Shahrivar 10, 1402');
+    // The Afghan month names (Hamal, Sunbula), not Intl's Iranian ones (Farvardin, Shahrivar).
+    await expect.poll(() => detail('Date of Birth').textContent()).toBe('Hamal 1, 1393');
+    expect(await detail('Admission Date').textContent()).toBe('Sunbula 10, 1402');
 
     await app.page.goto(`/dashboard/orphans/edit/${orphanId}`);
     await dateField(app.page, /^Date of Birth/).waitFor();
@@ -76,7 +77,10 @@ describe('the Solar Hijri calendar in the browser', () => {
     await app.page.keyboard.press('Enter');
     const dialog = app.page.getByRole('dialog', { name: 'Calendar' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('grid').getAttribute('aria-label')).toMatch(/^Farvardin 1393/);
+    // The month by its Afghan name; the week starts on Saturday.
+    expect(await dialog.getByRole('heading').textContent()).toBe('Hamal 1393');
+    // 1 Hamal 1393 was a Friday: the last of the first week's seven days.
+    expect(await dialog.getByRole('row').nth(1).getByRole('gridcell').nth(6).textContent()).toBe('1');
     // Popovers fade in: scan once they are still.
     await expect.poll(() => app.page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
     expect(await accessibilityViolations(app.page)).toEqual([]);
@@ -132,7 +136,11 @@ describe('the Solar Hijri calendar in the browser', () => {
     await app.page.goto(`/dashboard/orphans/${id}`);
     const shown = detail(fa('orphans:fields.dob'));
     await expect.poll(() => shown.textContent()).toContain('۱۳۹۰');
+    expect(await shown.textContent()).toContain('حمل');
     expect(await shown.textContent()).not.toMatch(/[0-9]/);
+    // One digit system: the id and the age are in Dari digits too.
+    expect(await detail(fa('orphans:columns.id')).textContent()).toBe(new Intl.NumberFormat('fa-AF', { useGrouping: false }).format(id));
+    expect(await detail(fa('orphans:fields.age')).textContent()).toMatch(/^[۰-۹]+$/);
   });
 
   it('opens the calendar inside a modal form: a day picked with the mouse, Escape closing the calendar and not the form', async () => {

@@ -20,12 +20,15 @@ describe('formatDate', () => {
 
   it("uses the language's own form and month names, without the era", () => {
     expect(formatDate('2026-11-23', en)).toBe('Nov 23, 2026');
-    expect(formatDate('2026-11-23', enHijri)).toBe('Azar 2, 1405');
-    expect(formatDate('2026-11-23', enHijri, { style: 'long' })).toBe('Azar 2, 1405');
-    // Dari names the Afghan solar months (Qaws for Azar) in its own digits.
+    // The Afghan month names in every language (Qaws, not the Iranian Azar), Dari and Pashto in their own digits.
+    expect(formatDate('2026-11-23', enHijri)).toBe('Qaws 2, 1405');
+    expect(formatDate('2026-11-23', enHijri, { style: 'long' })).toBe('Qaws 2, 1405');
+    expect(formatDate('2026-03-21', enHijri)).toBe('Hamal 1, 1405');
+    expect(formatDate('2026-11-23 10:30:00', enHijri, { withTime: true })).toMatch(/^Qaws 2, 1405/);
     expect(formatDate('2026-11-23', dari)).toBe('۲ قوس ۱۴۰۵');
     expect(formatDate('2026-11-23', pashto)).not.toMatch(/AP|[0-9]/);
     expect(formatDate('2026-11-23', pashto)).toContain('۱۴۰۵');
+    expect(formatDate('2026-11-23', pashto)).toContain('لیندۍ');
   });
 
   it('shows Gregorian dates to a Dari reader who chose them (Dari defaults to Solar Hijri in Intl)', () => {

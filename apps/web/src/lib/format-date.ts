@@ -1,4 +1,5 @@
 import type { CalendarName } from '@app/shared/constants';
+import { afghanMonthName } from '@app/shared/afghan-months';
 
 /**
  * The one place dates and numbers become text: every date goes through
@@ -92,6 +93,18 @@ function withoutEra(parts: Intl.DateTimeFormatPart[]): Intl.DateTimeFormatPart[]
 }
 
 /**
+ * A Solar Hijri month written as a word takes its Afghan name (Hamal, Qaws; حمل, قوس; وری, لیندۍ)
+ * from the shared list, in every language: Intl gives English the Iranian names (Farvardin, Azar).
+ */
+function withAfghanMonth(parts: Intl.DateTimeFormatPart[], date: Date, timeZone: string | undefined, language: string): Intl.DateTimeFormatPart[] {
+  const month = parts.find((p) => p.type === 'month');
+  if (!month || /^[\d۰-۹٠-٩]+$/.test(month.value)) return parts;
+  const number = new Intl.DateTimeFormat('en-u-ca-persian-nu-latn', { month: 'numeric', ...(timeZone ? { timeZone } : {}) }).format(date);
+  const name = afghanMonthName(Number(number), language);
+  return parts.map((p) => (p === month ? { ...p, value: name } : p));
+}
+
+/**
  * Year/month/day from the parts, whatever order the language writes a numeric date in: the
  * Kabul office form, 1405/09/02 (in the language's digits).
  */
@@ -121,7 +134,7 @@ export function formatDate(value: string | null | undefined, display: DateDispla
     // A language tag this browser's Intl refuses: English, in the chosen calendar still.
     parts = new Intl.DateTimeFormat('en', intl).formatToParts(parsed.date);
   }
-  if (display.calendar === 'persian') parts = withoutEra(parts);
+  if (display.calendar === 'persian') parts = withAfghanMonth(withoutEra(parts), parsed.date, intl.timeZone, display.language);
   return style === 'numeric' ? numericDate(parts) : parts.map((p) => p.value).join('');
 }
 

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Button,
   Calendar,
   CalendarCell,
   CalendarGrid,
+  CalendarStateContext,
   DateInput,
   DatePicker,
   DateSegment,
@@ -19,8 +20,9 @@ import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import type { CalendarName } from '@app/shared/constants';
+import { afghanMonthName } from '@app/shared/afghan-months';
 import { cn } from '../../lib/cn.ts';
-import { parseStoredDate } from '../../lib/format-date.ts';
+import { formatNumber, parseStoredDate } from '../../lib/format-date.ts';
 import { useDateDisplay } from '../../lib/use-format.ts';
 
 /**
@@ -72,6 +74,19 @@ export function dateValueToIso(value: DateValue | null | undefined): string {
  */
 export function isWholeDate(value: DateValue): boolean {
   return value.year >= 1000;
+}
+
+const headingClasses = 'text-sm font-semibold';
+
+/**
+ * The calendar's month and year. In Solar Hijri, the month by its Afghan name (Hamal, Qaws) in
+ * every language, from the shared list: react-aria's own heading gives English the Iranian names.
+ */
+function MonthHeading({ calendar, language }: { calendar: CalendarName; language: string }) {
+  const state = useContext(CalendarStateContext);
+  if (calendar !== 'persian' || !state) return <Heading className={headingClasses} />;
+  const { month, year } = state.visibleRange.start;
+  return <Heading className={headingClasses}>{`${afghanMonthName(month, language)} ${formatNumber(year, language, { useGrouping: false })}`}</Heading>;
 }
 
 export interface DateFieldProps {
@@ -212,13 +227,14 @@ export function DateField({ label, value, onChange, onBlur, error, min, max, isR
           className="rounded-lg border border-gray-200 bg-white p-3 text-gray-900 shadow-lg outline-none dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
         >
           <Dialog aria-label={t('dateField.dialog')} className="outline-none">
-            <Calendar createCalendar={createCalendar}>
+            {/* Afghanistan's week starts on Saturday. */}
+            <Calendar createCalendar={createCalendar} firstDayOfWeek={calendar === 'persian' ? 'sat' : undefined}>
               <header className="mb-2 flex items-center justify-between gap-2">
                 <Button slot="previous" className="rounded p-1.5 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-600 dark:hover:bg-gray-800">
                   {/* Chevrons point the way time runs on the page: flipped in right-to-left languages. */}
                   <ChevronLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
                 </Button>
-                <Heading className="text-sm font-semibold" />
+                <MonthHeading calendar={calendar} language={language} />
                 <Button slot="next" className="rounded p-1.5 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-600 dark:hover:bg-gray-800">
                   <ChevronRight className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
                 </Button>
