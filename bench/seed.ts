@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, GRADES, MEDICAL_CONDITIONS } from '@app/shared/constants';
-import { gradeForScore } from '@app/shared/grade-bands';
+import { gradeForPercent } from '@app/shared/grade-bands';
 import { searchTextOf } from '../apps/server/src/modules/orphans/orphan-search-text.ts';
 import { FEMALE_DARI, FEMALE_LATIN, LAST_NAMES_DARI, LAST_NAMES_LATIN, MALE_DARI, MALE_LATIN } from '../apps/server/src/db/demo/afghan-names.ts';
 
@@ -107,9 +107,9 @@ export function seedAcademics(sqlitePath: string, children: number): void {
         const date = `${year}-${pad(1 + Math.floor(r() * 12))}-${pad(1 + Math.floor(r() * 28))}`;
         const score = 30 + Math.floor(r() * 70);
         const type = k % 10 < 6 ? 'education' : k % 10 < 8 ? 'discipline' : 'course';
-        if (type === 'education') result.run(id, type, pick(r, ['Mathematics', 'Dari', 'Science', 'English']), pick(r, EDUCATION_TERMS), date, year, gradeForScore(score), 100, score, score, null, null, null, null, now, now);
-        else if (type === 'discipline') result.run(id, type, 'Conduct', null, date, year, gradeForScore(score), null, null, score, 8, 9, 7, null, now, now);
-        else result.run(id, type, 'Course', pick(r, COURSE_TERMS), date, year, gradeForScore(score), 100, null, score, null, null, null, pick(r, COURSE_TYPES), now, now);
+        if (type === 'education') result.run(id, type, pick(r, ['Mathematics', 'Dari', 'Science', 'English']), pick(r, EDUCATION_TERMS), date, year, gradeForPercent(score), 100, score, score, null, null, null, null, now, now);
+        else if (type === 'discipline') result.run(id, type, 'Conduct', null, date, year, gradeForPercent(score), null, null, score, 8, 9, 7, null, now, now);
+        else result.run(id, type, 'Course', pick(r, COURSE_TERMS), date, year, gradeForPercent(score), 100, null, score, null, null, null, pick(r, COURSE_TYPES), now, now);
       }
     }
   });

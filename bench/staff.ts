@@ -66,7 +66,8 @@ function actions(base: string, children: number, photo: Buffer): Record<string, 
       weight: 8,
       run: (s, r) => {
         const score = Math.floor(r() * 101);
-        return json(base, 'POST', '/api/results', s.headers, { result_type: 'education', orphan_id: child(r), subject: 'Mathematics', term: 'First Term', exam_date: '2025-05-10', year: 2025, total: 100, score, average: score });
+        // A subject of its own each time: a second result for one assessment is refused (422).
+        return json(base, 'POST', '/api/results', s.headers, { result_type: 'education', orphan_id: child(r), subject: `Subject ${Math.floor(r() * 1e9)}`, term: 'First Term', exam_date: '2025-05-10', year: 2025, total: 100, score, average: score });
       },
     },
     'save profile': { kind: 'write', roles: ALL, weight: 2, run: (s) => json(base, 'PUT', '/api/profile', s.headers, { name: s.name, email: s.email }) },

@@ -54,6 +54,7 @@ describeKilledServer('the server killed mid-stream', (server, dialect) => {
     let leftBehindAtSomeKill = 0;
     let edited: number | undefined;
     let seq = 0;
+    let subjects = 0;
 
     for (let round = 0; round < ROUNDS; round++) {
       const { base } = await server.start();
@@ -121,7 +122,8 @@ describeKilledServer('the server killed mid-stream', (server, dialect) => {
       const resultStep = async () => {
         const child = ack.children[0];
         if (child === undefined) return void (await new Promise((r) => setTimeout(r, 10)));
-        ack.results.push(await request('POST', '/api/results', { ...RESULT, orphan_id: child }, 201));
+        // A subject of its own each time: one result per assessment.
+        ack.results.push(await request('POST', '/api/results', { ...RESULT, subject: `Subject ${++subjects}`, orphan_id: child }, 201));
       };
       const galleryStep = async (i: number) => {
         const child = ack.children[ack.children.length - 1];

@@ -25,7 +25,7 @@ const day = (days: number, years = 0) => iso(new Date(now.getFullYear() - years,
 const lastMonth = new Date(now.getFullYear(), now.getMonth() - 1, 1);
 
 // Laila: admitted today, a birthday in five days, critical. Sara: admitted today, needs attention.
-// Omid: admitted last month, his October attendance recorded, an exam in twelve days.
+// Omid: admitted last month, his October attendance recorded, an exam today (a result's exam date is never in the future).
 const LAILA = { first_name: 'Laila', last_name: `Noori${suffix}`, dob: day(5, 9), admission_date: day(0), medical_condition: 'Critical' };
 const SARA = { first_name: 'Sara', last_name: `Rahimi${suffix}`, dob: day(200, 8), admission_date: day(0), medical_condition: 'Needs Attention' };
 const OMID = { first_name: 'Omid', last_name: `Haidari${suffix}`, dob: day(100, 11), admission_date: iso(lastMonth), medical_condition: 'Healthy' };
@@ -47,7 +47,7 @@ describe('a manager reads the overview', () => {
       orphan_id: ids.OMID, month: lastMonth.getMonth() + 1, year: lastMonth.getFullYear(), present_days: 20, absent_days: 0, late_days: 0, excused_days: 0,
     });
     await api('POST', '/api/results', {
-      orphan_id: ids.OMID, result_type: 'education', subject: 'Dari', term: 'Final', exam_date: day(12), year: String(now.getFullYear()), total: 100, average: 85, score: 85, grade: 'A',
+      orphan_id: ids.OMID, result_type: 'education', subject: 'Dari', term: 'Final', exam_date: day(0), year: String(now.getFullYear()), total: 100, average: 85, score: 85, grade: 'A',
     });
     await signOut(app.page);
   });
@@ -81,8 +81,9 @@ describe('a manager reads the overview', () => {
     const items = dialog.getByRole('listitem');
     await items.nth(1).waitFor(); // the list is fetched when the dialog opens
     expect(await items.count()).toBe(2);
-    expect(await items.nth(0).textContent()).toContain('Birthday, turns 9');
-    expect(await items.nth(1).textContent()).toContain('Exam: Dari');
+    // By date: today's exam, then the birthday in five days.
+    expect(await items.nth(0).textContent()).toContain('Exam: Dari');
+    expect(await items.nth(1).textContent()).toContain('Birthday, turns 9');
     expect(await accessibilityViolations(app.page)).toEqual([]);
     await dialog.getByRole('link', { name: `Laila ${LAILA.last_name}` }).click();
     await app.page.waitForURL((url) => url.pathname === `/dashboard/orphans/${ids.LAILA}`);

@@ -55,7 +55,7 @@ export const STORAGE_KEYS = {
 } as const;
 
 /** Grade bands of spec section 9 live in grade-bands.ts (with their test). */
-export { GRADE_BANDS, GRADE_LETTERS, gradeForScore, type GradeLetter } from './grade-bands.ts';
+export { GRADE_BANDS, GRADE_LETTERS, gradeForMarks, gradeForPercent, type GradeLetter } from './grade-bands.ts';
 
 /** Current year and the `count - 1` before it, newest first. */
 export function recentYears(count: number, now = new Date()): number[] {

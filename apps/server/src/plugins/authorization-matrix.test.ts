@@ -68,6 +68,7 @@ const MATRIX: Record<string, string> = {
   'GET /download/gallery/:id/:version': 'public',
 
   'GET /api/results': 'view-results',
+  'GET /api/results/class': 'view-results',
   'GET /api/results/:id': 'view-results',
   'GET /api/orphans/:id/results': 'view-results',
   'POST /api/results': 'create-results',

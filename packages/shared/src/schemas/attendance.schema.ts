@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ATTENDANCE_PAGE_SIZES, GRADES, MAX_ID, MAX_PER_PAGE } from '../constants.ts';
 import { WHENEVER_AN_OBJECT, pageQuery, paged, plainText } from './common.schema.ts';
 import { orphanIdField, yearField } from './result.schema.ts';
+import { daysRecorded } from '../attendance-rate.ts';
 
 /**
  * Monthly attendance (spec sections 3, 4, 5, 7, 9): one record per child per month with four day
@@ -20,6 +21,8 @@ export const ATTENDANCE_MESSAGES = {
   countWhole: 'Must be a whole number',
   reasonRequired: 'Reason is required when there are absent or late days',
   futureMonth: 'Attendance cannot be recorded for a future month.',
+  /** `{date}` is the child's admission date (the server checks it: the child is not in the body). */
+  beforeAdmission: 'Attendance cannot be recorded for a month before the child was admitted ({date}).',
   /** `{total}`, `{days}` and `{month}` are filled in (e.g. "40", "28", "February 2025"). */
   tooManyDays: 'The days add up to {total}, more than the {days} days of {month}.',
   duplicateMonth: 'This orphan already has an attendance record for this month.',
@@ -53,6 +56,14 @@ export function isFutureMonth(month: number, year: number, now = new Date()): bo
   const ahead = new Date(now.getTime() + 24 * 60 * 60 * 1000);
   return year * 12 + (month - 1) > ahead.getUTCFullYear() * 12 + ahead.getUTCMonth();
 }
+
+/** Whether a month ends before a child's admission date ('YYYY-MM-DD'): the month of admission itself counts. */
+export function isBeforeAdmission(month: number, year: number, admissionDate: string | null | undefined): boolean {
+  const m = admissionDate ? /^(\d{4})-(\d{2})/.exec(admissionDate) : null;
+  return !!m && year * 12 + (month - 1) < Number(m[1]) * 12 + (Number(m[2]) - 1);
+}
+
+export const beforeAdmissionMessage = (admissionDate: string): string => ATTENDANCE_MESSAGES.beforeAdmission.replace('{date}', admissionDate);
 
 export const tooManyDaysMessage = (total: number, month: number, year: number): string =>
   ATTENDANCE_MESSAGES.tooManyDays
@@ -100,7 +111,8 @@ type Issue = { path?: PropertyKey[] };
 const countsValid = (issues: ReadonlyArray<Issue>, prefix: PropertyKey[] = []) =>
   !issues.some((i) => prefix.every((p, k) => i.path?.[k] === p) && (ATTENDANCE_COUNT_FIELDS as readonly PropertyKey[]).includes(i.path?.[prefix.length] as PropertyKey));
 
-export const totalDays = (c: Pick<Counts, AttendanceCountField>): number => c.present_days + c.absent_days + c.late_days + c.excused_days;
+/** The days recorded in a month: the four counts added up. */
+export const totalDays = (c: Pick<Counts, AttendanceCountField>): number => daysRecorded(c);
 
 /**
  * The rules of one child's month that need more than one field, as issues at `prefix` + field:
@@ -287,11 +299,8 @@ export const attendanceSummaryResponseSchema = z.object({
 });
 export type AttendanceSummaryResponse = z.infer<typeof attendanceSummaryResponseSchema>;
 
-/** Rate of attendance as the summaries answer it (one rule, both sides). */
-export function attendanceRate(c: Pick<Counts, AttendanceCountField>): number | null {
-  const total = totalDays(c);
-  return total === 0 ? null : Math.round(((c.present_days + c.late_days) / total) * 1000) / 10;
-}
+/** The attendance rate (present + late over days recorded) is defined once, in attendance-rate.ts. */
+export { attendanceRate } from '../attendance-rate.ts';
 
 export const ATTENDANCE_RESPONSE_MESSAGES = {
   created: 'Attendance recorded successfully',

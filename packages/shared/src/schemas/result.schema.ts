@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, FILTER_TERMS, MAX_ID, RESULT_TYPES } from '../constants.ts';
-import { GRADE_LETTERS, gradeForScore } from '../grade-bands.ts';
+import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, FILTER_TERMS, GRADES, MAX_ID, RESULT_TYPES } from '../constants.ts';
+import { GRADE_LETTERS, gradeForMarks } from '../grade-bands.ts';
 import { isoDate, plainText } from './common.schema.ts';
 
 /**
@@ -10,8 +10,10 @@ import { isoDate, plainText } from './common.schema.ts';
  * - fields foreign to the chosen type are dropped (zod objects strip unknown keys), e.g. a
  *   discipline result never keeps a `total` left over from switching the type in the form;
  * - a legacy `remarks` is read as `comments` (when `comments` itself is not given);
- * - the education grade is derived from the score by the section 9 bands (grade-bands.ts),
- *   whatever grade was sent; discipline and course grades are picked from the same letters;
+ * - the education grade is derived from the score as a percentage of the total marks, by the
+ *   section 9 bands (grade-bands.ts), whatever grade was sent; discipline and course grades are
+ *   picked from the same letters;
+ * - the exam date is not in the future (a result records a mark already given);
  * - `father_name` is read-only (filled from the child on the server) and never read from a body.
  * Scores are JSON numbers: a string ("85") or NaN is refused with a clear message, not coerced.
  */
@@ -21,6 +23,7 @@ export const RESULT_MESSAGES = {
   resultTypeRequired: 'Result type is required',
   resultTypeInvalid: 'The selected result type is invalid.',
   examDateRequired: 'Exam date is required',
+  examDateFuture: 'The exam date cannot be in the future.',
   yearRequired: 'Year is required',
   yearInvalid: 'Year must be a 4-digit number',
   subjectRequired: 'Subject is required',
@@ -103,11 +106,26 @@ export function orphanIdField(required: string) {
   );
 }
 
+/**
+ * Whether a date ('YYYY-MM-DD') has not come yet anywhere on Earth: later than the date 14 hours
+ * ahead of UTC (the easternmost time zone), so a date that has begun in Kabul (UTC+4:30), or
+ * anywhere else, is never refused.
+ */
+export function isFutureDate(iso: string, now = new Date()): boolean {
+  return iso > new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
 /** Fields every result type has. */
 const commonFields = {
   orphan_id: orphanIdField(RESULT_MESSAGES.orphanRequired),
   subject: requiredText(RESULT_MESSAGES.subjectRequired, 'subject', 100),
-  exam_date: z.preprocess(trimmed, z.string({ error: RESULT_MESSAGES.examDateRequired }).pipe(isoDate)),
+  exam_date: z.preprocess(
+    trimmed,
+    z
+      .string({ error: RESULT_MESSAGES.examDateRequired })
+      .pipe(isoDate)
+      .refine((d) => !isFutureDate(d), RESULT_MESSAGES.examDateFuture),
+  ),
   year: yearField,
   assessed_by: optionalText('assessed by', 100),
   comments: optionalText('comments', 2000),
@@ -137,11 +155,11 @@ export const educationResultSchema = z
     total: requiredMark(RESULT_MESSAGES.totalRequired, 0, RESULT_MESSAGES.totalMin),
     average: requiredMark(RESULT_MESSAGES.averageRequired, 0, RESULT_MESSAGES.averageMin, 100, RESULT_MESSAGES.averageMax),
     score: requiredMark(RESULT_MESSAGES.scoreRequired, 0, RESULT_MESSAGES.scoreMin),
-    // Sent or not, the grade is derived from the score (below); accepted so the form may hold it.
+    // Sent or not, the grade is derived from the score's percentage of the total (below); accepted so the form may hold it.
     grade: z.unknown().optional(),
   })
   .refine(scoreWithinTotal, scoreNotAboveTotal)
-  .transform((d) => ({ ...d, grade: gradeForScore(d.score) }));
+  .transform((d) => ({ ...d, grade: gradeForMarks(d.score, d.total) }));
 
 export const disciplineResultSchema = z.object({
   result_type: z.literal('discipline'),
@@ -222,6 +240,23 @@ export const resultListQuerySchema = z.object({
 export type ResultListQueryInput = z.input<typeof resultListQuerySchema>;
 export type ResultListQuery = z.output<typeof resultListQuerySchema>;
 
+/**
+ * `GET /results/class`: the results already entered for one assessment (result-assessment.ts) of
+ * a class's children — what "Enter class results" loads, so a save updates them instead of
+ * adding a second result. The term is needed for education and course, ignored for discipline.
+ */
+export const classResultsQuerySchema = z
+  .object({
+    class_grade: z.preprocess((v) => (typeof v === 'number' ? String(v) : trimmed(v)), z.enum(GRADES, { error: 'The selected grade is invalid.' })),
+    result_type: requiredChoice(RESULT_TYPES, RESULT_MESSAGES.resultTypeRequired, RESULT_MESSAGES.resultTypeInvalid),
+    subject: requiredText(RESULT_MESSAGES.subjectRequired, 'subject', 100),
+    term: z.preprocess(trimmed, z.enum(FILTER_TERMS, { error: RESULT_MESSAGES.termInvalid }).optional()),
+    exam_date: z.preprocess(trimmed, z.string({ error: RESULT_MESSAGES.examDateRequired }).pipe(isoDate)),
+  })
+  .refine((q) => q.result_type === 'discipline' || q.term !== undefined, { path: ['term'], message: RESULT_MESSAGES.termRequired });
+export type ClassResultsQueryInput = z.input<typeof classResultsQuerySchema>;
+export type ClassResultsQuery = z.output<typeof classResultsQuerySchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Answers.
 
@@ -247,6 +282,11 @@ export const resultAnswerSchema = z.object({
   total: nullableNumber,
   average: nullableNumber,
   score: nullableNumber,
+  /**
+   * The score as a percentage of the total marks (the discipline overall score is out of 100
+   * already), rounded to 2 places; null without a score. What averages and charts are made of.
+   */
+  percent: nullableNumber,
   ethics_score: nullableNumber,
   uniform_score: nullableNumber,
   relationship_score: nullableNumber,
@@ -269,15 +309,22 @@ export type ResultSavedResponse = z.infer<typeof resultSavedResponseSchema>;
 export const resultListResponseSchema = z.object({ data: z.array(resultAnswerSchema), truncated: z.boolean() });
 export type ResultListResponse = z.infer<typeof resultListResponseSchema>;
 
-/** Averages of one group of results: per type, the mean score and how many results it covers. */
-const typeAverage = z.object({ count: z.number().int(), average_score: nullableNumber });
+/** `GET /results/class`: the class's results of the assessment, by child's last and first name (a class holds well under a thousand children). */
+export const classResultsResponseSchema = z.object({ data: z.array(resultAnswerSchema) });
+export type ClassResultsResponse = z.infer<typeof classResultsResponseSchema>;
+
+/**
+ * Averages of one group of results: per type, the mean of the results' percentages of their total
+ * marks (never of raw scores out of different totals) and how many results it covers.
+ */
+const typeAverage = z.object({ count: z.number().int(), average_percent: nullableNumber });
 export const resultAveragesSchema = z.object({ education: typeAverage, discipline: typeAverage, course: typeAverage });
 export type ResultAverages = z.infer<typeof resultAveragesSchema>;
 
 /**
  * `GET /orphans/{id}/results`: the child's results grouped by year (newest first) and term, with
- * per type the mean `score` (rounded to 2 places; null when none) in each term, each year and
- * overall. Results without a term (discipline) sit under `term: null`.
+ * per type the mean percentage of the total marks (rounded to 2 places; null when none) in
+ * each term, each year and overall. Results without a term (discipline) sit under `term: null`.
  */
 export const orphanResultsResponseSchema = z.object({
   data: z.object({
@@ -302,4 +349,9 @@ export const RESULT_RESPONSE_MESSAGES = {
   orphanNotFound: 'The selected orphan does not exist.',
   orphanLocked: 'The orphan of a result cannot be changed.',
   changedMeanwhile: 'Someone else saved this result after you opened it. Reload the page to see their changes, then make yours again.',
+  /** A second result for one assessment (result-assessment.ts): `{name}`, `{subject}`, `{term}` and `{date}` are filled in. */
+  duplicateEducation: '{name} already has an education result in {subject} for {term} on {date}.',
+  duplicateCourse: '{name} already has a course result in {subject} for {term} on {date}.',
+  /** `{name}`, `{subject}` and `{date}` are filled in. */
+  duplicateDiscipline: '{name} already has a discipline result in {subject} on {date}.',
 } as const;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ATTENDANCE_RATE_MESSAGES, attendanceShare, daysRecorded } from '@app/shared/attendance-rate';
 import type { AttendanceExport } from '@app/shared/schemas/export.schema';
 import type { DB } from '../../db/schema.ts';
 import { childColumns, type Column, EXPORT_PAGE_SIZE, type FeatureExport, schoolGrade, SHEET_NAMES } from '../exports/exports.service.ts';
@@ -51,8 +52,6 @@ export async function* attendanceExportPages(db: Kysely<DB>, f: AttendanceExport
   }
 }
 
-const totalDays = (r: AttendanceExportRow) => r.present_days + r.absent_days + r.late_days + r.excused_days;
-
 export const ATTENDANCE_COLUMNS: ReadonlyArray<Column<AttendanceExportRow>> = [
   ...childColumns,
   { heading: 'classGrade', kind: 'schoolGrade', width: 8, value: (r) => schoolGrade(r.class_grade) },
@@ -62,9 +61,9 @@ export const ATTENDANCE_COLUMNS: ReadonlyArray<Column<AttendanceExportRow>> = [
   { heading: 'absentDays', kind: 'number', width: 10, value: (r) => r.absent_days },
   { heading: 'lateDays', kind: 'number', width: 9, value: (r) => r.late_days },
   { heading: 'excusedDays', kind: 'number', width: 10, value: (r) => r.excused_days },
-  { heading: 'totalDays', kind: 'number', width: 9, value: totalDays },
-  // Present days of the days recorded; none recorded: no rate (not 0 %).
-  { heading: 'attendanceRate', kind: 'percent', width: 11, value: (r) => (totalDays(r) ? r.present_days / totalDays(r) : null) },
+  { heading: 'totalDays', kind: 'number', width: 9, value: daysRecorded },
+  // The one definition (attendance-rate.ts), said in the heading's note; none recorded: no rate (not 0 %).
+  { heading: 'attendanceRate', kind: 'percent', width: 11, note: ATTENDANCE_RATE_MESSAGES.definition, value: attendanceShare },
   { heading: 'absenceReasons', kind: 'text', width: 28, value: (r) => r.absence_reasons },
   { heading: 'notes', kind: 'text', width: 28, value: (r) => r.notes },
 ];

@@ -1,5 +1,5 @@
 import { ERROR_CODE } from '@app/shared/messages';
-import { ATTENDANCE_MESSAGES, ATTENDANCE_RESPONSE_MESSAGES as RESPONSE, MONTH_NAMES } from '@app/shared/schemas/attendance.schema';
+import { ATTENDANCE_MESSAGES, ATTENDANCE_RESPONSE_MESSAGES as RESPONSE, MONTH_NAMES, beforeAdmissionMessage, isBeforeAdmission } from '@app/shared/schemas/attendance.schema';
 import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
@@ -55,6 +55,8 @@ export const createAttendance = defineWrite('attendance.create', async (trx, { v
   await lockChildren(trx, [values.orphan_id]);
   const child = await findActiveOrphan(trx, values.orphan_id);
   if (!child) throw AppError.validation('orphan_id', RESPONSE.orphanNotFound);
+  // No attendance before the child came (a mistyped year would otherwise pass unnoticed).
+  if (isBeforeAdmission(values.month, values.year, child.admission_date)) throw AppError.validation('month', beforeAdmissionMessage(child.admission_date!));
   if (await findChildMonth(trx, values.orphan_id, values.year, values.month)) throw duplicateMonth();
   const now = nowIso();
   let row;
@@ -112,8 +114,8 @@ export interface BatchArgs {
 /**
  * A month for many children in one transaction: all rows are stored or none. A child who
  * already has the month has that record updated; the others get new ones. Every child must
- * exist outside the trash, else 422 naming each such row (`rows.{i}.orphan_id`). One activity
- * entry for the batch, with the children's ids.
+ * exist outside the trash and have been admitted by that month, else 422 naming each such row
+ * (`rows.{i}.orphan_id`). One activity entry for the batch, with the children's ids.
  */
 export const saveAttendanceBatch = defineWrite(
   'attendance.batch',
@@ -122,7 +124,9 @@ export const saveAttendanceBatch = defineWrite(
     const children = await findActiveOrphans(trx, ids);
     const errors: Record<string, string[]> = {};
     rows.forEach((r, i) => {
-      if (!children.has(r.orphan_id)) errors[`rows.${i}.orphan_id`] = [`Child #${r.orphan_id}: ${RESPONSE.orphanNotFound}`];
+      const child = children.get(r.orphan_id);
+      if (!child) errors[`rows.${i}.orphan_id`] = [`Child #${r.orphan_id}: ${RESPONSE.orphanNotFound}`];
+      else if (isBeforeAdmission(month, year, child.admission_date)) errors[`rows.${i}.orphan_id`] = [`${fullName(child)}: ${beforeAdmissionMessage(child.admission_date!)}`];
     });
     if (Object.keys(errors).length) throw AppError.validationMany(errors);
     await lockChildren(trx, ids);

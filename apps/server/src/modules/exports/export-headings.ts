@@ -40,6 +40,7 @@ export const HEADINGS = {
   total: { en: 'Total', 'fa-AF': 'مجموع نمرات', 'ps-AF': 'ټولې نمرې' },
   average: { en: 'Average', 'fa-AF': 'اوسط', 'ps-AF': 'اوسط' },
   score: { en: 'Score', 'fa-AF': 'نمره', 'ps-AF': 'نمره' },
+  percent: { en: 'Percent', 'fa-AF': 'فیصدی', 'ps-AF': 'سلنه' },
   grade: { en: 'Grade', 'fa-AF': 'درجه', 'ps-AF': 'درجه' },
   ethicsScore: { en: 'Ethics Score', 'fa-AF': 'نمره اخلاق', 'ps-AF': 'د اخلاقو نمره' },
   uniformScore: { en: 'Uniform Score', 'fa-AF': 'نمره یونیفورم', 'ps-AF': 'د یونیفورم نمره' },

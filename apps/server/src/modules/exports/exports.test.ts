@@ -207,12 +207,12 @@ describeEachDatabase('exports API', (server) => {
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="results-${TODAY}.xlsx"`);
     const education = await openSheet(file);
     expect(headings(education)).toEqual([
-      'ID', 'Orphan ID', 'First Name', 'Last Name', "Father's Name", 'Subject', 'Term', 'Total', 'Average', 'Score', 'Grade', 'Exam Date', 'Year', 'Assessed By', 'Comments',
+      'ID', 'Orphan ID', 'First Name', 'Last Name', "Father's Name", 'Subject', 'Term', 'Total', 'Average', 'Score', 'Percent', 'Grade', 'Exam Date', 'Year', 'Assessed By', 'Comments',
     ]);
     const rows = records(education);
     // By year then exam date; the trashed child's result is left out.
     expect(rows.map((r) => r.Subject)).toEqual(['Science', 'Mathematics', 'Dari']);
-    expect(rows[1]).toMatchObject({ 'Orphan ID': ids.maryam, 'First Name': 'Maryam', "Father's Name": 'Karim', Term: 'First Term', Total: 100, Average: 78.5, Score: 84, Grade: 'A', Year: LAST_YEAR });
+    expect(rows[1]).toMatchObject({ 'Orphan ID': ids.maryam, 'First Name': 'Maryam', "Father's Name": 'Karim', Term: 'First Term', Total: 100, Average: 78.5, Score: 84, Percent: 0.84, Grade: 'A', Year: LAST_YEAR });
     expect(rows[1]!['Exam Date']).toBeInstanceOf(Date);
 
     const narrowed = async (body: Record<string, unknown>) => records(await openSheet(await exportFile(server(), admin, 'results', { result_type: 'education', ...range, ...body }))).map((r) => r.Subject);
@@ -232,8 +232,10 @@ describeEachDatabase('exports API', (server) => {
     const course = await openSheet(await exportFile(server(), admin, 'results', { result_type: 'course', ...range }));
     expect(headings(course)).toContain('Course Type');
     expect(headings(course)).not.toContain('Average');
-    expect(records(course)).toEqual([expect.objectContaining({ Subject: 'English', 'Course Type': 'Language', Total: 50, Score: 41, Comments: '@SUM(A1:A9)' })]);
+    // The score's share of the total marks beside it: 41 of 50 is 82 %.
+    expect(records(course)).toEqual([expect.objectContaining({ Subject: 'English', 'Course Type': 'Language', Total: 50, Score: 41, Percent: 0.82, Comments: '@SUM(A1:A9)' })]);
     expect(course.getRow(2).getCell(headings(course).indexOf('Comments') + 1).type).toBe(ExcelJS.ValueType.String);
+    expect(headings(discipline)).not.toContain('Percent');
   });
 
   it("exports one month's attendance with day counts, total and rate as numbers", async () => {
@@ -246,8 +248,12 @@ describeEachDatabase('exports API', (server) => {
     const rows = records(sheet);
     expect(rows.map((r) => r['First Name'])).toEqual(['Maryam', 'Zahra']);
     expect(rows[0]).toMatchObject({ Month: 3, Year: LAST_YEAR, 'Present Days': 20, 'Absent Days': 2, 'Late Days': 1, 'Excused Days': 1, 'Total Days': 24, 'Absence Reasons': 'Fever' });
-    expect(rows[0]!['Attendance Rate']).toBeCloseTo(20 / 24, 10);
+    // The one rate of every screen and the report: present and late days of the days recorded (excused among them).
+    expect(rows[0]!['Attendance Rate']).toBeCloseTo(21 / 24, 10);
     expect(sheet.getRow(2).getCell(13).numFmt).toBe('0%');
+    expect(sheet.getRow(1).getCell(13).note).toBe('Attendance rate = (present + late days) ÷ days recorded; excused days count as recorded.');
+    const dari = await openSheet(await exportFile(server(), admin, 'attendance', { month: 3, year: LAST_YEAR }, { 'Accept-Language': 'fa-AF' }));
+    expect(dari.getRow(1).getCell(13).note).toBe('فیصدی حاضری = (روزهای حاضر + روزهای با تأخیر) ÷ روزهای ثبت‌شده؛ روزهای رخصتی هم جزو روزهای ثبت‌شده حساب می‌شوند.');
 
     const one = records(await openSheet(await exportFile(server(), admin, 'attendance', { month: 4, year: LAST_YEAR, orphan_id: ids.maryam })));
     expect(one).toEqual([expect.objectContaining({ 'First Name': 'Maryam', Month: 4, 'Present Days': 22 })]);

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import { localiseMessage } from '@app/shared/i18n/localise';
 import { HEADINGS, PREP_TEXT, isRightToLeft, type ExportLanguage, type Heading } from './export-headings.ts';
 
 /**
@@ -14,7 +15,7 @@ import { HEADINGS, PREP_TEXT, isRightToLeft, type ExportLanguage, type Heading }
 let excelModule: Promise<typeof ExcelJS> | undefined;
 const loadExcelJS = () => (excelModule ??= import('exceljs').then((m) => m.default));
 
-/** What a column holds: text (a text cell, never a formula), a number, a date (a real Excel date), a school grade. */
+/** What a column holds: text (a text cell, never a formula), a number, a date (a real Excel date), a share shown as a percentage, a school grade. */
 export type CellKind = 'text' | 'number' | 'date' | 'percent' | 'schoolGrade';
 export type CellValue = string | number | null;
 
@@ -23,6 +24,8 @@ export interface Column<R> {
   kind: CellKind;
   /** Width in characters (Excel's unit). */
   width: number;
+  /** What the column's figure means, as a note on its heading (an English message, written in the sheet's language). */
+  note?: string;
   value(row: R): CellValue;
 }
 
@@ -143,6 +146,9 @@ export async function writeSheet<R>(out: Writable, { sheetName, language, column
   });
   const header = sheet.addRow(columns.map((c) => HEADINGS[c.heading][language]));
   header.font = { bold: true };
+  columns.forEach((c, i) => {
+    if (c.note) header.getCell(i + 1).note = localiseMessage(c.note, language);
+  });
   header.commit();
 
   let count = 0;

@@ -109,9 +109,11 @@ export interface ActiveOrphan {
   last_name: string;
   father_name: string | null;
   class_grade: string | null;
+  /** 'YYYY-MM-DD' (no attendance is taken for a month before it), or null in records kept from before it was required. */
+  admission_date: string | null;
 }
 
-const activeOrphans = (db: Kysely<DB>) => db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name', 'class_grade']).where('deleted_at', 'is', null);
+const activeOrphans = (db: Kysely<DB>) => db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name', 'class_grade', 'admission_date']).where('deleted_at', 'is', null);
 
 export function activeOrphanRow(db: Kysely<DB>, id: number): Promise<ActiveOrphan | undefined> {
   return activeOrphans(db).where('id', '=', id).executeTakeFirst();

@@ -1,3 +1,6 @@
+import { ATTENDANCE_RATE_MESSAGES, attendanceRate } from '@app/shared/attendance-rate';
+import { roundPercent } from '@app/shared/grade-bands';
+import { localiseMessage } from '@app/shared/i18n/localise';
 import type { AttendanceSummaryResponse } from '@app/shared/schemas/attendance.schema';
 import { isolateLtr } from './bidi-text.ts';
 import type { OrphanResultsResponse, Result, ResultAverages } from '@app/shared/schemas/result.schema';
@@ -204,18 +207,21 @@ class ReportLayout {
     }
   }
 
+  /** "30 / 50 (60 %)": the score out of its total, and its percentage. */
   private score(r: Result): string {
     if (r.score === null) return '-';
     const outOf = r.result_type === 'discipline' ? 100 : r.total;
-    return outOf === null ? this.format.number(r.score) : `${this.format.number(r.score)} / ${this.format.number(outOf)}`;
+    if (outOf === null) return this.format.number(r.score);
+    const marks = `${this.format.number(r.score)} / ${this.format.number(outOf)}`;
+    return r.percent === null || r.result_type === 'discipline' ? marks : `${marks} (${this.format.percent(r.percent)})`;
   }
 
-  /** "Average score — Education: 85.5 · Course: 70", the types that have one. */
+  /** "Average (% of total marks) — Education: 72.5 % · Course: 70 %", the types that have one. */
   private averages(a: ResultAverages): void {
     const l = this.labels;
     const parts = (Object.keys(l.types) as Array<keyof ResultAverages>)
-      .filter((type) => a[type].average_score !== null)
-      .map((type) => `${l.types[type]}: ${this.format.number(a[type].average_score!)}`);
+      .filter((type) => a[type].average_percent !== null)
+      .map((type) => `${l.types[type]}: ${this.format.percent(a[type].average_percent!)}`);
     if (!parts.length) return;
     this.ensure(this.text.lineHeight(BODY) + 8);
     this.y += 3;
@@ -236,7 +242,8 @@ class ReportLayout {
       this.row(columns, [this.format.month(m.year, m.month), ...[m.present_days, m.absent_days, m.late_days, m.excused_days].map((n) => this.format.integer(n)), '']);
       this.rateBar(columns, rate);
     }
-    this.y += 12;
+    this.y += 4;
+    this.y += this.text.paragraph(localiseMessage(ATTENDANCE_RATE_MESSAGES.definition, this.format.language), PAGE.margin, this.y, CONTENT, { ...BODY, color: COLOR.muted }) + 8;
   }
 
   /** The rate's figure and a bar of it in the last column of the row just drawn. */
@@ -263,17 +270,21 @@ class ReportLayout {
     const name = fullName(c.child);
     const sentences: string[] = [];
     if (c.results !== 'hidden') {
-      const education = c.results.slice(0, REPORT_RESULT_YEARS).flatMap((y) => y.terms.flatMap((t) => t.results)).filter((r) => r.result_type === 'education' && r.score !== null);
+      // Percentages of each result's total marks, never raw scores out of different totals.
+      const education = c.results.slice(0, REPORT_RESULT_YEARS).flatMap((y) => y.terms.flatMap((t) => t.results)).filter((r) => r.result_type === 'education' && r.percent !== null);
       if (education.length) {
-        const average = Math.round((education.reduce((s, r) => s + r.score!, 0) / education.length) * 100) / 100;
-        sentences.push(fill(l.noteResults, { name, average: this.format.number(average) }));
+        const average = roundPercent(education.reduce((s, r) => s + r.percent!, 0) / education.length);
+        sentences.push(fill(l.noteResults, { name, average: this.format.percent(average) }));
       }
     }
     if (c.attendance !== 'hidden' && c.attendance.length) {
       const shown = latestMonths(c.attendance);
-      const counted = shown.reduce((s, m) => ({ attended: s.attended + m.present_days + m.late_days, total: s.total + m.total_days }), { attended: 0, total: 0 });
-      if (counted.total > 0) {
-        const rate = Math.round((counted.attended / counted.total) * 1000) / 10;
+      const counted = shown.reduce(
+        (s, m) => ({ present_days: s.present_days + m.present_days, absent_days: s.absent_days + m.absent_days, late_days: s.late_days + m.late_days, excused_days: s.excused_days + m.excused_days }),
+        { present_days: 0, absent_days: 0, late_days: 0, excused_days: 0 },
+      );
+      const rate = attendanceRate(counted);
+      if (rate !== null) {
         sentences.push(fill(l.noteAttendance, { name, months: this.format.integer(shown.length), rate: this.format.percent(rate) }));
       }
     }

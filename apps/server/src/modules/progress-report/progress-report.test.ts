@@ -21,8 +21,9 @@ let fileSeq = 0;
 const DARI_CHILD = { first_name: 'مریم', last_name: 'احمدی', father_name: 'احمد', dob: '2014-03-21', gender: 'female', admission_date: '2021-03-01', class_grade: '5' };
 const ENGLISH_CHILD = { first_name: 'Amina', last_name: 'Rahimi', father_name: 'Nasir', dob: '2013-02-01', gender: 'female', admission_date: '2021-03-01', class_grade: '0' };
 const RESULTS = [
-  { result_type: 'education', subject: 'Mathematics', term: 'First Term', exam_date: '2025-05-10', year: 2025, total: 100, average: 80, score: 84, grade: 'A' },
-  { result_type: 'education', subject: 'Dari', term: 'First Term', exam_date: '2025-05-12', year: 2025, total: 100, average: 80, score: 91, grade: 'A+' },
+  { result_type: 'education', subject: 'Mathematics', term: 'First Term', exam_date: '2025-05-10', year: 2025, total: 100, average: 80, score: 85, grade: 'A' },
+  // Out of 50: 60 %, so the term's average is 72.5 % (85 % and 60 %), not the raw 57.5.
+  { result_type: 'education', subject: 'Science', term: 'First Term', exam_date: '2025-05-12', year: 2025, total: 50, average: 80, score: 30, grade: 'C' },
   { result_type: 'course', subject: 'English', course_type: 'Language', term: 'Final', exam_date: '2025-06-01', year: 2025, total: 50, score: 41, grade: 'B' },
 ];
 const MONTHS = [
@@ -96,12 +97,15 @@ describeEachDatabase('progress report API', (server) => {
     expect(text).toContain('گزارش پیشرفت');
     expect(text).toContain('نتایج به تفکیک ترم');
     expect(text).toContain('حاضری به تفکیک ماه');
-    // The First Term's education average (84 and 91) and the course's score, in Persian digits.
+    // The First Term's education average (85 % and 60 %: 72.5 %) and the course's score, in Persian digits.
     const fa = new Intl.NumberFormat('fa-AF', { maximumFractionDigits: 2 });
-    expect(text).toContain(fa.format(87.5));
+    const faPercent = new Intl.NumberFormat('fa-AF', { style: 'percent', maximumFractionDigits: 1 });
+    expect(text).toContain(faPercent.format(0.725));
     expect(text).toContain(fa.format(41));
+    expect(text).toContain('نتایج تعلیمی مریم احمدی به‌طور اوسط');
     // No Latin digit of the figures: the numbers were written for the language.
-    expect(text).not.toContain('87.5');
+    expect(text).not.toContain('72.5');
+    expect(text).not.toContain('57.5');
   });
 
   it('writes Pashto for ps-AF and English when the language is not one of the three', async () => {
@@ -120,9 +124,13 @@ describeEachDatabase('progress report API', (server) => {
     for (const label of ['Progress report', 'Amina Rahimi', 'Basic information', "Father's name", 'Nasir', 'PREP', 'Results by term', 'School year 2025', 'First Term', 'Mathematics', 'Attendance by month', 'February 2025', 'March 2025', 'Note', 'No Photo']) {
       expect(text, label).toContain(label);
     }
-    expect(text).toContain('Average score — Education: 87.5');
-    expect(text).toContain('Course: 41');
-    expect(text).toContain('84 / 100');
+    // Averages and the note in percentages of each result's total marks (85 of 100 and 30 of 50: 72.5 %, not 57.5).
+    expect(text).toContain('Average (% of total marks) — Education: 72.5% · Course: 82%');
+    expect(text).toContain('30 / 50 (60%)');
+    expect(text).toContain('85 / 100 (85%)');
+    expect(text).toMatch(/Amina Rahimi's education results average 72\.5% of\s+the total marks\./);
+    expect(text).not.toContain('57.5');
+    expect(text).toContain('Attendance rate = (present + late days)');
     // February: (18 present + 1 late) of 22 days.
     expect(text).toContain('86.4%');
     expect(decodeURIComponent(res.headers.get('content-disposition')!.split("filename*=UTF-8''")[1]!)).toMatch(/^progress-report-Amina-Rahimi-\d{4}-\d{2}-\d{2}\.pdf$/);

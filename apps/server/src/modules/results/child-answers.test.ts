@@ -108,7 +108,7 @@ describeEachDatabase('kept academic answers per child', (server, dialect) => {
 
   it('keeps a large answer gzipped, sent as it is to a client that accepts gzip and inflated for others, and a small one as it is for everyone', async () => {
     const a = await newChildOf();
-    for (let k = 0; k < 12; k++) await ok('POST', '/api/results', { ...EDUCATION, orphan_id: a, score: 40 + k, average: 40 + k });
+    for (let k = 0; k < 12; k++) await ok('POST', '/api/results', { ...EDUCATION, orphan_id: a, subject: `Subject ${k + 1}`, score: 40 + k, average: 40 + k });
     for (let month = 1; month <= 9; month++) await ok('POST', '/api/attendances', { ...MONTH, month, orphan_id: a });
     const get = (kind: ChildAnswerKind, acceptEncoding?: string) =>
       fetchBytes(server(), URL_OF[kind](a), { Authorization: `Bearer ${admin}`, ...(acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding }) });
@@ -259,15 +259,17 @@ describeEachDatabase('kept academic answers per child', (server, dialect) => {
       fc.record({ t: fc.constant('rename' as const), child: fc.constantFrom(a, b), name: fc.constantFrom('Ada', 'Bahar', 'Zarmina') }),
       fc.record({ t: fc.constant('trashRestore' as const), child: fc.constantFrom(a, b) }),
     );
+    let subjects = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), async (ops) => {
         for (const o of ops) {
-          const results = await server().database.db.selectFrom('results').select(['id', 'orphan_id', 'updated_at']).where('orphan_id', 'in', [a, b]).orderBy('id').execute();
+          const results = await server().database.db.selectFrom('results').select(['id', 'orphan_id', 'subject', 'exam_date', 'year', 'updated_at']).where('orphan_id', 'in', [a, b]).orderBy('id').execute();
           const months = await server().database.db.selectFrom('attendances').select(['id', 'orphan_id', 'month', 'updated_at']).where('orphan_id', 'in', [a, b]).orderBy('id').execute();
-          if (o.t === 'result') await ok('POST', '/api/results', { ...EDUCATION, orphan_id: o.child, score: o.score, year: o.year, exam_date: `${o.year}-05-10` });
+          // A subject of its own each time: one result per assessment.
+          if (o.t === 'result') await ok('POST', '/api/results', { ...EDUCATION, orphan_id: o.child, subject: `Subject ${++subjects}`, score: o.score, year: o.year, exam_date: `${o.year}-05-10` });
           else if (o.t === 'editResult' && results.length) {
             const r = results[o.pick % results.length]!;
-            await ok('PUT', `/api/results/${r.id}`, { ...EDUCATION, orphan_id: r.orphan_id, score: o.score, updated_at: r.updated_at });
+            await ok('PUT', `/api/results/${r.id}`, { ...EDUCATION, orphan_id: r.orphan_id, subject: r.subject, exam_date: r.exam_date, year: r.year, score: o.score, updated_at: r.updated_at });
           } else if (o.t === 'deleteResult' && results.length) await ok('DELETE', `/api/results/${results[o.pick % results.length]!.id}`);
           else if (o.t === 'month') {
             const existing = months.find((m) => m.orphan_id === o.child && m.month === o.month);

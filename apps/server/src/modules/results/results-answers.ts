@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { RESULT_TYPES } from '@app/shared/constants';
+import { resultPercent, roundPercent } from '@app/shared/grade-bands';
 import { RESULTS_LIST_LIMIT, type OrphanResultsResponse, type Result, type ResultAverages, type ResultListResponse, type ResultType } from '@app/shared/schemas/result.schema';
 import type { DB } from '../../db/schema.ts';
 import { backfillStep, dropChildAnswers, lockChildren, storeChildAnswers, type ChildAnswerKind, type ChildAnswerRow } from '../../lib/child-answers.ts';
@@ -18,6 +19,12 @@ export const RESULT_ANSWER_KINDS = ['results-list', 'results-summary'] as const 
 
 /** The most results one child's summary reads (twenty a year for fifty years, several times over). */
 const CHILD_RESULTS_LIMIT = 5000;
+
+/** A result's mark as a percentage of its total, as answered (grade-bands.ts). */
+function percentOf(r: Pick<ResultColumns, 'result_type' | 'score' | 'total'>): number | null {
+  const p = resultPercent(r);
+  return p === null ? null : roundPercent(p);
+}
 
 /** A result as answered, its child's names from `child` (a row joined with its child is its own). */
 type ChildNames = Pick<ActiveOrphan, 'first_name' | 'last_name' | 'father_name'>;
@@ -38,6 +45,7 @@ export function toResult(r: ResultColumns, child: ChildNames = r as ResultColumn
     total: r.total,
     average: r.average,
     score: r.score,
+    percent: percentOf(r),
     ethics_score: r.ethics_score,
     uniform_score: r.uniform_score,
     relationship_score: r.relationship_score,
@@ -53,27 +61,29 @@ export const listed = (rows: readonly ResultColumns[], child?: ChildNames): Resu
   truncated: rows.length > RESULTS_LIST_LIMIT,
 });
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
-/** Per type: how many results, and the sum and number of the scores given, in the order added. */
+/**
+ * Per type: how many results, and the sum and number of their percentages of the total marks, in
+ * the order added (an 85 of 100 and a 30 of 50 average 72.5 %, not 57.5).
+ */
 type Tally = Record<ResultType, { count: number; sum: number; scored: number }>;
 const newTally = (): Tally => ({ education: { count: 0, sum: 0, scored: 0 }, discipline: { count: 0, sum: 0, scored: 0 }, course: { count: 0, sum: 0, scored: 0 } });
 
-function add(tally: Tally, r: Pick<Result, 'result_type' | 'score'>): void {
+function add(tally: Tally, r: Pick<Result, 'result_type' | 'score' | 'total'>): void {
   const t = tally[r.result_type];
   t.count += 1;
-  if (r.score !== null) {
-    t.sum += r.score;
+  const percent = resultPercent(r);
+  if (percent !== null) {
+    t.sum += percent;
     t.scored += 1;
   }
 }
 
-/** Per type: how many results, and the mean of their scores (those that have one). */
+/** Per type: how many results, and the mean of their percentages (those that have one). */
 function averagesOf(tally: Tally): ResultAverages {
   const out = {} as ResultAverages;
   for (const type of RESULT_TYPES) {
     const t = tally[type];
-    out[type] = { count: t.count, average_score: t.scored ? round2(t.sum / t.scored) : null };
+    out[type] = { count: t.count, average_percent: t.scored ? roundPercent(t.sum / t.scored) : null };
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { ResultExport } from '@app/shared/schemas/export.schema';
+import { resultPercent } from '@app/shared/grade-bands';
 import { RESULT_TYPE_FIELDS, type ResultType } from '@app/shared/schemas/result.schema';
 import type { DB, ResultsTable } from '../../db/schema.ts';
 import { childColumns, choiceText, type Column, EXPORT_PAGE_SIZE, type ExportLanguage, type FeatureExport, SHEET_NAMES } from '../exports/exports.service.ts';
@@ -69,13 +70,27 @@ const resultFieldColumns = (language: ExportLanguage): Record<(typeof RESULT_TYP
   grade: { heading: 'grade', kind: 'text', width: 7, value: (r) => r.grade },
 });
 
-/** The child, then the chosen type's fields in the form's order, then when and by whom. */
+/**
+ * The score as a share of the total marks (a percent cell), beside the score of a type marked out
+ * of a total; the discipline overall score is out of 100 already.
+ */
+const percentColumn = (type: ResultType): Column<ResultExportRow> => ({
+  heading: 'percent',
+  kind: 'percent',
+  width: 9,
+  value: (r) => {
+    const p = resultPercent({ result_type: type, score: r.score, total: r.total });
+    return p === null ? null : p / 100;
+  },
+});
+
+/** The child, then the chosen type's fields in the form's order (the score's percentage after the score), then when and by whom. */
 export function resultColumns(type: ResultType, language: ExportLanguage): Array<Column<ResultExportRow>> {
   const fields = resultFieldColumns(language);
   return [
     { heading: 'id', kind: 'number', width: 8, value: (r) => r.id },
     ...childColumns,
-    ...RESULT_TYPE_FIELDS[type].map((f) => fields[f]),
+    ...RESULT_TYPE_FIELDS[type].flatMap((f) => (f === 'score' && type !== 'discipline' ? [fields[f], percentColumn(type)] : [fields[f]])),
     { heading: 'examDate', kind: 'date', width: 12, value: (r) => r.exam_date },
     { heading: 'year', kind: 'number', width: 7, value: (r) => r.year },
     { heading: 'assessedBy', kind: 'text', width: 16, value: (r) => r.assessed_by },

@@ -66,6 +66,29 @@ export function childResultRows(db: Kysely<DB>, f: Filter & { orphan_id: number 
   return listShapes(db, resultListShape(f), resultListArgs(f, limit));
 }
 
+/** Results of one type on one exam date of a class's children outside the trash, by name (the assessment narrows them further: results.service.ts). */
+export function classResultsOn(db: Kysely<DB>, classGrade: string, resultType: string, examDate: string): Promise<ResultWithOrphan[]> {
+  return withOrphan(db)
+    .where('results.exam_date', '=', examDate)
+    .where('results.result_type', '=', resultType)
+    .where('orphans.class_grade', '=', classGrade)
+    .orderBy('orphans.last_name')
+    .orderBy('orphans.first_name')
+    .orderBy('results.id')
+    .execute();
+}
+
+/** A child's results of one type on one exam date: the only ones that may be the same assessment (result-assessment.ts). */
+export function childResultsOn(db: Kysely<DB>, orphanId: number, resultType: string, examDate: string) {
+  return db
+    .selectFrom('results')
+    .select(['id', 'result_type', 'subject', 'term', 'exam_date'])
+    .where('orphan_id', '=', orphanId)
+    .where('result_type', '=', resultType)
+    .where('exam_date', '=', examDate)
+    .execute();
+}
+
 export async function insertResultRow(db: Kysely<DB>, values: NewResultRow): Promise<ResultRow> {
   return db.insertInto('results').values(values).returningAll().executeTakeFirstOrThrow();
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, messageResponseSchema } from '@app/shared/schemas/common.schema';
 import {
+  classResultsQuerySchema,
+  classResultsResponseSchema,
   orphanResultsResponseSchema,
   resultListQuerySchema,
   resultListResponseSchema,
@@ -13,7 +15,7 @@ import { requires } from '../../lib/access.ts';
 import { backfillOnListen } from '../../lib/child-answers.ts';
 import { sendKeptJson } from '../../lib/kept-answer-encodings.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { backfillResultsAnswers, createResult, deleteResult, getResult, orphanResultsJson, resultsListJson, updateResult, type ResultContext } from './results.service.ts';
+import { backfillResultsAnswers, classResults, createResult, deleteResult, getResult, orphanResultsJson, resultsListJson, updateResult, type ResultContext } from './results.service.ts';
 
 /**
  * `/results` (spec section 7) and one child's results, `/orphans/{id}/results`. The list and the
@@ -30,6 +32,11 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/results', { config: requires('view-results'), schema: { description: 'School results, a page at a time, filtered by child, type, year and term.', tags, querystring: resultListQuerySchema, response: { 200: resultListResponseSchema } } }, async (request, reply) =>
     sendKeptJson(request, reply, await resultsListJson(ctx(), request.query)),
+  );
+
+  // Before `/results/:id` in reading order; the router prefers the fixed path anyway.
+  r.get('/results/class', { config: requires('view-results'), schema: { description: "The results already entered for one assessment of a class's children (class, type, subject, term, exam date).", tags, querystring: classResultsQuerySchema, response: { 200: classResultsResponseSchema } } }, async (request) =>
+    classResults(ctx(), request.query),
   );
 
   r.post('/results', { config: requires('create-results'), schema: { description: 'Record a school result (education or discipline) for a child.', tags, body: resultSchema, response: { 201: resultSavedResponseSchema } } }, async (request, reply) =>

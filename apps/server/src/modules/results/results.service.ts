@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
+import { sameAssessment } from '@app/shared/result-assessment';
 import {
   RESULT_RESPONSE_MESSAGES as RESPONSE,
+  type ClassResultsQuery,
+  type ClassResultsResponse,
   RESULTS_LIST_LIMIT,
   type OrphanResultsResponse,
   type Result,
@@ -18,7 +21,7 @@ import { KeptAnswers } from '../../lib/kept-answers.ts';
 import type { KeptJson } from '../../lib/kept-answer-encodings.ts';
 import { findActiveOrphan } from '../orphans/orphans.service.ts';
 import { childResults, listed, summaryOf, toResult } from './results-answers.ts';
-import { childResultRows, findResult, listResultRows } from './results.repository.ts';
+import { childResultRows, classResultsOn, findResult, listResultRows } from './results.repository.ts';
 import * as writes from './results.writes.ts';
 
 export { toResult } from './results-answers.ts';
@@ -96,6 +99,12 @@ async function listResults(ctx: ResultContext, q: ResultListQuery): Promise<Resu
   // One child's: none while the child is in the trash (or unknown), as the join on everyone's hides them.
   const child = await findActiveOrphan(ctx.db, orphan_id);
   return child ? listed(await childResultRows(ctx.db, { ...filter, orphan_id }, RESULTS_LIST_LIMIT + 1), child) : listed([]);
+}
+
+/** `GET /results/class`: the class's results of one assessment (the grid loads them to update them). */
+export async function classResults(ctx: Pick<ResultContext, 'db'>, q: ClassResultsQuery): Promise<ClassResultsResponse> {
+  const rows = await classResultsOn(ctx.db, q.class_grade, q.result_type, q.exam_date);
+  return { data: rows.filter((r) => sameAssessment(r, q)).map((r) => toResult(r)) };
 }
 
 export async function getResult(ctx: ResultContext, id: number): Promise<{ data: Result }> {

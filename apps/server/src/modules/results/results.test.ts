@@ -98,8 +98,9 @@ describeEachDatabase('results API', (server) => {
   });
 
   it('updates a result (switching its type clears the old fields), refuses a stale edit with 409 and another child with 422', async () => {
-    const made = (await call(server(), 'POST', '/api/results', { token: admin, body: { ...EDUCATION, orphan_id: child } })).body.data;
-    const updated = await call(server(), 'PUT', `/api/results/${made.id}`, { token: admin, body: { ...COURSE, orphan_id: child, updated_at: made.updated_at } });
+    // Another assessment than the first test's (one result per assessment).
+    const made = (await call(server(), 'POST', '/api/results', { token: admin, body: { ...EDUCATION, orphan_id: child, exam_date: '2025-05-20' } })).body.data;
+    const updated = await call(server(), 'PUT', `/api/results/${made.id}`, { token: admin, body: { ...COURSE, orphan_id: child, exam_date: '2025-06-20', updated_at: made.updated_at } });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ result_type: 'course', average: null, course_type: 'Language', grade: 'B' });
     expect(updated.body.data.updated_at).not.toBe(made.updated_at);
@@ -159,13 +160,13 @@ describeEachDatabase('results API', (server) => {
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.orphan).toEqual({ id: kid, first_name: 'Summed', last_name: 'Ahmadi', father_name: 'Karim' });
-    expect(d.averages).toEqual({ education: { count: 3, average_score: 77 }, discipline: { count: 2, average_score: 70 }, course: { count: 1, average_score: 45 } });
+    expect(d.averages).toEqual({ education: { count: 3, average_percent: 77 }, discipline: { count: 2, average_percent: 70 }, course: { count: 1, average_percent: 45 } });
     expect(d.years.map((y: { year: number }) => y.year)).toEqual([2025, 2024]);
     const y2025 = d.years[0];
-    expect(y2025.averages.education).toEqual({ count: 3, average_score: 77 });
+    expect(y2025.averages.education).toEqual({ count: 3, average_percent: 77 });
     const terms = Object.fromEntries(y2025.terms.map((t: { term: string | null; averages: unknown; results: unknown[] }) => [String(t.term), t]));
-    expect(terms['First Term'].averages.education).toEqual({ count: 2, average_score: 85.5 });
-    expect(terms['Final'].averages.education).toEqual({ count: 1, average_score: 60 });
+    expect(terms['First Term'].averages.education).toEqual({ count: 2, average_percent: 85.5 });
+    expect(terms['Final'].averages.education).toEqual({ count: 1, average_percent: 60 });
     expect(terms['null'].results).toHaveLength(2);
     expect((await call(server(), 'GET', '/api/orphans/999999/results', { token: admin })).status).toBe(404);
   });
@@ -176,12 +177,12 @@ describeEachDatabase('results API', (server) => {
     const summary = () => getKept(server(), admin, `/api/orphans/${kid}/results`, orphanResultsResponseSchema);
     const made = (await call(server(), 'POST', '/api/results', { token: admin, body: { ...EDUCATION, orphan_id: kid, score: 80 } })).body.data;
     expect((await list()).data.map((r: { score: number }) => r.score)).toEqual([80]);
-    expect((await summary()).body.data.averages.education).toEqual({ count: 1, average_score: 80 });
+    expect((await summary()).body.data.averages.education).toEqual({ count: 1, average_percent: 80 });
 
     const edited = await call(server(), 'PUT', `/api/results/${made.id}`, { token: admin, body: { ...EDUCATION, orphan_id: kid, score: 60, updated_at: made.updated_at } });
     expect(edited.status).toBe(200);
     expect((await list()).data.map((r: { score: number }) => r.score)).toEqual([60]);
-    expect((await summary()).body.data.averages.education).toEqual({ count: 1, average_score: 60 });
+    expect((await summary()).body.data.averages.education).toEqual({ count: 1, average_percent: 60 });
 
     expect((await call(server(), 'PUT', `/api/orphans/${kid}`, { token: admin, body: { ...CHILD, first_name: 'Renamed' } })).status).toBe(200);
     expect((await list()).data[0].orphan_name).toBe('Renamed Ahmadi');
@@ -194,7 +195,7 @@ describeEachDatabase('results API', (server) => {
       .values({ orphan_id: kid, result_type: 'education', subject: 'Science', term: 'Final', exam_date: '2025-12-01', year: 2025, grade: 'A', total: 100, average: 90, score: 90, created_at: at, updated_at: at })
       .execute();
     expect((await list()).data.map((r: { score: number }) => r.score)).toEqual([90, 60]);
-    expect((await summary()).body.data.averages.education).toEqual({ count: 2, average_score: 75 });
+    expect((await summary()).body.data.averages.education).toEqual({ count: 2, average_percent: 75 });
 
     expect((await call(server(), 'DELETE', `/api/orphans/${kid}`, { token: admin })).status).toBe(200);
     expect((await list()).data).toEqual([]);
@@ -216,13 +217,13 @@ describeEachDatabase('results API', (server) => {
   });
 
   it('gates every call by its permission for each seeded role', async () => {
-    const made = (await call(server(), 'POST', '/api/results', { token: admin, body: { ...EDUCATION, orphan_id: child } })).body.data;
-    const body = { ...EDUCATION, orphan_id: child };
+    const made = (await call(server(), 'POST', '/api/results', { token: admin, body: { ...EDUCATION, orphan_id: child, subject: 'Gated' } })).body.data;
+    const body = { ...EDUCATION, orphan_id: child, subject: 'Gated' };
     const calls: Array<[string, string, unknown?]> = [
       ['GET', '/api/results'],
       ['GET', `/api/results/${made.id}`],
       ['GET', `/api/orphans/${child}/results`],
-      ['POST', '/api/results', body],
+      ['POST', '/api/results', { ...body, subject: 'Gated too' }],
       ['PUT', `/api/results/${made.id}`, body],
       ['DELETE', `/api/results/${made.id}`],
     ];

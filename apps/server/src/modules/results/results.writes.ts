@@ -1,5 +1,7 @@
 import { ERROR_CODE } from '@app/shared/messages';
+import { sameAssessment } from '@app/shared/result-assessment';
 import { RESULT_RESPONSE_MESSAGES as RESPONSE } from '@app/shared/schemas/result.schema';
+import { fillPlaceholders } from '@app/shared/i18n/localise';
 import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
@@ -7,7 +9,7 @@ import { lockChildren } from '../../lib/child-answers.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { findActiveOrphan, fullName } from '../orphans/orphans.service.ts';
 import { backfillResultAnswers, refreshResultAnswers } from './results-answers.ts';
-import { deleteResultRow, findResult, insertResultRow, updateResultRow, type NewResultRow, type ResultWithOrphan } from './results.repository.ts';
+import { childResultsOn, deleteResultRow, findResult, insertResultRow, updateResultRow, type NewResultRow, type ResultWithOrphan } from './results.repository.ts';
 
 /**
  * Every write to a result, each checking the child inside its transaction (it must exist outside
@@ -29,10 +31,31 @@ const logResult = (trx: Trx, userId: number | null, action: string, r: { id: num
     name: `${fullName(child)}: ${r.subject} (${r.result_type})`,
   });
 
+const DUPLICATE = { education: RESPONSE.duplicateEducation, course: RESPONSE.duplicateCourse, discipline: RESPONSE.duplicateDiscipline } as const;
+
+/**
+ * One result per assessment of a child (result-assessment.ts): a second one is refused with 422,
+ * naming the child and the assessment. Checked in the write, after the child is locked, rather
+ * than by a unique index: a database holding duplicates from before could not build one (the
+ * duplicates report lists them, `npm run results:duplicates`).
+ */
+async function refuseSecondResult(trx: Trx, values: ResultValues, child: { first_name: string; last_name: string }, exceptId?: number): Promise<void> {
+  const others = await childResultsOn(trx, values.orphan_id, values.result_type, values.exam_date);
+  if (!others.some((r) => r.id !== exceptId && sameAssessment(r, values))) return;
+  const message = fillPlaceholders(DUPLICATE[values.result_type as keyof typeof DUPLICATE] ?? RESPONSE.duplicateEducation, {
+    name: fullName(child),
+    subject: values.subject,
+    term: values.term ?? '',
+    date: values.exam_date,
+  });
+  throw AppError.validation('subject', message);
+}
+
 export const createResult = defineWrite('results.create', async (trx, { values, userId }: { values: ResultValues; userId: number | null }): Promise<ResultWithOrphan> => {
   await lockChildren(trx, [values.orphan_id]);
   const child = await findActiveOrphan(trx, values.orphan_id);
   if (!child) throw AppError.validation('orphan_id', RESPONSE.orphanNotFound);
+  await refuseSecondResult(trx, values, child);
   const now = nowIso();
   const row = await insertResultRow(trx, { ...values, created_by: userId, updated_by: userId, created_at: now, updated_at: now });
   await logResult(trx, userId, 'created', row, child);
@@ -55,6 +78,7 @@ export const updateResult = defineWrite('results.update', async (trx, { id, valu
   if (values.orphan_id !== before.orphan_id) throw AppError.validation('orphan_id', RESPONSE.orphanLocked);
   if (expectedUpdatedAt !== undefined && before.updated_at !== expectedUpdatedAt) throw AppError.conflict(RESPONSE.changedMeanwhile, ERROR_CODE.changedMeanwhile);
   await lockChildren(trx, [before.orphan_id]);
+  await refuseSecondResult(trx, values, before, id);
   const row = await updateResultRow(trx, id, { ...values, updated_by: userId, updated_at: nowAfter(before.updated_at) });
   if (!row) throw AppError.notFound(RESPONSE.notFound);
   await logResult(trx, userId, 'updated', row, before);
