@@ -259,11 +259,11 @@ describeEachDatabase('dashboard overview', (server) => {
     expect(body.pending_tasks.medical.total).toBe(3);
     expect(body.charts.admissions[11].count).toBe(4);
 
-    // Her month recorded through the API: no longer missing, and last month's rate moves.
-    const recorded = await call(server(), 'POST', '/api/attendances', {
-      token: admin,
-      body: { orphan_id: created.body.data.id, ...lastMonth, present_days: 0, absent_days: 20, late_days: 0, excused_days: 0, absence_reasons: 'Illness' },
-    });
+    // Admitted today: last month's attendance cannot be recorded for her.
+    const lastMonthsDays = { ...lastMonth, present_days: 0, absent_days: 20, late_days: 0, excused_days: 0, absence_reasons: 'Illness' };
+    expect((await call(server(), 'POST', '/api/attendances', { token: admin, body: { orphan_id: created.body.data.id, ...lastMonthsDays } })).status).toBe(422);
+    // Dina's month recorded through the API: no longer missing, and last month's rate moves.
+    const recorded = await call(server(), 'POST', '/api/attendances', { token: admin, body: { orphan_id: ids.D, ...lastMonthsDays } });
     expect(recorded.status).toBe(201);
     body = await data(manager);
     expect(body.pending_tasks.missing_attendance.total).toBe(2);
