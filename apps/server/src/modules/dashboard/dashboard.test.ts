@@ -274,6 +274,9 @@ describeEachDatabase('dashboard overview', (server) => {
     body = await data(manager);
     expect(body.charts.grade_bands.find((b: any) => b.grade === 'F').count).toBe(2);
 
+    // Dina's month taken back: missing again, as the expectations below have her.
+    expect((await call(server(), 'DELETE', `/api/attendances/${recorded.body.data.id}`, { token: admin })).status).toBe(200);
+
     // Trashed: gone from every figure, list and series at once.
     expect((await call(server(), 'DELETE', `/api/orphans/${created.body.data.id}`, { token: admin })).status).toBe(200);
     body = await data(manager);

@@ -160,7 +160,7 @@ describeEachDatabase('results API', (server) => {
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.orphan).toEqual({ id: kid, first_name: 'Summed', last_name: 'Ahmadi', father_name: 'Karim' });
-    expect(d.averages).toEqual({ education: { count: 3, average_percent: 77 }, discipline: { count: 2, average_percent: 70 }, course: { count: 1, average_percent: 45 } });
+    expect(d.averages).toEqual({ education: { count: 3, average_percent: 77 }, discipline: { count: 2, average_percent: 70 }, course: { count: 1, average_percent: 90 } }); // 45 of 50
     expect(d.years.map((y: { year: number }) => y.year)).toEqual([2025, 2024]);
     const y2025 = d.years[0];
     expect(y2025.averages.education).toEqual({ count: 3, average_percent: 77 });

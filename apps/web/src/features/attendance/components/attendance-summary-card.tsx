@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { ATTENDANCE_RATE_MESSAGES } from '@app/shared/attendance-rate';
 import { SummaryCard } from '../../../components/summary-card.tsx';
 import { TableCell, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
+import { translateMessage } from '../../../lib/translate-message.ts';
 import { useAttendanceSummary } from '../api/get-attendance-summary.ts';
 import { useAttendanceFormat } from './use-attendance-format.ts';
 
@@ -11,7 +13,8 @@ const COUNTS = ['present', 'absent', 'late', 'excused'] as const;
 
 /**
  * The child's attendance on the details page: each year's totals and rate, each month's four
- * counts and rate (newest first), and the rate's trend over the last twelve recorded months.
+ * counts and rate (newest first), and the rate's trend over the last twelve recorded months, with
+ * the rate's one definition said beside it (attendance-rate.ts).
  */
 export function AttendanceSummaryCard({ orphanId }: { orphanId: number }) {
   const { t } = useTranslation('attendance');
@@ -31,14 +34,17 @@ export function AttendanceSummaryCard({ orphanId }: { orphanId: number }) {
       isEmpty={months.length === 0}
       figures={(data) => ({
         above: (
-          <dl className="flex flex-wrap gap-3">
-            {data.years.map((y) => (
-              <div key={y.year} className="rounded-md bg-gray-50 px-3 py-2 dark:bg-gray-800">
-                <dt className="text-xs text-gray-600 dark:text-gray-400">{t('summary.yearTotal', { year: y.year })}</dt>
-                <dd className="text-lg font-semibold tabular-nums">{format.rate(y.attendance_rate)}</dd>
-              </div>
-            ))}
-          </dl>
+          <>
+            <dl className="flex flex-wrap gap-3">
+              {data.years.map((y) => (
+                <div key={y.year} className="rounded-md bg-gray-50 px-3 py-2 dark:bg-gray-800">
+                  <dt className="text-xs text-gray-600 dark:text-gray-400">{t('summary.yearTotal', { year: y.year })}</dt>
+                  <dd className="text-lg font-semibold tabular-nums">{format.rate(y.attendance_rate)}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-2 text-xs text-gray-600 dark:text-gray-400">{translateMessage(t, ATTENDANCE_RATE_MESSAGES.definition)}</p>
+          </>
         ),
         trend: { points, series: [{ key: 'rate', label: t('summary.rate') }], unit: '%' },
         head: (

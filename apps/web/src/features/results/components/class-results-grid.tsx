@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { GRADE_LETTERS, gradeForScore } from '@app/shared/grade-bands';
+import { GRADE_LETTERS, gradeForMarks } from '@app/shared/grade-bands';
 import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
-import type { ResultData } from '@app/shared/schemas/result.schema';
+import type { Result, ResultData } from '@app/shared/schemas/result.schema';
 import { ClassGrid, childName } from '../../../components/class-roster.tsx';
 import { EntryForm, type EntryColumn } from '../../../components/entry-grid.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -12,7 +12,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { messageOr } from '../../../lib/server-errors.ts';
 import { useSaveResult } from '../api/save-result.ts';
-import { EMPTY_MARKS, ROW_FIELDS_BY_TYPE, checkRow, rowTyped, type AssessmentField, type ClassAssessment, type MarkRow, type MarkRowField } from './class-results-rows.ts';
+import { EMPTY_MARKS, ROW_FIELDS_BY_TYPE, checkRow, marksOf, rowTyped, type AssessmentField, type ClassAssessment, type MarkRow, type MarkRowField } from './class-results-rows.ts';
 import { Ltr } from '../../../components/ui/ltr.tsx';
 import { ltrText } from '../../../lib/ltr-text.ts';
 import { UnsavedGuard } from '../../../components/unsaved-guard.tsx';
@@ -24,6 +24,10 @@ interface ClassResultsGridProps {
   /** Messages about the assessment found while checking the rows (shown beside its fields). */
   onAssessmentErrors: (errors: Partial<Record<AssessmentField, string>>) => void;
   students: readonly OrphanListItem[];
+  /** The results already stored for this assessment (GET /results/class), shown and updated in place. */
+  stored: readonly Result[];
+  /** Names the assessment `stored` belongs to: a result saved here counts for it alone. */
+  assessmentKey: string;
 }
 
 const FIELD_LABEL: Record<MarkRowField, 'fields.score' | 'fields.average' | 'fields.ethics_score' | 'fields.uniform_score' | 'fields.relationship_score' | 'fields.grade' | 'fields.overall_score'> = {
@@ -39,31 +43,52 @@ const FIELD_LABEL: Record<MarkRowField, 'fields.score' | 'fields.average' | 'fie
 const CLASS_GRID_PARAMS = ['grade', 'result_type'];
 
 /**
- * One row per child with the chosen type's marks; the education grade follows the score as it is
- * typed. The API has no batch for results, so each typed row is saved on its own, in order, with
- * its status on the row: a row that fails says why and is saved again after correcting it, and a
- * saved row is not sent twice.
+ * One row per child with the chosen type's marks; the education grade follows the score's
+ * percentage of the total marks as it is typed. The results already stored for the assessment fill
+ * their rows (marked Saved): a changed row updates its result, a new one creates one — never a
+ * second result for a child's assessment (the server refuses those too). The API has no batch for
+ * results, so each changed row is saved on its own, in order, with its status on the row: a row
+ * that fails says why and is saved again after correcting it, and a saved row is not sent twice.
  */
-export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: ClassResultsGridProps) {
+export function ClassResultsGrid({ assessment, onAssessmentErrors, students, stored, assessmentKey }: ClassResultsGridProps) {
   const { t } = useTranslation('results');
   const type = assessment.result_type;
   const fields = ROW_FIELDS_BY_TYPE[type] ?? [];
+  /** Rows typed here (changed since they were loaded). */
   const [rows, setRows] = useState<Record<number, MarkRow>>({});
   const [status, setStatus] = useState<Record<number, RowState>>({});
+  /** Results saved here, by child, with the assessment they were saved for. */
+  const [savedHere, setSavedHere] = useState<Record<number, { key: string; result: Result }>>({});
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [banner, setBanner] = useState<{ tone: 'error' | 'info' | 'success'; text: string } | null>(null);
   const save = useSaveResult();
-  const row = (id: number) => rows[id] ?? EMPTY_MARKS;
+  // Another assessment chosen: the rows saved for the last one go (its own stored results show
+  // instead); rows typed and not saved yet stay, to be saved for this one.
+  const [shownKey, setShownKey] = useState(assessmentKey);
+  if (shownKey !== assessmentKey) {
+    setShownKey(assessmentKey);
+    setRows((all) => Object.fromEntries(Object.entries(all).filter(([id]) => status[Number(id)]?.state !== 'saved')));
+    setStatus({});
+  }
+  const storedByChild = new Map(stored.map((r) => [r.orphan_id, r]));
+  /** The child's stored result for this assessment: the one saved here last, else the one loaded. */
+  const known = (id: number): Result | undefined => (savedHere[id]?.key === assessmentKey ? savedHere[id]!.result : storedByChild.get(id));
+  const row = (id: number): MarkRow => {
+    if (rows[id]) return rows[id]!;
+    const result = known(id);
+    return result ? marksOf(result) : EMPTY_MARKS;
+  };
+  const rowState = (id: number): RowState['state'] => status[id]?.state ?? (!rows[id] && known(id) ? 'saved' : 'idle');
 
   const change = (id: number, field: MarkRowField, value: string) => {
-    setRows((all) => ({ ...all, [id]: { ...EMPTY_MARKS, ...all[id], [field]: value } }));
-    // An edited row is a new result to save (again, if it was saved).
+    setRows((all) => ({ ...all, [id]: { ...row(id), [field]: value } }));
+    // An edited row is to be saved (again, if it was saved).
     setStatus(({ [id]: _old, ...rest }) => rest);
   };
 
   const submit = async () => {
     setBanner(null);
-    const pending = students.filter((child) => rowTyped(type, row(child.id)) && status[child.id]?.state !== 'saved');
+    const pending = students.filter((child) => rows[child.id] && rowTyped(type, row(child.id)) && status[child.id]?.state !== 'saved');
     if (pending.length === 0) {
       setBanner({ tone: 'info', text: t('class.nothingToSave') });
       return;
@@ -81,13 +106,17 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: C
     setStatus(next);
 
     const valid = checked.filter((c): c is { child: OrphanListItem; check: { ok: true; data: ResultData } } => c.check.ok);
-    let saved = 0;
+    let created = 0;
+    let updated = 0;
     setProgress({ done: 0, total: valid.length });
     for (const [index, { child, check }] of valid.entries()) {
       setStatus((all) => ({ ...all, [child.id]: { state: 'saving' } }));
       try {
-        await save.mutateAsync({ values: check.data });
-        saved += 1;
+        const before = known(child.id);
+        const answer = await save.mutateAsync(before ? { id: before.id, values: check.data, updatedAt: before.updated_at } : { values: check.data });
+        if (before) updated += 1;
+        else created += 1;
+        setSavedHere((all) => ({ ...all, [child.id]: { key: assessmentKey, result: answer.data } }));
         setStatus((all) => ({ ...all, [child.id]: { state: 'saved' } }));
       } catch (err) {
         const errors = isApiError(err) && err.errors ? Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k in EMPTY_MARKS ? k : 'row', v?.[0]])) : undefined;
@@ -96,14 +125,16 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: C
       setProgress({ done: index + 1, total: valid.length });
     }
     setProgress(null);
+    const saved = created + updated;
     const failed = checked.length - saved;
-    if (failed === 0) toast.success(t('class.savedAll', { count: saved }));
+    if (failed === 0) toast.success(t('class.savedCounts', { created, updated }));
     else setBanner({ tone: 'error', text: t('class.savedSome', { saved, failed }) });
   };
 
   const busy = progress !== null;
-  // Typed and not yet saved: changing the class or the type, or leaving, asks first.
-  const dirty = students.some((child) => rowTyped(type, row(child.id)) && status[child.id]?.state !== 'saved');
+  // Typed here and not yet saved (a stored result shown as it was loaded is not): changing the
+  // class or the type, or leaving, asks first.
+  const dirty = students.some((child) => rows[child.id] && rowTyped(type, row(child.id)) && status[child.id]?.state !== 'saved');
   const cell = (field: MarkRowField) => (child: OrphanListItem) => {
     const error = status[child.id]?.errors?.[field];
     const common = {
@@ -136,9 +167,15 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: C
       className: 'sm:w-16',
       cell: (child) => {
         const score = row(child.id).score.trim();
-        return score !== '' && Number.isFinite(Number(score)) ? <output className="font-semibold">
-            <Ltr>{gradeForScore(Number(score))}</Ltr>
-          </output> : '-';
+        const total = assessment.total.trim();
+        const marks = score !== '' && total !== '' && Number.isFinite(Number(score)) && Number.isFinite(Number(total));
+        return marks ? (
+          <output className="font-semibold">
+            <Ltr>{gradeForMarks(Number(score), Number(total))}</Ltr>
+          </output>
+        ) : (
+          '-'
+        );
       },
     });
   }
@@ -147,7 +184,7 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: C
     header: t('class.status'),
     wide: true,
     cell: (child) => {
-      const state = status[child.id]?.state ?? 'idle';
+      const state = rowState(child.id);
       const tone = state === 'saved' ? 'text-green-700 dark:text-green-400' : state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-gray-600 dark:text-gray-400';
       return <span className={`whitespace-nowrap text-sm ${tone}`}>{t(`class.rowStatus.${state}`)}</span>;
     },
@@ -167,7 +204,7 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students }: C
         rows={students}
         rowHeaderLabel={t('class.student')}
         columns={columns}
-        rowInvalid={(child) => status[child.id]?.state === 'failed'}
+        rowInvalid={(child) => rowState(child.id) === 'failed'}
         rowErrors={rowErrors}
         fieldLabel={(field) => (field in FIELD_LABEL ? t(FIELD_LABEL[field as MarkRowField]) : undefined)}
       />

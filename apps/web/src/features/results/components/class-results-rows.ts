@@ -1,5 +1,7 @@
 import { RESULT_TYPES } from '@app/shared/constants';
-import { resultSchema, type ResultData } from '@app/shared/schemas/result.schema';
+import { isoDate } from '@app/shared/schemas/common.schema';
+import { resultSchema, type Result, type ResultData } from '@app/shared/schemas/result.schema';
+import type { ClassAssessmentLookup } from '../api/get-class-results.ts';
 
 /**
  * "Enter class results": what is shared by the whole class (the assessment) and what each
@@ -53,6 +55,32 @@ export function assessmentFromParams(params: URLSearchParams, now = new Date()):
     ...Object.fromEntries(ASSESSMENT_FIELDS.map((field) => [field, params.get(field) ?? empty[field]])),
     result_type: (RESULT_TYPES as readonly string[]).includes(type) ? type : empty.result_type,
   } as ClassAssessment;
+}
+
+/**
+ * The assessment to look the class's stored results up by (result-assessment.ts), once the page
+ * names one completely — a class, a type, a subject, a valid exam date and, but for discipline, a
+ * term — else null (nothing to load: every row is new).
+ */
+export function assessmentLookup(grade: string, a: Pick<ClassAssessment, 'result_type' | 'subject' | 'term' | 'exam_date'>): ClassAssessmentLookup | null {
+  const subject = a.subject.trim();
+  const needsTerm = a.result_type !== 'discipline';
+  if (!grade || !a.result_type || !subject || !isoDate.safeParse(a.exam_date).success || (needsTerm && !a.term)) return null;
+  return { class_grade: grade, result_type: a.result_type, subject, exam_date: a.exam_date, ...(needsTerm ? { term: a.term } : {}) };
+}
+
+const typed = (value: number | null): string => (value === null ? '' : String(value));
+
+/** A stored result as its row shows it (the grid is prefilled with the assessment's results). */
+export function marksOf(result: Result): MarkRow {
+  return {
+    score: typed(result.score),
+    average: typed(result.average),
+    ethics_score: typed(result.ethics_score),
+    uniform_score: typed(result.uniform_score),
+    relationship_score: typed(result.relationship_score),
+    grade: result.result_type === 'education' ? '' : result.grade,
+  };
 }
 
 const mark = (value: string): number | undefined => (value.trim() === '' ? undefined : Number(value));

@@ -68,6 +68,7 @@ export function ResultDetailsCards({ result }: { result: Result }) {
           <>
             <Row label={f('total')}>{format.mark(result.total)}</Row>
             <Row label={f('score')}>{format.score(result)}</Row>
+            <Row label={f('percent')}>{format.percent(result.percent)}</Row>
           </>
         )}
         {education ? <Row label={f('average')}>{format.mark(result.average)}</Row> : null}

@@ -63,18 +63,27 @@ describe('<ResultForm>', { timeout: 30_000 }, () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('derives the education grade from the score as it is typed', async () => {
+  it('derives the education grade from the score as a percentage of the total marks, as it is typed', async () => {
     const { user } = renderForm();
     const grade = field('Grade') as HTMLInputElement;
     expect(grade.value).toBe('');
-    await user.type(field('Score'), '86');
-    expect(grade.value).toBe('A');
-    await user.clear(field('Score'));
-    await user.type(field('Score'), '49.5');
-    expect(grade.value).toBe('F');
-    await user.clear(field('Score'));
-    await user.type(field('Score'), '90');
+    await user.type(field('Score'), '72');
+    // No total yet: no percentage, no grade.
+    expect(grade.value).toBe('');
+    await user.type(field('Total Marks'), '80');
+    // 72 of 80 is 90 %: an A+, not the B of a raw 72.
     expect(grade.value).toBe('A+');
+    await user.clear(field('Score'));
+    await user.type(field('Score'), '39.5');
+    expect(grade.value).toBe('F');
+    await user.clear(field('Total Marks'));
+    await user.type(field('Total Marks'), '50');
+    await user.clear(field('Score'));
+    await user.type(field('Score'), '45');
+    expect(grade.value).toBe('A+');
+    await user.clear(field('Total Marks'));
+    await user.type(field('Total Marks'), '100');
+    expect(grade.value).toBe('F');
   });
 
   it('sends an education result with the derived grade and the father filled from the child', async () => {
@@ -126,7 +135,7 @@ describe('<ResultForm>', { timeout: 30_000 }, () => {
   it('locks the orphan when editing and sends the version it read', async () => {
     const stored: Result = {
       id: 12, orphan_id: 3, father_name: 'Karim', orphan_name: 'Amina Rahimi', result_type: 'course', subject: 'English', term: 'Final',
-      exam_date: '2024-06-01', year: 2019, grade: 'B', assessed_by: null, comments: 'Good', total: 50, average: null, score: 36,
+      exam_date: '2024-06-01', year: 2019, grade: 'B', assessed_by: null, comments: 'Good', total: 50, average: null, score: 36, percent: 72,
       ethics_score: null, uniform_score: null, relationship_score: null, course_type: 'Language', created_at: '2024-06-01T10:00:00Z', updated_at: '2024-06-02T10:00:00Z',
     };
     const { onSubmit, user } = renderForm(stored);

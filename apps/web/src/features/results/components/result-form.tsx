@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, RESULT_TYPES, recentYears } from '@app/shared/constants';
-import { GRADE_LETTERS, gradeForScore } from '@app/shared/grade-bands';
+import { GRADE_LETTERS, gradeForMarks } from '@app/shared/grade-bands';
 import { resultSchema, type Result, type ResultData } from '@app/shared/schemas/result.schema';
 import { FieldLabel, FormSection, useRecordForm, type RecordFormProps, type RecordSubmission } from '../../../components/form-parts.tsx';
 import { FormDateField } from '../../../components/ui/date-field.tsx';
@@ -51,10 +51,12 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
 
   const type = watch('result_type');
   const score = watch('score');
+  const total = watch('total');
   const orphanId = watch('orphan_id');
   const chosen = orphans.data?.find((o) => String(o.id) === orphanId);
   const fatherName = chosen ? chosen.father_name : result?.father_name;
-  const derivedGrade = typeof score === 'number' && Number.isFinite(score) ? gradeForScore(score) : '';
+  // The education grade: the band of the score's percentage of the total marks, as the server derives it.
+  const derivedGrade = typeof score === 'number' && Number.isFinite(score) && typeof total === 'number' && Number.isFinite(total) ? gradeForMarks(score, total) : '';
   const years = recentYears(SCHOOL_YEARS);
   if (result && !years.includes(result.year)) years.push(result.year);
 

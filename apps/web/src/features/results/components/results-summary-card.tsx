@@ -6,8 +6,9 @@ import { periodsOldestFirst, trendPoints, typesPresent, type SummaryPeriod } fro
 import { useResultFormat } from './use-result-format.ts';
 
 /**
- * The child's results on the details page: by year and term, the average score of each result
- * type (and how many results it covers), overall at the foot, and a small trend of the averages.
+ * The child's results on the details page: by year and term, the average of each result type as a
+ * percentage of the total marks (and how many results it covers), overall at the foot, and a small
+ * trend of the averages.
  */
 export function ResultsSummaryCard({ orphanId }: { orphanId: number }) {
   const { t } = useTranslation('results');
@@ -16,8 +17,8 @@ export function ResultsSummaryCard({ orphanId }: { orphanId: number }) {
   const periods = summary.data ? periodsOldestFirst(summary.data) : [];
   const types = summary.data ? typesPresent(summary.data) : [];
   const label = (p: SummaryPeriod) => t('summary.period', { year: p.year, term: format.term(p.term) });
-  const average = (a: { average_score: number | null; count: number }) => (a.count ? `${format.mark(a.average_score)} (${a.count})` : t('summary.noScore'));
-  const averages = (of: (type: (typeof types)[number]) => { average_score: number | null; count: number }, className = '') =>
+  const average = (a: { average_percent: number | null; count: number }) => (a.count && a.average_percent !== null ? `${format.percent(a.average_percent)} (${a.count})` : t('summary.noScore'));
+  const averages = (of: (type: (typeof types)[number]) => { average_percent: number | null; count: number }, className = '') =>
     types.map((type) => (
       <TableCell key={type} className={`text-end tabular-nums ${className}`.trim()}>
         {average(of(type))}
@@ -31,7 +32,7 @@ export function ResultsSummaryCard({ orphanId }: { orphanId: number }) {
       query={summary}
       isEmpty={periods.length === 0}
       figures={(data) => ({
-        trend: { points: trendPoints(periods, label), series: types.map((type) => ({ key: type, label: format.type(type) })) },
+        trend: { points: trendPoints(periods, label), series: types.map((type) => ({ key: type, label: format.type(type) })), unit: '%' },
         head: (
           <>
             <TableHeaderCell>{t('columns.term')}</TableHeaderCell>

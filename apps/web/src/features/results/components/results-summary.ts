@@ -22,11 +22,11 @@ export function periodsOldestFirst(summary: OrphanResults): SummaryPeriod[] {
     .flatMap((y) => [...y.terms].sort((a, b) => termRank(a.term) - termRank(b.term)).map((t) => ({ year: y.year, term: t.term, averages: t.averages })));
 }
 
-/** The chart's points: per period, each type's average score (null where the type has none). */
+/** The chart's points: per period, each type's average percentage of the total marks (null where the type has none). */
 export function trendPoints(periods: readonly SummaryPeriod[], label: (p: SummaryPeriod) => string) {
   return periods.map((p) => ({
     label: label(p),
-    ...Object.fromEntries(RESULT_TYPES.map((type) => [type, p.averages[type].average_score])),
+    ...Object.fromEntries(RESULT_TYPES.map((type) => [type, p.averages[type].average_percent])),
   }));
 }
 

@@ -18,6 +18,8 @@ export function useResultFormat() {
       term: (term: string | null) => (term ? t(`terms.${term}` as 'terms.Final', { defaultValue: term }) : '-'),
       courseType: (value: string | null) => (value ? t(`courseTypes.${value}` as 'courseTypes.Art', { defaultValue: value }) : '-'),
       mark: (value: number | null | undefined) => formatMark(value, locale),
+      /** A percentage (0–100) as the reader's language writes one: '60 %', '۶۰٪'. */
+      percent: (value: number | null | undefined) => (value === null || value === undefined ? '-' : formatNumber(value / 100, locale, { style: 'percent', maximumFractionDigits: 1 })),
       /** '45 / 50' where the type has a total, else the score alone. */
       score: (result: Pick<Result, 'score' | 'total'>) =>
         result.total !== null && result.score !== null

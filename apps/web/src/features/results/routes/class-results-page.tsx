@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, RESULT_TYPES } from '@app/shared/constants';
 import { ClassRoster, ClassSetup, useClassChoices } from '../../../components/class-roster.tsx';
@@ -9,13 +10,20 @@ import { Options } from '../../../components/ui/options.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
 import { YearOptions } from '../../../components/school-options.tsx';
 import { translateMessage } from '../../../lib/translate-message.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { classResultsQuery } from '../api/get-class-results.ts';
 import { ClassResultsGrid } from '../components/class-results-grid.tsx';
-import { assessmentFromParams, type AssessmentField, type ClassAssessment } from '../components/class-results-rows.ts';
+import { assessmentFromParams, assessmentLookup, type AssessmentField, type ClassAssessment } from '../components/class-results-rows.ts';
 import { useResultFormat } from '../components/use-result-format.ts';
 
 const TERMS_BY_TYPE: Record<string, readonly string[]> = { education: EDUCATION_TERMS, course: COURSE_TERMS };
 
-/** /dashboard/results/class — "Enter class results": one assessment, one row per child of the class. */
+/**
+ * /dashboard/results/class — "Enter class results": one assessment, one row per child of the
+ * class. Once the assessment is named (class, type, subject, term, exam date) its stored results
+ * are loaded into the grid, so entering the class again updates them instead of adding a second
+ * result per child; their total marks fill an empty Total.
+ */
 export function ClassResultsPage() {
   const { t } = useTranslation('results');
   const format = useResultFormat();
@@ -33,6 +41,19 @@ export function ClassResultsPage() {
     setErrors(({ [field]: _fixed, ...rest }) => rest);
   };
   const message = (field: AssessmentField) => translateMessage(t, errors[field]);
+
+  // The subject is typed: looked up once it has settled.
+  const subject = useDebouncedValue(assessment.subject);
+  const lookup = assessmentLookup(grade, { ...assessment, subject });
+  const stored = useQuery({ ...classResultsQuery(lookup ?? {}), enabled: lookup !== null });
+  const storedResults = lookup ? (stored.data ?? []) : [];
+  const storedTotal = storedResults.find((r) => r.total !== null)?.total;
+  const fillTotal = storedTotal != null && assessment.total === '' && type !== 'discipline' ? String(storedTotal) : null;
+  useEffect(() => {
+    if (fillTotal !== null) set('total')({ target: { value: fillTotal } });
+    // `set` is made anew each render; the total is filled once per stored total found.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fillTotal]);
 
   return (
     <RecordPage id="class-results" width="6xl" title={t('class.title')} subtitle={t('class.subtitle')} back={{ to: '/dashboard/results', label: t('class.back') }}>
@@ -74,8 +95,16 @@ export function ClassResultsPage() {
         </Field>
       </ClassSetup>
 
-      <ClassRoster grade={grade} chooseGrade={t('class.chooseGrade')} noChildren={t('class.noChildren')} loadError={(message) => t('class.loadError', { message })}>
-        {(students) => <ClassResultsGrid key={`${grade}-${type}`} assessment={assessment} onAssessmentErrors={setErrors} students={students} />}
+      <ClassRoster
+        grade={grade}
+        alsoWaitFor={{ ready: lookup === null || stored.isSuccess, error: lookup ? stored.error : null }}
+        chooseGrade={t('class.chooseGrade')}
+        noChildren={t('class.noChildren')}
+        loadError={(message) => t('class.loadError', { message })}
+      >
+        {(students) => (
+          <ClassResultsGrid key={`${grade}-${type}`} assessment={assessment} onAssessmentErrors={setErrors} students={students} stored={storedResults} assessmentKey={JSON.stringify(lookup)} />
+        )}
       </ClassRoster>
     </RecordPage>
   );

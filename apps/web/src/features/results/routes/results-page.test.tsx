@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const result = (id: number, over: Partial<Result> = {}): Result => ({
   id, orphan_id: 3, father_name: 'Karim', orphan_name: 'Amina Rahimi', result_type: 'education', subject: `Subject ${id}`, term: 'First Term',
-  exam_date: '2025-05-20', year: 2025, grade: 'A', assessed_by: null, comments: null, total: 100, average: 80, score: 85,
+  exam_date: '2025-05-20', year: 2025, grade: 'A', assessed_by: null, comments: null, total: 100, average: 80, score: 85, percent: 85,
   ethics_score: null, uniform_score: null, relationship_score: null, course_type: null, created_at: '2025-05-20T00:00:00Z', updated_at: '2025-05-20T00:00:00Z',
   ...over,
 });
