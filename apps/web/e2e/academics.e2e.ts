@@ -160,10 +160,43 @@ describe('a teacher records a class in the browser', () => {
 
     await gridCell('Score', bilal).fill('72');
     await app.page.getByRole('button', { name: 'Save class results' }).click();
-    await app.page.getByText('1 result saved').waitFor();
+    await app.page.getByText('Saved: 1 created, 0 updated').waitFor();
     const bilalRow = app.page.getByRole('row').filter({ has: app.page.getByRole('rowheader', { name: nameOf(bilal) }) });
     await bilalRow.getByText('Saved').waitFor();
     expect(await bilalRow.locator('output').textContent()).toBe('B');
+  });
+
+  it('opens the same assessment again and finds its results, and a changed row updates its result instead of adding one', async () => {
+    await app.page.reload();
+    await app.page.getByLabel('Class / Grade').selectOption(GRADE);
+    await app.page.getByLabel('Result Type').selectOption('education');
+    await app.page.getByLabel('Subject').fill('Mathematics');
+    await app.page.getByLabel('Term').selectOption('First Term');
+    await typeDate(app.page, 'Exam Date', { year: new Date().getFullYear(), month: 1, day: 20 });
+
+    const [amina, bilal, dunya] = CHILDREN as [(typeof CHILDREN)[number], (typeof CHILDREN)[number], (typeof CHILDREN)[number]];
+    const rowOf = (child: (typeof CHILDREN)[number]) => app.page.getByRole('row').filter({ has: app.page.getByRole('rowheader', { name: nameOf(child) }) });
+    // The stored marks fill their rows, their total fills the empty Total Marks.
+    await expect.poll(() => gridCell('Score', amina).inputValue()).toBe('86');
+    expect(await gridCell('Average', amina).inputValue()).toBe('84');
+    expect(await gridCell('Score', bilal).inputValue()).toBe('72');
+    expect(await gridCell('Score', dunya).inputValue()).toBe('');
+    expect(await app.page.getByLabel('Total Marks').inputValue()).toBe('100');
+    await rowOf(amina).getByText('Saved').waitFor();
+    await rowOf(bilal).getByText('Saved').waitFor();
+
+    // 45 of 50 is 90 %: the grade follows the percentage of the total marks.
+    await app.page.getByLabel('Total Marks').fill('50');
+    await gridCell('Score', amina).fill('45');
+    expect(await rowOf(amina).locator('output').textContent()).toBe('A+');
+    await app.page.getByRole('button', { name: 'Save class results' }).click();
+    await app.page.getByText('Saved: 0 created, 1 updated').waitFor();
+    await rowOf(amina).getByText('Saved').waitFor();
+    expect(await accessibilityViolations(app.page)).toEqual([]);
+
+    // One Mathematics result for Amina, updated: none added.
+    const stored = await apiCall<{ data: Array<{ subject: string; score: number; total: number; grade: string; percent: number }> }>(app.page, 'GET', `/api/results?orphan_id=${ids[0]}`);
+    expect(stored.data.filter((r) => r.subject === 'Mathematics').map((r) => [r.score, r.total, r.grade, r.percent])).toEqual([[45, 50, 'A+', 90]]);
   });
 
   it("sees both on the child's details page", async () => {
@@ -171,7 +204,8 @@ describe('a teacher records a class in the browser', () => {
     await app.page.getByRole('heading', { name: 'Orphan Details' }).waitFor();
     const results = app.page.getByRole('region', { name: 'Academic Results' });
     const attendance = app.page.getByRole('region', { name: 'Attendance', exact: true });
-    await results.getByText('86 (1)').first().waitFor();
+    // The average as a percentage of the total marks: 45 of 50.
+    await results.getByText('90% (1)').first().waitFor();
     expect(await results.getByRole('cell', { name: /First Term/ }).count()).toBe(1);
     // The grid opened on the month attendance is taken for by default (the one before, early in a month).
     const taken = defaultAttendanceMonth();
