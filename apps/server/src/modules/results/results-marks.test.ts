@@ -131,7 +131,7 @@ describeEachDatabase('results: marks as percentages, one result per assessment',
     expect(classResultsResponseSchema.safeParse(res.body).success).toBe(true);
     expect(res.body.data.map((r: { id: number; orphan_id: number; score: number }) => [r.id, r.orphan_id, r.score])).toEqual([[ra.id, a, 70]]);
 
-    for (const bad of [{ class_grade: '13' }, { result_type: 'music' }, { exam_date: '2025-02-30' }, { term: '' }, { subject: '' }]) {
+    for (const bad of [{ class_grade: '13' }, { result_type: 'music' }, { exam_date: '2025-02-30' }, { term: '' }, { subject: '' }] as Array<Record<string, string>>) {
       const query = new URLSearchParams({ ...Object.fromEntries(q), ...bad });
       const refused = await call(server(), 'GET', `/api/results/class?${query}`, { token: admin });
       expect(refused.status, JSON.stringify(bad)).toBe(422);
