@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_MARKS, assessmentFromParams, checkRow, emptyAssessment, rowTyped } from './class-results-rows.ts';
+import type { Result } from '@app/shared/schemas/result.schema';
+import { EMPTY_MARKS, assessmentFromParams, assessmentLookup, checkRow, emptyAssessment, marksOf, rowTyped } from './class-results-rows.ts';
 
 const education = { ...emptyAssessment(new Date(2025, 5, 1)), subject: 'Mathematics', term: 'First Term', exam_date: '2025-05-20', total: '100' };
 
@@ -32,6 +33,26 @@ describe('a class results row', () => {
   it('counts as typed only when a field of its type holds something', () => {
     expect(rowTyped('education', { ...EMPTY_MARKS, grade: 'A' })).toBe(false);
     expect(rowTyped('course', { ...EMPTY_MARKS, grade: 'A' })).toBe(true);
+  });
+
+  it('grades a score out of another total by its percentage: 45 of 50 is an A+', () => {
+    const check = checkRow(4, { ...education, total: '50' }, { ...EMPTY_MARKS, score: '45', average: '80' });
+    expect(check.ok && check.data.grade).toBe('A+');
+  });
+
+  it('looks the stored results up only once the assessment is named in full', () => {
+    expect(assessmentLookup('9', education)).toEqual({ class_grade: '9', result_type: 'education', subject: 'Mathematics', term: 'First Term', exam_date: '2025-05-20' });
+    expect(assessmentLookup('', education)).toBeNull();
+    expect(assessmentLookup('9', { ...education, subject: '  ' })).toBeNull();
+    expect(assessmentLookup('9', { ...education, term: '' })).toBeNull();
+    expect(assessmentLookup('9', { ...education, exam_date: '2025-05' })).toBeNull();
+    // Discipline has no term: the subject and date name it.
+    expect(assessmentLookup('9', { ...education, result_type: 'discipline', term: '' })).toEqual({ class_grade: '9', result_type: 'discipline', subject: 'Mathematics', exam_date: '2025-05-20' });
+  });
+
+  it("fills a row from a stored result's marks", () => {
+    const stored = { result_type: 'course', score: 41, average: null, ethics_score: null, uniform_score: null, relationship_score: null, grade: 'B' } as Result;
+    expect(marksOf(stored)).toEqual({ ...EMPTY_MARKS, score: '41', grade: 'B' });
   });
 });
 
