@@ -21,6 +21,12 @@ export const ACTIVITY_DEFAULT_PAGE_SIZE = 25;
 /** The most entries `GET /activities/recent` answers at once (the largest page of any list). */
 export const RECENT_ACTIVITIES_MAX = MAX_PER_PAGE;
 
+/** What an entry shows instead of a child's name: to a reader who may not see it, and after a purge. */
+export const ACTIVITY_TEXT = {
+  hiddenRecord: "A child's record",
+  removedChild: 'a removed child',
+} as const;
+
 export const ACTIVITY_MESSAGES = {
   limitInvalid: `The limit must be a whole number from 1 to ${RECENT_ACTIVITIES_MAX}.`,
   typeInvalid: `The selected type is invalid. It must be one of: ${ACTIVITY_TYPES.join(', ')}.`,

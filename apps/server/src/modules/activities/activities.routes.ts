@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCESS } from '@app/shared/permissions';
+import { ACCESS, can } from '@app/shared/permissions';
 import {
   activityListQuerySchema,
   activityListResponseSchema,
@@ -9,13 +9,18 @@ import {
   recentActivitiesResponseSchema,
 } from '@app/shared/schemas/activity.schema';
 import { requires } from '../../lib/access.ts';
-import { activityUsers, listActivities, recentActivities } from './activities.service.ts';
+import { activityUsers, listActivities, recentActivities, type ActivityReader } from './activities.service.ts';
+import { currentUser } from '../../plugins/access.ts';
+import { requestLanguage } from '../../lib/request-language.ts';
 
 /**
  * Recent Activity (the overview) needs only view-activities; the whole log is an administrator's
  * screen: an administrator role AND view-activities (ACCESS.activities, the rule the web applies).
  */
 const viewLog = requires(ACCESS.activities);
+
+/** The reader of the log: what they may view decides what its entries show them. */
+const readerOf = (request: FastifyRequest): ActivityReader => ({ may: (permission) => can(currentUser(request), permission), language: requestLanguage(request) });
 
 export async function activitiesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,11 +29,11 @@ export async function activitiesRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/activities/recent',
     { config: requires('view-activities'), schema: { description: 'The latest activities for the dashboard, newest first.', tags, querystring: recentActivitiesQuerySchema, response: { 200: recentActivitiesResponseSchema } } },
-    async (request) => ({ data: await recentActivities(app.db, request.query.limit) }),
+    async (request) => ({ data: await recentActivities(app.db, request.query.limit, readerOf(request)) }),
   );
 
   r.get('/activities', { config: viewLog, schema: { description: 'The activity log, a page at a time, with its filters.', tags, querystring: activityListQuerySchema, response: { 200: activityListResponseSchema } } }, async (request) =>
-    listActivities(app.db, request.query),
+    listActivities(app.db, request.query, readerOf(request)),
   );
 
   // The log's user filter: names and ids only, so the screen needs no view-users.

@@ -1,5 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ActivityListQuery, ActivityListResponse, ActivitySubjectType, ActivityType, ActivityView } from '@app/shared/schemas/activity.schema';
+import { sql } from 'kysely';
+import type { Language } from '@app/shared/i18n/languages';
+import { localiseMessage } from '@app/shared/i18n/localise';
+import type { Permission } from '@app/shared/permissions';
+import { ACTIVITY_TEXT, type ActivityListQuery, type ActivityListResponse, type ActivitySubjectType, type ActivityType, type ActivityView } from '@app/shared/schemas/activity.schema';
 import { arg, preparedQuery } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import { pageMeta } from '../../lib/pagination.ts';
@@ -53,13 +57,55 @@ const insertActivity = preparedQuery<DB, [number | null, string, string, string,
   }),
 );
 
-/** The overview's Recent Activity: the newest entries, in the spec's shape. */
-export async function recentActivities(db: Kysely<DB>, limit: number): Promise<ActivityView[]> {
+/** Who reads the log: what they may view, and their language. */
+export interface ActivityReader {
+  may(permission: Permission): boolean;
+  language: Language;
+}
+
+/** The permission that shows what an entry of each kind says about a child (its name, subject, month). */
+const CHILD_RECORDS: Partial<Record<string, Permission>> = { orphan: 'view-orphans', result: 'view-results', attendance: 'view-attendance', media: 'view-gallery' };
+
+/**
+ * The name an entry shows its reader: a child's record names nothing to a reader who may not view
+ * it, and a purged child's entries read "a removed child", both in the reader's language.
+ */
+function shownName(r: { subject_type: string; name: string }, reader: ActivityReader): { name: string; hidden: boolean } {
+  const needed = CHILD_RECORDS[r.subject_type];
+  if (needed && !reader.may(needed)) return { name: localiseMessage(ACTIVITY_TEXT.hiddenRecord, reader.language), hidden: true };
+  if (r.name.startsWith(ACTIVITY_TEXT.removedChild)) return { name: localiseMessage(ACTIVITY_TEXT.removedChild, reader.language) + r.name.slice(ACTIVITY_TEXT.removedChild.length), hidden: false };
+  return { name: r.name, hidden: false };
+}
+
+/**
+ * A purged child leaves no name in the log: its own entries, and those of its results and
+ * attendance (which begin with its name), read "a removed child" instead. Runs in the purge's
+ * transaction, before the child's records go.
+ */
+export async function forgetChildInActivities(trx: Kysely<DB> | Transaction<DB>, child: { id: number; name: string }): Promise<void> {
+  const removed = ACTIVITY_TEXT.removedChild;
+  await trx.updateTable('activities').set({ name: removed }).where('subject_type', '=', 'orphan').where('subject_id', '=', child.id).execute();
+  const results = trx.selectFrom('results').select('id').where('orphan_id', '=', child.id);
+  const months = trx.selectFrom('attendances').select('id').where('orphan_id', '=', child.id);
+  await trx
+    .updateTable('activities')
+    .set({ name: sql<string>`replace(name, ${child.name}, ${removed})` })
+    .where((eb) => eb.or([eb.and([eb('subject_type', '=', 'result'), eb('subject_id', 'in', results)]), eb.and([eb('subject_type', '=', 'attendance'), eb('subject_id', 'in', months)])]))
+    .execute();
+}
+
+/** Entries of Recent Activity as `reader` may see them (recentActivities without a reader answers them as stored). */
+export function showActivities(entries: ActivityView[], reader: ActivityReader): ActivityView[] {
+  return entries.map((e) => ({ ...e, name: shownName(e, reader).name }));
+}
+
+/** The overview's Recent Activity: the newest entries, in the spec's shape, as `reader` may see them. */
+export async function recentActivities(db: Kysely<DB>, limit: number, reader?: ActivityReader): Promise<ActivityView[]> {
   const rows = await recentActivityRows(db, limit);
   return rows.map((r) => ({
     id: r.id,
     type: r.type,
-    name: r.name,
+    name: reader ? shownName(r, reader).name : r.name,
     action: r.action,
     time: r.created_at,
     subject_type: r.subject_type,
@@ -69,22 +115,25 @@ export async function recentActivities(db: Kysely<DB>, limit: number): Promise<A
 }
 
 /** GET /activities: one page of the filtered log, newest first, each entry with its record's link. */
-export async function listActivities(db: Kysely<DB>, q: ActivityListQuery): Promise<ActivityListResponse> {
+export async function listActivities(db: Kysely<DB>, q: ActivityListQuery, reader: ActivityReader): Promise<ActivityListResponse> {
   const { page, per_page: perPage, ...filter } = q;
   const { rows, total } = await listActivityRows(db, filter, perPage, (page - 1) * perPage);
   const links = await linksFor(db, rows);
   return {
-    data: rows.map((r, i) => ({
+    data: rows.map((r, i) => {
+      const shown = shownName(r, reader);
+      return {
       id: r.id,
       type: r.type,
       action: r.action,
       subject_type: r.subject_type,
       subject_id: r.subject_id,
-      name: r.name,
+      name: shown.name,
       user: r.user_id !== null && r.user_name !== null ? { id: r.user_id, name: r.user_name } : null,
       created_at: r.created_at,
-      link: links[i] ?? null,
-    })),
+      link: shown.hidden ? null : (links[i] ?? null),
+      };
+    }),
     ...pageMeta(total, page, perPage),
   };
 }

@@ -258,3 +258,46 @@ describeEachDatabase('activity log', (server) => {
     expect((await call(server(), 'GET', '/api/activities', { token: manager.token })).status).toBe(200);
   });
 });
+
+describeEachDatabase('what the activity log shows of children', (server) => {
+  it("shows a reader no child's name, subject or month they may not view, and a purged child as 'a removed child'", async () => {
+    const admin = await loginAdmin(server());
+    const child = (await ok(server(), 'POST', '/api/orphans', admin, { ...CHILD, first_name: 'Soraya', last_name: 'Noori' })).data;
+    const result = (await ok(server(), 'POST', '/api/results', admin, { ...RESULT, orphan_id: child.id, subject: 'Astronomy' })).data;
+    const now = new Date().toISOString();
+    const role = await server()
+      .database.db.insertInto('roles')
+      .values({ name: `Activity readers ${child.id}`, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const viewActivities = await server().database.db.selectFrom('permissions').select('id').where('name', '=', 'view-activities').executeTakeFirstOrThrow();
+    await server().database.db.insertInto('role_permissions').values({ role_id: role.id, permission_id: viewActivities.id }).execute();
+    const reader = await userWithRoles(server(), [`Activity readers ${child.id}`]);
+
+    const recent = async (token: string, language = 'en') =>
+      (await call(server(), 'GET', '/api/activities/recent?limit=20', { token, headers: { 'Accept-Language': language } })).body.data as Array<{ name: string; subject_type: string; subject_id: number }>;
+    const overview = async (token: string) => JSON.stringify((await call(server(), 'GET', '/api/dashboard/data', { token })).body);
+    // The administrator sees the child's name and the subject.
+    expect((await recent(admin)).map((e) => e.name)).toEqual(expect.arrayContaining(['Soraya Noori', expect.stringContaining('Soraya Noori: Astronomy')]));
+    // A role with only view-activities sees that something happened, not to whom or in what.
+    const seen = await recent(reader.token);
+    const ofChild = seen.filter((e) => (e.subject_type === 'orphan' && e.subject_id === child.id) || (e.subject_type === 'result' && e.subject_id === result.id));
+    expect(ofChild.map((e) => e.name)).toEqual(["A child's record", "A child's record"]);
+    expect(JSON.stringify(seen)).not.toMatch(/Soraya|Noori|Astronomy/);
+    expect(await overview(reader.token)).not.toMatch(/Soraya|Noori|Astronomy/);
+    expect(await overview(admin)).toMatch(/Soraya Noori/);
+    expect((await recent(reader.token, 'fa-AF')).filter((e) => e.subject_type === 'orphan' && e.subject_id === child.id).map((e) => e.name)).toEqual(['سوابق یک کودک']);
+
+    // A purge leaves the child's name nowhere in the log.
+    expect((await call(server(), 'DELETE', `/api/orphans/${child.id}`, { token: admin })).status).toBe(200);
+    expect((await call(server(), 'DELETE', `/api/orphans/${child.id}/purge`, { token: admin })).status).toBe(200);
+    const stored = await server().database.db.selectFrom('activities').select('name').execute();
+    expect(stored.filter((e) => /Soraya|Noori/.test(e.name))).toEqual([]);
+    const after = await recent(admin);
+    const purgedEntries = after.filter((e) => e.subject_type === 'orphan' && e.subject_id === child.id);
+    expect(purgedEntries.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(purgedEntries.map((e) => e.name))).toEqual(new Set(['a removed child']));
+    expect(after.find((e) => e.subject_type === 'result' && e.subject_id === result.id)?.name).toBe('a removed child: Astronomy (education)');
+    expect((await recent(admin, 'ps-AF')).filter((e) => e.subject_type === 'orphan' && e.subject_id === child.id).map((e) => e.name)).toContain('یو لرې شوی ماشوم');
+  });
+});

@@ -4,6 +4,7 @@ import { requires, signedIn } from '../../lib/access.ts';
 import { sendKeptJson } from '../../lib/kept-answer-encodings.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { dashboardBody, type DashboardKind } from './dashboard.service.ts';
+import { requestLanguage } from '../../lib/request-language.ts';
 
 /**
  * GET /dashboard/data (spec section 7): any signed-in user; each part follows its own permission
@@ -16,7 +17,7 @@ import { dashboardBody, type DashboardKind } from './dashboard.service.ts';
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const send = (kind: DashboardKind) => async (request: FastifyRequest, reply: FastifyReply) =>
-    sendKeptJson(request, reply, await dashboardBody({ db: app.db, changes: app.changes }, currentUser(request), kind));
+    sendKeptJson(request, reply, await dashboardBody({ db: app.db, changes: app.changes }, currentUser(request), kind, requestLanguage(request)));
   const tags = ['dashboard'];
   app.get('/dashboard/data', { config: signedIn, schema: { description: 'The overview\'s figures and recent activity; each part follows its own permission.', tags, response: { 200: dashboardResponseSchema } } }, send('data'));
   app.get(

@@ -7,7 +7,8 @@ import { RECENT_ACTIVITIES_LIMIT } from '@app/shared/constants';
 import { ReusedReading, type LocalChanges } from '../../db/local-changes.ts';
 import { databaseIdentity } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
-import { recentActivities } from '../activities/activities.service.ts';
+import { recentActivities, showActivities } from '../activities/activities.service.ts';
+import type { Language } from '@app/shared/i18n/languages';
 import { KeptAnswers } from '../../lib/kept-answers.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import { OVERVIEW_VERSIONS } from './dashboard.repository.ts';
@@ -73,15 +74,16 @@ export type DashboardKind = 'data' | 'events' | 'tasks';
  * (docs/benchmarks/2026-11-24-overview.md); dashboard.test.ts checks every answer against its
  * schema instead.
  */
-export async function dashboardBody(ctx: DashboardContext, user: AuthUser, kind: DashboardKind): Promise<Buffer> {
+export async function dashboardBody(ctx: DashboardContext, user: AuthUser, kind: DashboardKind, language: Language = 'en'): Promise<Buffer> {
   const today = localToday(ctx.now?.());
   // Read before the answer's version: a write meanwhile is then in the version, or in a later reading.
   const activities = kind === 'data' && can(user, 'view-activities') ? await recentActivity(ctx) : null;
   const anyList = can(user, 'view-orphans') || can(user, 'view-results') || can(user, 'view-attendance');
-  const permissions = ['view-orphans', 'view-results', 'view-attendance', 'view-activities'].map((p) => +can(user, p)).join('');
-  return answers.json(ctx, `${kind}:${permissions}:${today}:${activities?.reading ?? '-'}`, async (version) => {
+  // What Recent Activity shows of a child's record depends on view-gallery too, and on the language.
+  const permissions = ['view-orphans', 'view-results', 'view-attendance', 'view-activities', 'view-gallery'].map((p) => +can(user, p)).join('');
+  return answers.json(ctx, `${kind}:${permissions}:${language}:${today}:${activities?.reading ?? '-'}`, async (version) => {
     const figures = anyList ? await figuresAt(ctx, today, version) : null;
-    if (kind === 'data') return overviewOf(user, activities?.value ?? [], figures);
+    if (kind === 'data') return overviewOf(user, showActivities(activities?.value ?? [], { may: (p) => can(user, p), language }), figures);
     return { data: kind === 'events' ? eventsOf(user, figures) : tasksOf(user, figures) };
   });
 }

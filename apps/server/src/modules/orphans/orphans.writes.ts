@@ -1,9 +1,10 @@
 import { ERROR_CODE } from '@app/shared/messages';
+import { ACTIVITY_TEXT } from '@app/shared/schemas/activity.schema';
 import { ORPHAN_RESPONSE_MESSAGES as RESPONSE } from '@app/shared/schemas/orphan.schema';
 import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
-import { logActivity } from '../activities/activities.service.ts';
+import { forgetChildInActivities, logActivity } from '../activities/activities.service.ts';
 import {
   findOrphanRow,
   insertOrphanRow,
@@ -72,12 +73,15 @@ export const restoreOrphan = defineWrite('orphans.restore', async (trx, { id, us
 });
 
 export const purgeOrphan = defineWrite('orphans.purge', async (trx, { id, userId }: { id: number; userId: number | null }): Promise<OrphanRow> => {
+  const inTrash = await findOrphanRow(trx, id);
+  if (inTrash?.deleted_at) await forgetChildInActivities(trx, { id, name: `${inTrash.first_name} ${inTrash.last_name}`.trim() });
   const purged = await purgeOrphanRow(trx, id);
   if (!purged) {
     const existing = await findOrphanRow(trx, id);
     if (existing) throw new AppError(409, RESPONSE.notInTrash);
     throw AppError.notFound(RESPONSE.notFound);
   }
-  await logOrphan(trx, userId, 'purged', purged);
+  // The purge's own entry names no one either.
+  await logActivity(trx, { userId, type: 'orphan', action: 'purged', subjectType: 'orphan', subjectId: purged.id, name: ACTIVITY_TEXT.removedChild });
   return purged;
 });
