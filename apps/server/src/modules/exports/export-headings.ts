@@ -60,6 +60,9 @@ export const HEADINGS = {
 } as const satisfies Record<string, Texts>;
 export type Heading = keyof typeof HEADINGS;
 
+/** What a Solar Hijri date column's heading adds to its Gregorian twin's. */
+export const SOLAR_HIJRI: Texts = { en: 'Solar Hijri', 'fa-AF': 'هجری شمسی', 'ps-AF': 'لمریز هجري' };
+
 /** Sheet names (Excel allows at most 31 characters and no `[]:*?/\`). */
 export const SHEET_NAMES = {
   orphans: { en: 'Orphans', 'fa-AF': 'یتیمان', 'ps-AF': 'یتیمان' },

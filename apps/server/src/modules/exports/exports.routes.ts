@@ -24,7 +24,9 @@ import { ExportAborted, writeSheet } from './xlsx-writer.ts';
 export async function exportsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (): ExportContext => ({ db: app.db, writes: app.writes });
-  const who = (request: FastifyRequest) => ({ userId: currentUser(request).id, language: requestLanguage(request) });
+  const who = (request: FastifyRequest) => ({ userId: currentUser(request).id, language: requestLanguage(request), calendar: currentUser(request).calendar });
+  // A Solar Hijri reader's sheet has each date in Solar Hijri beside it (xlsx-writer.ts).
+  const inCalendar = (prepared: PreparedExport, calendar: 'gregorian' | 'persian'): PreparedExport => ({ ...prepared, sheet: { ...prepared.sheet, calendar } });
   const schema = {
     tags: ['exports'],
     produces: [XLSX_CONTENT_TYPE],
@@ -35,8 +37,8 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
     '/export/orphans',
     { config: requires(ACCESS.exportOrphans), schema: { ...schema, description: 'Children outside the trash as an Excel sheet.', body: orphanExportSchema } },
     async (request, reply) => {
-      const { userId, language } = who(request);
-      return sendWorkbook(request, reply, await prepareExport(ctx(), orphansExport, userId, language, request.body));
+      const { userId, language, calendar } = who(request);
+      return sendWorkbook(request, reply, inCalendar(await prepareExport(ctx(), orphansExport, userId, language, request.body), calendar));
     },
   );
 
@@ -44,8 +46,8 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
     '/export/results',
     { config: requires(ACCESS.exportResults), schema: { ...schema, description: "One result type's results (that type's columns) as an Excel sheet.", body: resultExportSchema } },
     async (request, reply) => {
-      const { userId, language } = who(request);
-      return sendWorkbook(request, reply, await prepareExport(ctx(), resultsExport, userId, language, request.body));
+      const { userId, language, calendar } = who(request);
+      return sendWorkbook(request, reply, inCalendar(await prepareExport(ctx(), resultsExport, userId, language, request.body), calendar));
     },
   );
 
@@ -53,8 +55,8 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
     '/export/attendance',
     { config: requires(ACCESS.exportAttendance), schema: { ...schema, description: "One month's attendance records as an Excel sheet.", body: attendanceExportSchema } },
     async (request, reply) => {
-      const { userId, language } = who(request);
-      return sendWorkbook(request, reply, await prepareExport(ctx(), attendanceExport, userId, language, request.body));
+      const { userId, language, calendar } = who(request);
+      return sendWorkbook(request, reply, inCalendar(await prepareExport(ctx(), attendanceExport, userId, language, request.body), calendar));
     },
   );
 }

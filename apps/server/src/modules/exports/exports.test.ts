@@ -193,6 +193,19 @@ describeEachDatabase('exports API', (server) => {
     expect(headings(pashto)).toContain('حاضرې ورځې');
   });
 
+  it('gives a Solar Hijri reader each date in Solar Hijri beside it', async () => {
+    const reader = await userWithRoles(server(), [ROLE.manager]);
+    await server().database.db.updateTable('users').set({ calendar: 'persian' }).where('id', '=', reader.id).execute();
+    const sheet = await openSheet(await exportFile(server(), reader.token, 'orphans', {}));
+    const head = headings(sheet);
+    expect(head[head.indexOf('Admission Date') + 1]).toBe('Admission Date (Solar Hijri)');
+    expect(head[head.indexOf('Date of Birth') + 1]).toBe('Date of Birth (Solar Hijri)');
+    const maryam = records(sheet).find((r) => r['First Name'] === 'Maryam')!;
+    // 2023-03-01 was 10 Hut 1401.
+    expect(maryam['Admission Date (Solar Hijri)']).toBe('1401/12/10');
+    expect((maryam['Admission Date'] as Date).toISOString().slice(0, 10)).toBe('2023-03-01');
+  });
+
   it("writes the sheet in the reader's stored language when the request names none", async () => {
     const reader = await userWithRoles(server(), [ROLE.manager]);
     await server().database.db.updateTable('users').set({ locale: 'ps-AF' }).where('id', '=', reader.id).execute();

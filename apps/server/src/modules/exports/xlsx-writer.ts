@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { localiseMessage } from '@app/shared/i18n/localise';
-import { HEADINGS, PREP_TEXT, isRightToLeft, type ExportLanguage, type Heading } from './export-headings.ts';
+import { solarHijriDay } from '@app/shared/afghan-months';
+import { HEADINGS, PREP_TEXT, SOLAR_HIJRI, isRightToLeft, type ExportLanguage, type Heading } from './export-headings.ts';
 
 /**
  * One sheet written with exceljs's streaming WorkbookWriter straight into the answer: rows go
@@ -127,13 +128,40 @@ export interface SheetOptions<R> {
   columns: ReadonlyArray<Column<R>>;
   /** The rows, a page at a time (a database cursor or keyset pages). */
   pages: AsyncIterable<readonly R[]>;
+  /** The reader's calendar: for Solar Hijri, each date column is followed by the same days in Solar Hijri. */
+  calendar?: 'gregorian' | 'persian';
+}
+
+/** A sheet column and the words heading it. */
+interface SheetColumn<R> extends Column<R> {
+  label: string;
+  key: string;
+}
+
+/** A Gregorian day as the Kabul office writes it in Solar Hijri, 1405/09/02 (text: Excel has no such calendar). */
+function solarHijriText(value: CellValue): string | null {
+  const day = typeof value === 'string' ? solarHijriDay(value) : null;
+  if (!day) return null;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.year}/${pad(day.month)}/${pad(day.day)}`;
+}
+
+/** The columns as written: with a Solar Hijri reader, each date column has its Solar Hijri twin beside it. */
+function sheetColumns<R>(columns: ReadonlyArray<Column<R>>, language: ExportLanguage, calendar: 'gregorian' | 'persian'): Array<SheetColumn<R>> {
+  return columns.flatMap((c) => {
+    const own: SheetColumn<R> = { ...c, label: HEADINGS[c.heading][language], key: c.heading };
+    if (c.kind !== 'date' || calendar !== 'persian') return [own];
+    const hijri: SheetColumn<R> = { ...c, note: undefined, kind: 'text', width: 12, value: (row) => solarHijriText(c.value(row)), label: `${own.label} (${SOLAR_HIJRI[language]})`, key: `${c.heading}SolarHijri` };
+    return [own, hijri];
+  });
 }
 
 /**
  * Write the workbook into `out` and end it. Bold, frozen header row; right to left for Dari and
  * Pashto. Resolves once the last byte is handed on; rejects with ExportAborted when `out` closes early.
  */
-export async function writeSheet<R>(out: Writable, { sheetName, language, columns, pages }: SheetOptions<R>): Promise<number> {
+export async function writeSheet<R>(out: Writable, { sheetName, language, columns: given, pages, calendar = 'gregorian' }: SheetOptions<R>): Promise<number> {
+  const columns = sheetColumns(given, language, calendar);
   const excel = await loadExcelJS();
   // No shared strings: their table would hold every distinct text until the end.
   const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -142,9 +170,9 @@ export async function writeSheet<R>(out: Writable, { sheetName, language, column
   });
   sheet.columns = columns.map((c) => {
     const numFmt = numberFormat(c.kind, language);
-    return { key: c.heading, width: c.width, style: numFmt ? { numFmt } : {} };
+    return { key: c.key, width: c.width, style: numFmt ? { numFmt } : {} };
   });
-  const header = sheet.addRow(columns.map((c) => HEADINGS[c.heading][language]));
+  const header = sheet.addRow(columns.map((c) => c.label));
   header.font = { bold: true };
   columns.forEach((c, i) => {
     if (c.note) header.getCell(i + 1).note = localiseMessage(c.note, language);
