@@ -34,7 +34,26 @@ export const MEDIA_MESSAGES = {
   stillProcessing: 'Resolutions are still being processed; only the original quality is available.',
   noTranscoder: 'This server cannot make other resolutions of videos; only the original quality is available.',
   methodNotAllowed: 'The method is not supported for this route. Use _method=PUT.',
+  /** Without ffmpeg a video's location and other hidden details cannot be removed, so none is kept. */
+  videoNeedsFfmpeg: 'Videos cannot be accepted: this server has no ffmpeg to remove their location and other hidden details.',
 } as const;
+
+/** A video refused at upload for its size in pixels (either way round). */
+export const videoResolutionMessage = (width: number, height: number, longSide: number, shortSide: number): string =>
+  `The video is ${width} × ${height} pixels; at most ${longSide} × ${shortSide} are accepted.`;
+
+/** A video refused at upload for its length, in whole minutes. */
+export const videoDurationMessage = (seconds: number, maxSeconds: number): string =>
+  `The video lasts ${Math.ceil(seconds / 60)} minutes; at most ${Math.floor(maxSeconds / 60)} minutes are accepted.`;
+
+/** A video refused at upload for its frame rate. */
+export const videoFrameRateMessage = (fps: number, max: number): string => `The video has ${fps} frames a second; at most ${max} are accepted.`;
+
+/** An item whose transcode needed more memory than one may (TRANSCODE_MAX_MEMORY_MB). */
+export const videoOverMemoryMessage = (megabytes: number): string => `Processing needed more than the ${megabytes} MB of memory a video may use.`;
+
+/** An item whose transcode ran past its time (TRANSCODE_MAX_MINUTES). */
+export const videoOverTimeMessage = (minutes: number): string => `Processing took longer than the ${minutes} minutes a video may take.`;
 
 /** Refused type: what was chosen and what the content is. */
 export const mediaTypeMismatchMessage = (mediaType: MediaType, found: string): string =>

@@ -19,13 +19,28 @@ export interface GalleryConfig {
   maxAttempts: number;
   /** How often an idle worker looks for queued work (other processes may have queued it). */
   pollMs: number;
+  /** Videos refused at upload (by ffprobe) beyond these (VIDEO_MAX_RESOLUTION, VIDEO_MAX_MINUTES, VIDEO_MAX_FPS). */
+  videoLimits: VideoLimits;
+  /** One transcode job's wall-clock time, pauses included (TRANSCODE_MAX_MINUTES); over it, the item fails saying so. */
+  jobTimeoutMs: number;
+  /** Resident memory one ffmpeg may hold (TRANSCODE_MAX_MEMORY_MB); over it, it is killed and the item fails saying so. */
+  maxEncodeMemoryBytes: number;
   /** Unfinished resumable uploads live here, outside the stored files; forgotten after `resumableExpiryMs`. */
   resumableDir: string;
   resumableExpiryMs: number;
 }
 
+export interface VideoLimits {
+  /** The longer and the shorter side, in pixels, whichever way the video is held (7680 × 4320: 8K). */
+  longSide: number;
+  shortSide: number;
+  durationSeconds: number;
+  fps: number;
+}
+
 const bytes = z.string().regex(/^\d+$/, 'must be a whole number of bytes').transform(Number).pipe(z.number().min(1, 'must be at least 1 byte'));
 const count = (max: number) => z.string().regex(/^\d+$/, `must be a whole number from 0 to ${max}`).transform(Number).pipe(z.number().max(max, `must be a whole number from 0 to ${max}`));
+const positive = (max: number) => z.string().regex(/^\d+$/, `must be a whole number from 1 to ${max}`).transform(Number).pipe(z.number().min(1, `must be a whole number from 1 to ${max}`).max(max, `must be a whole number from 1 to ${max}`));
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const environment = z.object({
@@ -36,6 +51,16 @@ const environment = z.object({
   FFPROBE_PATH: optional(z.string()),
   TRANSCODE_WORKERS: optional(count(8)),
   TRANSCODE_LEASE_MINUTES: optional(count(24 * 60)),
+  VIDEO_MAX_RESOLUTION: optional(
+    z
+      .string()
+      .regex(/^\d{2,5}x\d{2,5}$/, 'must be WIDTHxHEIGHT, e.g. 7680x4320')
+      .transform((v) => v.split('x').map(Number) as [number, number]),
+  ),
+  VIDEO_MAX_MINUTES: optional(positive(24 * 60)),
+  VIDEO_MAX_FPS: optional(positive(1000)),
+  TRANSCODE_MAX_MINUTES: optional(positive(7 * 24 * 60)),
+  TRANSCODE_MAX_MEMORY_MB: optional(positive(1024 * 1024).pipe(z.number().min(256, 'must be at least 256 (MB)'))),
 });
 
 /** Defaults ← environment ← `config.gallery`; a wrong variable stops the start, naming it (as config.ts does). */
@@ -57,6 +82,14 @@ export function galleryConfig(config: Pick<Config, 'storageDir' | 'gallery'>, en
     transcodeWorkers: e.TRANSCODE_WORKERS ?? 1,
     leaseMs: (e.TRANSCODE_LEASE_MINUTES || 30) * 60_000,
     maxAttempts: 3,
+    videoLimits: {
+      longSide: Math.max(...(e.VIDEO_MAX_RESOLUTION ?? [7680, 4320])),
+      shortSide: Math.min(...(e.VIDEO_MAX_RESOLUTION ?? [7680, 4320])),
+      durationSeconds: (e.VIDEO_MAX_MINUTES ?? 120) * 60,
+      fps: e.VIDEO_MAX_FPS ?? 120,
+    },
+    jobTimeoutMs: (e.TRANSCODE_MAX_MINUTES ?? 240) * 60_000,
+    maxEncodeMemoryBytes: (e.TRANSCODE_MAX_MEMORY_MB ?? 2048) * 1024 * 1024,
     pollMs: 5_000,
     // Beside the stored files, in a folder no storage key can name (keys never start with '.').
     resumableDir: path.join(config.storageDir, '.resumable'),
@@ -64,6 +97,9 @@ export function galleryConfig(config: Pick<Config, 'storageDir' | 'gallery'>, en
     ...config.gallery,
   };
 }
+
+/** Where encodes write their files until stored: beside the stored files (same disk), in a folder no storage key can name. */
+export const encodeWorkDir = (c: Pick<GalleryConfig, 'resumableDir'>): string => path.join(path.dirname(c.resumableDir), '.transcode');
 
 /** The largest file any media type may be: what a multipart body may carry before its type is known. */
 export const largestLimit = (c: GalleryConfig): number => Math.max(...Object.values(c.maxBytes));

@@ -35,7 +35,8 @@ export async function galleryModule(app: FastifyInstance): Promise<void> {
     canTranscode = (await isAvailable(config.ffmpeg)) && (await isAvailable(config.ffprobe));
     // Said once: videos are kept and play as uploaded, and each item says why it has no other resolutions.
     if (!canTranscode) app.log.warn({ ffmpeg: config.ffmpeg }, 'gallery: ffmpeg/ffprobe not found; videos stay original-only (scripts/install-system-deps.sh installs ffmpeg)');
-    else if (config.transcodeWorkers > 0) await worker.start();
+    // Not awaited: its start-up sweep (leftover encodes, files, dead claims) need not hold the server's readiness.
+    else void worker.start().catch((err: unknown) => app.log.error({ err }, 'transcode: the worker did not start'));
   });
   app.addHook('onClose', () => worker.stop());
 

@@ -128,3 +128,9 @@ export function deleteMediaRecord(db: Kysely<DB>, id: number): Promise<MediaReco
 export async function findMediaIdByFile(db: Kysely<DB>, key: string): Promise<number | undefined> {
   return (await db.selectFrom('media').select('id').where('file_path', '=', key).executeTakeFirst())?.id;
 }
+
+/** Who holds the running jobs (a worker's id, `host:pid:random`). */
+export async function runningJobClaims(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db.selectFrom('jobs').select('claimed_by').distinct().where('state', '=', 'running').where('claimed_by', 'is not', null).execute();
+  return rows.map((r) => r.claimed_by!);
+}

@@ -127,3 +127,20 @@ export const releaseJob = defineWrite('jobs.release', async (trx, { jobId, worke
     .where('state', '=', 'running')
     .execute();
 });
+
+/**
+ * Claims of this machine's processes that have ended (a crash, kill -9): their jobs are queued
+ * again at once, not after the lease, the attempt counted (a file that kills the server each
+ * time is given up after `maxAttempts`).
+ */
+export const reclaimJobs = defineWrite('jobs.reclaim', async (trx, { workers }: { workers: string[] }): Promise<number> => {
+  if (!workers.length) return 0;
+  const rows = await trx
+    .updateTable('jobs')
+    .set({ state: 'queued', claimed_by: null, claimed_at: null, updated_at: nowIso() })
+    .where('state', '=', 'running')
+    .where('claimed_by', 'in', workers)
+    .returning('id')
+    .execute();
+  return rows.length;
+});

@@ -1,15 +1,17 @@
 import { MEDIA_MESSAGES, type MediaType } from '@app/shared/schemas/media.schema';
 import { AppError } from '../../lib/app-error.ts';
-import { processImage } from '../storage/images.service.ts';
+import { cleanOriginal, processImage } from '../storage/images.service.ts';
 import { newStorageKey, readStoredFile } from '../storage/storage.service.ts';
 import type { NewMediaRecord } from './gallery.repository.ts';
 import type { GalleryContext, ReceivedUpload } from './gallery.service.ts';
 import { GALLERY_FOLDER, checkSize, sniffMediaType } from './media-content.ts';
+import { checkVideo } from './received-video.ts';
 
 /*
  * The checks every received file passes before a row may point to it — a new upload (multipart
  * or resumable) and a replaced file alike: its size against the type's limit, its content against
- * the media type, and for an image the display size and thumbnail, stored beside it.
+ * the media type; an image's display size and thumbnail, stored beside it, and its original
+ * written again without metadata; a video within the limits and without metadata (received-video.ts).
  */
 
 const IMAGE_UNREADABLE = 'The image could not be read: it is damaged, or larger than 60 megapixels.';
@@ -17,6 +19,10 @@ const IMAGE_UNREADABLE = 'The image could not be read: it is damaged, or larger 
 /** What a checked file puts in its row. */
 export interface CheckedFile {
   mime: string;
+  /** The stored original's size: the upload's, or less once its metadata is gone. */
+  size: number;
+  /** The original's extension when its format changed on the way (a BMP kept as PNG), else null. */
+  ext: string | null;
   display_path: string | null;
   thumb_path: string | null;
 }
@@ -29,18 +35,22 @@ export interface CheckedFile {
 export async function checkReceivedFile(ctx: GalleryContext, file: ReceivedUpload, mediaType: MediaType, keys: string[]): Promise<CheckedFile> {
   checkSize(file.size, mediaType, ctx.config.maxBytes);
   const mime = await sniffMediaType(ctx.store.files, file.key, mediaType, file.fileName);
-  if (mediaType !== 'image') return { mime, display_path: null, thumb_path: null };
+  if (mediaType === 'video') return { ...(await checkVideo(ctx, file, mime)), display_path: null, thumb_path: null };
+  if (mediaType !== 'image') return { mime, size: file.size, ext: null, display_path: null, thumb_path: null };
   // Images are at most tens of MB; the image queue bounds how many are decoded at once.
   const bytes = await readStoredFile(ctx.store.files, file.key);
   if (!bytes) throw new Error(`stored upload ${file.key} vanished`);
   const image = await processImage(bytes);
-  if (!image) throw AppError.validation('file', IMAGE_UNREADABLE);
+  const original = image && (await cleanOriginal(bytes));
+  if (!image || !original) throw AppError.validation('file', IMAGE_UNREADABLE);
   const display = newStorageKey(GALLERY_FOLDER, image.suffix);
   const thumb = display.replace(/(\.[a-z]+)$/, '-thumb$1');
   keys.push(display, thumb);
   await ctx.store.files.put(display, image.display);
   await ctx.store.files.put(thumb, image.thumb);
-  return { mime, display_path: display, thumb_path: thumb };
+  // The upload's own bytes replaced under the same key (atomically; still uncommitted): no copy with its metadata is kept.
+  await ctx.store.files.put(file.key, original.bytes);
+  return { mime: original.mime, size: original.bytes.length, ext: original.mime === mime ? null : original.ext, display_path: display, thumb_path: thumb };
 }
 
 /**
@@ -49,15 +59,21 @@ export async function checkReceivedFile(ctx: GalleryContext, file: ReceivedUploa
  */
 export function fileColumns(file: ReceivedUpload, checked: CheckedFile, mediaType: MediaType, transcode: boolean) {
   return {
-    file_name: safeFileName(file.fileName),
+    file_name: withExtension(safeFileName(file.fileName), checked.ext),
     mime_type: checked.mime,
-    size_bytes: file.size,
+    size_bytes: checked.size,
     file_path: file.key,
     display_path: checked.display_path,
     thumb_path: checked.thumb_path,
     status: transcode ? 'processing' : 'ready',
     status_reason: mediaType === 'video' && !transcode ? MEDIA_MESSAGES.noTranscoder : null,
   } satisfies Partial<NewMediaRecord>;
+}
+
+/** The name with its extension changed to `ext` (a file whose format changed), or as it is. */
+function withExtension(name: string, ext: string | null): string {
+  if (!ext) return name;
+  return `${name.replace(/\.[a-z0-9]{1,8}$/i, '')}${ext}`.slice(-255);
 }
 
 /** The uploaded name kept for the record: its last path segment, printable, at most 255 characters. */

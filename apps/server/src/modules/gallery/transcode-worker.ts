@@ -7,16 +7,19 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { VIDEO_RESOLUTIONS } from '@app/shared/constants';
+import { videoOverTimeMessage } from '@app/shared/schemas/media.schema';
 import type { Dialect } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Writes } from '../../db/write-procedure.ts';
 import { commitQuietly, newStorageKey, processGone, removeQuietly, type FileStore } from '../storage/storage.service.ts';
-import { FfmpegError, poster, probe, targetHeights, transcode, type VideoFacts } from './ffmpeg.ts';
-import type { GalleryConfig } from './gallery-config.ts';
-import { claimableJobExists, findMediaRecord, type MediaRecord } from './gallery.repository.ts';
+import { FfmpegError, poster, probe, targetHeights, transcode, type EncodeLimits, type VideoFacts } from './ffmpeg.ts';
+import { encodeWorkDir, type GalleryConfig } from './gallery-config.ts';
+import { claimableJobExists, findMediaRecord, runningJobClaims, type MediaRecord } from './gallery.repository.ts';
 import { RESOLUTION_COLUMNS } from './gallery.service.ts';
-import { claimJob, failJob, finishJob, recordRendition, recordVideoFacts, releaseJob, type Claim, type Job, type RenditionColumn } from './jobs.writes.ts';
+import { claimJob, failJob, finishJob, reclaimJobs, recordRendition, recordVideoFacts, releaseJob, type Claim, type Job, type RenditionColumn } from './jobs.writes.ts';
+import { endLeftoverEncodes } from './leftover-encodes.ts';
 import { GALLERY_FOLDER } from './media-content.ts';
+import { workFile } from './received-video.ts';
 
 export interface WorkerDeps {
   db: Kysely<DB>;
@@ -29,30 +32,60 @@ export interface WorkerDeps {
 
 class Stopped extends Error {}
 
+/** A worker's id: this machine's name, the process id, and a random part unique per start. */
+const HOST = os.hostname().slice(0, 30);
+function workerProcess(worker: string): { host: string; pid: number } | null {
+  const [host, pid] = worker.split(':');
+  return host !== undefined && pid !== undefined ? { host, pid: Number(pid) } : null;
+}
+
 /**
  * Runs the database's transcode jobs in this server process: claims one, makes the
  * poster and each resolution in turn — each recorded as soon as it is stored, so the gallery shows
  * 360p while 720p is still being made — then marks the item ready. A restart resumes an unfinished
  * job where it stopped (what is recorded is not made again); a failed attempt is retried a
- * bounded number of times, then the item is marked failed with the reason.
+ * bounded number of times, then the item is marked failed with the reason. A job has a time and
+ * each ffmpeg a memory cap (the configuration): over either, the item fails saying so, and the
+ * next job runs. At start the worker ends what a dead server of this storage left running and
+ * takes back at once the jobs its dead processes on this machine held.
  */
 export class TranscodeWorker {
   /** This worker's name in a job's claim: unique per process start. */
-  readonly id = `${os.hostname().slice(0, 30)}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  readonly id = `${HOST}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private stopping = false;
   private wake: (() => void) | null = null;
   private readonly abort = new AbortController();
   private loops: Array<Promise<void>> = [];
+  private starting: Promise<void> | null = null;
   private readonly workDir: string;
 
   constructor(private readonly deps: WorkerDeps) {
     // Beside the stored files and outside every storage key ('.' first): same disk, no copy across devices.
-    this.workDir = path.join(path.dirname(deps.config.resumableDir), '.transcode');
+    this.workDir = encodeWorkDir(deps.config);
   }
 
-  async start(): Promise<void> {
-    await this.sweepWorkDir();
-    for (let i = 0; i < this.deps.config.transcodeWorkers; i++) this.loops.push(this.loop());
+  /** Clear what dead processes left, then run `transcodeWorkers` loops (none: this process only encodes at upload). */
+  start(): Promise<void> {
+    this.starting = (async () => {
+      const ended = await endLeftoverEncodes(this.workDir, (pid) => pid === process.pid || processGone(pid));
+      if (ended) this.deps.log.warn({ ended }, 'transcode: ended encodes a stopped server left running');
+      await this.sweepWorkDir();
+      await this.reclaimDeadJobs();
+      if (this.stopping) return;
+      for (let i = 0; i < this.deps.config.transcodeWorkers; i++) this.loops.push(this.loop());
+    })();
+    return this.starting;
+  }
+
+  /** Jobs claimed by this machine's processes that have ended (or by this process id in an earlier start): queued again now. */
+  private async reclaimDeadJobs(): Promise<void> {
+    const dead = (await runningJobClaims(this.deps.db)).filter((worker) => {
+      const owner = workerProcess(worker);
+      if (!owner || owner.host !== HOST || worker === this.id) return false;
+      return owner.pid === process.pid || processGone(owner.pid);
+    });
+    const reclaimed = await this.deps.writes.run(reclaimJobs, { workers: dead });
+    if (reclaimed) this.deps.log.info({ reclaimed }, 'transcode: took back the jobs of stopped processes');
   }
 
   /** A job was queued here: look now instead of at the next poll. */
@@ -64,6 +97,7 @@ export class TranscodeWorker {
     this.stopping = true;
     this.abort.abort();
     this.wake?.();
+    await this.starting?.catch(() => {});
     await Promise.allSettled(this.loops);
   }
 
@@ -110,12 +144,16 @@ export class TranscodeWorker {
 
   private async runJob(job: Job): Promise<void> {
     const { writes, log, config } = this.deps;
+    // The job's time, pauses included: past it, its ffmpeg is killed and the item fails saying why.
+    const overTime = AbortSignal.timeout(config.jobTimeoutMs);
+    const signal = AbortSignal.any([this.abort.signal, overTime]);
     try {
       const row = job.media_id === null ? undefined : await findMediaRecord(this.deps.db, job.media_id);
-      if (row) await this.transcodeItem(row, { job, worker: this.id, postgres: this.deps.dialect === 'postgres' });
+      if (row) await this.transcodeItem(row, { job, worker: this.id, postgres: this.deps.dialect === 'postgres' }, signal);
       await writes.run(finishJob, { job, worker: this.id });
       log.info({ job: job.id, media: job.media_id }, 'transcode: done');
-    } catch (err) {
+    } catch (caught) {
+      const err = overTime.aborted && !this.stopping ? new FfmpegError(videoOverTimeMessage(Math.round(config.jobTimeoutMs / 60_000)), false) : caught;
       if (this.stopping) {
         await writes.run(releaseJob, { jobId: job.id, worker: this.id }).catch(() => {});
         return;
@@ -146,21 +184,22 @@ export class TranscodeWorker {
   }
 
   private tempFile(suffix: string): string {
-    return path.join(this.workDir, `${process.pid}-${randomBytes(8).toString('hex')}${suffix}`);
+    return workFile(this.workDir, suffix);
   }
 
-  private async transcodeItem(row: MediaRecord, claim: Claim): Promise<void> {
+  private async transcodeItem(row: MediaRecord, claim: Claim, signal: AbortSignal): Promise<void> {
     const { config, writes } = this.deps;
+    const limits: EncodeLimits = { maxMemoryBytes: config.maxEncodeMemoryBytes };
     const input = await this.input(row);
     try {
-      const facts = await probe(config.ffprobe, input.file);
+      const facts = await probe(config.ffprobe, input.file, signal);
       // Not this worker's any more: the item's file was replaced (a new job makes its versions).
       if (!(await writes.run(recordVideoFacts, { claim, mediaId: row.id, facts: { width: facts.width, height: facts.height, duration: facts.duration } }))) throw new Stopped();
-      if (!row.poster_path) await this.make(claim, row.id, 'poster_path', '.jpg', (out) => poster(config.ffmpeg, input.file, out, facts, this.abort.signal));
+      if (!row.poster_path) await this.make(claim, row.id, 'poster_path', '.jpg', (out) => poster(config.ffmpeg, input.file, out, facts, signal, limits));
       for (const name of targetHeights(facts, VIDEO_RESOLUTIONS)) {
         const column = RESOLUTION_COLUMNS[name];
         if (row[column]) continue;
-        await this.make(claim, row.id, column, '.mp4', (out) => transcode(config.ffmpeg, input.file, out, facts as VideoFacts, VIDEO_RESOLUTIONS[name], this.abort.signal));
+        await this.make(claim, row.id, column, '.mp4', (out) => transcode(config.ffmpeg, input.file, out, facts as VideoFacts, VIDEO_RESOLUTIONS[name], signal, limits));
       }
     } finally {
       await input.done();

@@ -81,3 +81,46 @@ export function processImage(data: Buffer): Promise<ProcessedImage | null> {
     }
   }, data.length);
 }
+
+/** An image's kept original, written again without its metadata. */
+export interface CleanedImage {
+  bytes: Buffer;
+  mime: string;
+  /** Its file-name extension, for when the format had to change. */
+  ext: string;
+}
+
+type SharpImage = ReturnType<typeof Sharp>;
+
+/** The formats an original is written back in as it came; any other (a BMP, say) becomes PNG, which loses nothing. */
+const KEPT_FORMATS: Record<string, { mime: string; ext: string; write: (image: SharpImage) => SharpImage }> = {
+  jpeg: { mime: 'image/jpeg', ext: '.jpg', write: (i) => i.jpeg({ quality: 92 }) },
+  png: { mime: 'image/png', ext: '.png', write: (i) => i.png() },
+  webp: { mime: 'image/webp', ext: '.webp', write: (i) => i.webp({ quality: 90 }) },
+  gif: { mime: 'image/gif', ext: '.gif', write: (i) => i.gif() },
+  tiff: { mime: 'image/tiff', ext: '.tif', write: (i) => i.tiff({ compression: 'lzw' }) },
+  heif: { mime: 'image/avif', ext: '.avif', write: (i) => i.avif({ quality: 70 }) },
+};
+
+/**
+ * A gallery photo's kept original without anything that could tell where or by whom it was taken:
+ * decoded and written again, turned upright by its EXIF orientation first (the tag goes with the
+ * rest), with no EXIF, GPS, XMP, IPTC, comments or colour-profile text — sharp writes none unless
+ * asked. Full size, in its own format where sharp writes it. An animated GIF or WebP keeps its
+ * frames (such files carry no orientation). Null if the bytes do not decode.
+ */
+export function cleanOriginal(data: Buffer): Promise<CleanedImage | null> {
+  return imageQueue.run(async () => {
+    const sharp = await loadSharp();
+    try {
+      const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
+      const kept = KEPT_FORMATS[meta.format ?? ''] ?? KEPT_FORMATS.png!;
+      const animated = (meta.pages ?? 1) > 1 && (meta.format === 'gif' || meta.format === 'webp');
+      const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', ...(animated ? { animated: true } : { pages: 1 }) });
+      const bytes = await kept.write(animated ? image : image.rotate()).toBuffer();
+      return { bytes, mime: kept.mime, ext: kept.ext };
+    } catch {
+      return null;
+    }
+  }, data.length);
+}
