@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
@@ -216,6 +220,98 @@ describeKilledServer('the server killed mid-stream', (server, dialect) => {
       );
     } finally {
       await database.destroy();
+    }
+  });
+});
+
+/** The state letter of a process (T: stopped), or null once it is gone. */
+function processState(pid: number): string | null {
+  try {
+    return /\) (\w)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))![1]!;
+  } catch {
+    return null;
+  }
+}
+
+/** The ffmpeg a server started (its child, the priority and limit wrappers done), or null. */
+function encodeOf(serverPid: number): number | null {
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const parent = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (parent === serverPid && path.basename(args[0]!) === 'ffmpeg' && args.some((a) => a.includes('/.transcode/'))) return pid;
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  return null;
+}
+
+async function until<T>(what: () => T | Promise<T>, done: (v: T) => boolean, label: string, ms = 240_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await what();
+    if (done(v)) return v;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${label}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describeKilledServer('an encode when the server is killed', (server) => {
+  it('dies with the server even while paused, and a restart takes its job back at once and finishes it', { timeout: 400_000 }, async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'oc-crash-clip-'));
+    try {
+      const clipFile = path.join(dir, 'clip.mp4');
+      execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=6:size=1280x720:rate=25', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clipFile]);
+      const running = await server.start();
+      const token = await signInChild(running.base);
+      const post = async (url: string, body: FormData | object) => {
+        const json = !(body instanceof FormData);
+        const res = await fetch(`${running.base}${url}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(json ? { 'Content-Type': 'application/json' } : {}) },
+          body: json ? JSON.stringify(body) : body,
+        });
+        expect(res.status).toBe(201);
+        return ((await res.json()) as { data: { id: number } }).data.id;
+      };
+      const child = await post('/api/orphans', { ...CHILD, first_name: 'Encode', last_name: 'Crash' });
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ orphan_id: String(child), media_type: 'video', title: 'Sports day', date: '2024-05-01' })) form.append(k, v);
+      form.append('file', new Blob([new Uint8Array(readFileSync(clipFile))], { type: 'video/mp4' }), 'sports.mp4');
+      const mediaId = await post('/api/galleries', form);
+
+      // Its encode running, then paused (as the server pauses it while busy): the server dies then.
+      const encode = await until(() => encodeOf(running.child.pid!), (pid) => pid !== null, 'the encode to start');
+      process.kill(encode!, 'SIGSTOP');
+      await until(() => processState(encode!), (s) => s === 'T', 'the encode to stop');
+      await server.kill();
+      // The encode ends with its server, without waiting for a restart.
+      await until(() => processState(encode!), (s) => s === null || s === 'Z', 'the paused encode to end with its server');
+
+      // The restart takes the dead process's job back at once (the lease is 30 minutes) and finishes it.
+      await server.start();
+      const database = openDatabase(loadConfig({ ...server.place.env, NODE_ENV: 'test' }));
+      try {
+        const row = await until(
+          () => database.db.selectFrom('media').select(['status', 'video_360p_path']).where('id', '=', mediaId).executeTakeFirstOrThrow(),
+          (r) => r.status !== 'processing',
+          'the item to be ready',
+        );
+        expect(row.status).toBe('ready');
+        expect(row.video_360p_path).toBeTruthy();
+        const job = await database.db.selectFrom('jobs').selectAll().where('media_id', '=', mediaId).executeTakeFirstOrThrow();
+        expect(job.state).toBe('done');
+        // Nothing half-made is left in the encode folder.
+        const work = path.join(server.place.storageDir, '.transcode');
+        await until(() => (existsSync(work) ? readdirSync(work) : []), (files) => files.length === 0, 'the work folder to be empty', 10_000);
+      } finally {
+        await database.destroy();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -5,6 +5,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, describeEachDatabase, loginAdmin } from '../../../test/harness.ts';
+import { cleanMediaMetadata } from '../../ops/clean-media-metadata.ts';
+import { LocalDiskStorage } from '../storage/local-disk-storage.ts';
 import { giveaways, videoMetadata } from '../../../test/media-metadata.ts';
 import { createChild, fetchBytes, replace, upload } from './gallery-test-kit.ts';
 
@@ -131,6 +133,47 @@ describeEachDatabase('what a photo or video gives away', (server) => {
     const original = (await fetchBytes(server(), item.original_url)).body;
     expect([item.width, item.height, Math.round(item.duration)]).toEqual([854, 480, 2]);
     expect(item.size_bytes).toBe(original.length);
+  });
+
+  it('cleans, by the one-off command, the photos and videos stored before uploads lost their metadata', { timeout: 300_000 }, async () => {
+    const token = await loginAdmin(server());
+    const child = await createChild(server(), token, 'Before');
+    const db = server().database.db;
+    const files = new LocalDiskStorage(server().config.storageDir);
+    const dirtyPhoto = await phonePhoto('jpeg');
+    const dirtyClip = phoneClip();
+    const photo = (await upload(server(), token, { orphan_id: child, title: 'Stored before' }, { data: dirtyPhoto, name: 'old.jpg', type: 'image/jpeg' })).body.data;
+    const video = (await upload(server(), token, { orphan_id: child, media_type: 'video', title: 'Filmed before' }, { data: dirtyClip, name: 'old.mp4', type: 'video/mp4' })).body.data;
+    const made = await waitFor(() => db.selectFrom('media').selectAll().where('id', '=', video.id).executeTakeFirstOrThrow(), (r) => r.status !== 'processing');
+    expect(made.video_360p_path).toBeTruthy();
+    // As the files of items stored before this change are: the originals as uploaded, a resolution with the clip's tags.
+    const photoRow = await db.selectFrom('media').selectAll().where('id', '=', photo.id).executeTakeFirstOrThrow();
+    for (const [key, bytes] of [[photoRow.file_path, dirtyPhoto], [made.file_path, dirtyClip], [made.video_360p_path!, dirtyClip]] as const) {
+      await files.put(key, bytes);
+      await files.commit([key]);
+    }
+    await db.updateTable('media').set({ size_bytes: dirtyPhoto.length }).where('id', '=', photo.id).execute();
+    const get = async (id: number) => (await call(server(), 'GET', `/api/galleries/${id}`, { token })).body.data;
+    expect(giveaways((await fetchBytes(server(), (await get(photo.id)).original_url)).body).length).toBeGreaterThan(0);
+    expect(giveaways((await fetchBytes(server(), (await get(video.id)).resolution_urls['360p'])).body).length).toBeGreaterThan(0);
+
+    const report = await cleanMediaMetadata(server().config);
+    expect(report).toMatchObject({ skipped: [] });
+    expect(report.images).toBeGreaterThanOrEqual(1);
+    expect(report.videos).toBeGreaterThanOrEqual(1);
+    const cleanPhoto = await get(photo.id);
+    const original = (await fetchBytes(server(), cleanPhoto.original_url)).body;
+    expect(giveaways(original)).toEqual([]);
+    expect(cleanPhoto.size_bytes).toBe(original.length);
+    const cleanVideo = await get(video.id);
+    for (const url of [cleanVideo.original_url, cleanVideo.download_url, cleanVideo.resolution_urls['360p'], cleanVideo.poster_url]) {
+      const served = await fetchBytes(server(), url);
+      expect(served.status).toBe(200);
+      expect(giveaways(served.body), url).toEqual([]);
+    }
+    expect(videoMetadata((await fetchBytes(server(), cleanVideo.original_url)).body).chapters).toEqual([]);
+    // The files read before are gone: each item's row points to its clean files only.
+    for (const key of [photoRow.file_path, made.file_path, made.video_360p_path!]) expect(await files.exists(key)).toBe(false);
   });
 });
 
