@@ -45,7 +45,7 @@ beforeAll(async () => {
   writeFileSync(notesPath, line.repeat(Math.ceil((11 * 1024 * 1024) / line.length)));
   if (hasFfmpeg()) {
     clipPath = path.join(dir, 'sports-day.mp4');
-    // The issue's clip: 3 s at 1280×720, so 360p and 720p are made and 1080p is not.
+    // The issue's clip: 3 s at 1280×720, so 360p is made, and 720p and 1080p (at or above the original) are not.
     execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=3:size=1280x720:rate=25', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', clipPath]);
   }
 });
@@ -190,9 +190,12 @@ describe('the gallery in the browser', () => {
 
     await app.page.getByRole('button', { name: 'Download Sports day' }).click();
     const dialog = app.page.getByRole('dialog', { name: 'Download Sports day' });
-    await dialog.getByRole('link', { name: /^360p/ }).waitFor();
-    await dialog.getByRole('link', { name: /^720p/ }).waitFor();
-    expect(await dialog.getByRole('link', { name: /^1080p/ }).count()).toBe(0);
+    // Each choice says what it costs: 360p its size, smaller than the original's.
+    const low = dialog.getByRole('link', { name: /^360p/ });
+    await low.waitFor();
+    expect(await low.textContent()).toMatch(/^360p, [\d.]+ (KB|MB) \(smaller/);
+    expect(await dialog.getByRole('link', { name: /^Original quality \([\d.]+ (KB|MB)\)$/ }).count()).toBe(1);
+    expect(await dialog.getByRole('link', { name: /^(720p|1080p)/ }).count()).toBe(0);
     expect(await dialog.getByText('still being processed').count()).toBe(0);
     await app.page.keyboard.press('Escape');
 
@@ -222,6 +225,29 @@ describe('the gallery in the browser', () => {
     await app.page.waitForURL((url) => url.pathname === '/dashboard/gallery' && url.searchParams.get('orphan_id') === String(orphanId));
     await card('Trip (1/2)').waitFor();
     await card('Trip (2/2)').waitFor();
+  });
+
+  it('marks a refused file of a batch and skips it, and the files after it still go', async () => {
+    // A page named .jpg: the browser offers it as a photo, the server refuses it by its content.
+    const fake = path.join(dir, 'not-a-photo.jpg');
+    writeFileSync(fake, '<!doctype html><title>x</title>');
+    const last = path.join(dir, 'school-visit-3.jpg');
+    await sharp(photoPath).rotate(180).toFile(last);
+    await app.page.goto(`/dashboard/gallery/upload?orphan_id=${orphanId}`);
+    await app.page.getByLabel('Files').setInputFiles([photoPath, fake, last]);
+    const files = app.page.getByRole('list', { name: 'Files' }).getByRole('listitem');
+    await files.nth(2).waitFor();
+    await app.page.getByLabel('Title').fill('Batch');
+    await app.page.getByRole('button', { name: 'Upload 3 files' }).click();
+    // The refused one says why; the one after it is sent all the same.
+    await files.nth(1).getByText(/^Failed: The file must be an image/).waitFor({ timeout: 60_000 });
+    await files.nth(2).getByText(/Uploaded/).waitFor({ timeout: 60_000 });
+    await files.nth(0).getByText(/Uploaded/).waitFor();
+    await app.page.getByText('1 of 3 files could not be uploaded').waitFor();
+    await app.page.goto(`/dashboard/gallery?orphan_id=${orphanId}`);
+    await card('Batch (1/3)').waitFor();
+    await card('Batch (3/3)').waitFor();
+    expect(await card('Batch (2/3)').count()).toBe(0);
   });
 
   it('steps through the lightbox with Next and Previous', async () => {

@@ -172,6 +172,9 @@ export interface MediaTable {
   video_360p_path: string | null;
   video_720p_path: string | null;
   video_1080p_path: string | null;
+  video_360p_bytes: number | null;
+  video_720p_bytes: number | null;
+  video_1080p_bytes: number | null;
   width: number | null;
   height: number | null;
   duration: number | null;

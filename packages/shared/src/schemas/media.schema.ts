@@ -241,7 +241,9 @@ export const mediaItemSchema = z.object({
   poster_url: nullableText,
   /** Resolution name ('360p', …) → signed URL of that MP4, as each one is finished. */
   resolution_urls: z.record(z.string(), z.string()),
-  /** The original as uploaded (also plays in a <video>); with the download's file name. */
+  /** Resolution name → its size in bytes, where known (the download dialog shows each choice's size). */
+  resolution_sizes: z.record(z.string(), z.number().int()),
+  /** The original (without its metadata) (also plays in a <video>); with the download's file name. */
   original_url: z.string(),
   /** `/download/gallery/{id}`: the best version there is (an image's original, a video's highest resolution, else the original). */
   download_url: z.string(),

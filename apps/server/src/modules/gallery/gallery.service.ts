@@ -60,6 +60,13 @@ export const RESOLUTION_COLUMNS = {
   '1080p': 'video_1080p_path',
 } as const satisfies Record<keyof typeof VIDEO_RESOLUTIONS, keyof MediaRecord>;
 
+/** Resolution name → the column holding its size in bytes. */
+export const RESOLUTION_SIZE_COLUMNS = {
+  '360p': 'video_360p_bytes',
+  '720p': 'video_720p_bytes',
+  '1080p': 'video_1080p_bytes',
+} as const satisfies Record<keyof typeof VIDEO_RESOLUTIONS, keyof MediaRecord>;
+
 export const storedKeys = (r: MediaRecord): Array<string | null> => [
   r.file_path,
   r.display_path,
@@ -93,7 +100,13 @@ export function toMediaItem(r: MediaRow, store: FileStore, now = Date.now()): Me
   // A stored key belongs to one item: its path names the record too. Served while the item shows it (gallery.module.ts).
   const storageUrl = (key: string | null) => (key ? signedUrl(store, `/storage/${key}`, now, r.id) : null);
   const resolution_urls: Record<string, string> = {};
-  for (const name of VIDEO_RESOLUTION_NAMES) if (r[RESOLUTION_COLUMNS[name]]) resolution_urls[name] = sign(downloadPath(r.id, name));
+  const resolution_sizes: Record<string, number> = {};
+  for (const name of VIDEO_RESOLUTION_NAMES) {
+    if (!r[RESOLUTION_COLUMNS[name]]) continue;
+    resolution_urls[name] = sign(downloadPath(r.id, name));
+    const bytes = r[RESOLUTION_SIZE_COLUMNS[name]];
+    if (bytes !== null) resolution_sizes[name] = Number(bytes);
+  }
   const original = sign(downloadPath(r.id, 'original'));
   return {
     id: r.id,
@@ -116,6 +129,7 @@ export function toMediaItem(r: MediaRow, store: FileStore, now = Date.now()): Me
     display_url: storageUrl(r.display_path),
     poster_url: storageUrl(r.poster_path),
     resolution_urls,
+    resolution_sizes,
     original_url: original,
     download_url: sign(downloadPath(r.id)),
     file_url: original,

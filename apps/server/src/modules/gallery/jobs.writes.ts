@@ -72,6 +72,8 @@ export interface Claim {
 type VideoFacts = Pick<MediaTable, 'duration' | 'width' | 'height'>;
 /** Columns a transcode fills in, one at a time as each is made. */
 export type RenditionColumn = 'poster_path' | 'video_360p_path' | 'video_720p_path' | 'video_1080p_path';
+/** A resolution's size in bytes, beside its key (the download dialog shows it). */
+const SIZE_COLUMNS = { video_360p_path: 'video_360p_bytes', video_720p_path: 'video_720p_bytes', video_1080p_path: 'video_1080p_bytes' } as const;
 
 /** What ffprobe found. False when the item is gone or the job is no longer this worker's. */
 export const recordVideoFacts = defineWrite('gallery.videoFacts', async (trx, { claim, mediaId, facts }: { claim: Claim; mediaId: number; facts: VideoFacts }): Promise<boolean> => {
@@ -87,9 +89,10 @@ export const recordVideoFacts = defineWrite('gallery.videoFacts', async (trx, { 
  */
 export const recordRendition = defineWrite(
   'gallery.rendition',
-  async (trx, { claim, mediaId, column, key }: { claim: Claim; mediaId: number; column: RenditionColumn; key: string }): Promise<boolean> => {
+  async (trx, { claim, mediaId, column, key, bytes }: { claim: Claim; mediaId: number; column: RenditionColumn; key: string; bytes: number }): Promise<boolean> => {
     if (!(await owns(trx, claim.job.id, claim.worker, claim.postgres))) return false;
-    const row = await trx.updateTable('media').set({ [column]: key }).where('id', '=', mediaId).returning('id').executeTakeFirst();
+    const size = column === 'poster_path' ? {} : { [SIZE_COLUMNS[column]]: bytes };
+    const row = await trx.updateTable('media').set({ [column]: key, ...size }).where('id', '=', mediaId).returning('id').executeTakeFirst();
     return !!row;
   },
 );

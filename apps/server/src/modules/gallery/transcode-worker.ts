@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -214,8 +214,9 @@ export class TranscodeWorker {
     try {
       await produce(out);
       if (this.stopping) throw new Stopped();
+      const bytes = (await stat(out)).size;
       await store.files.put(key, createReadStream(out));
-      if (!(await writes.run(recordRendition, { claim, mediaId, column, key }))) {
+      if (!(await writes.run(recordRendition, { claim, mediaId, column, key, bytes }))) {
         // The item was deleted or its file replaced meanwhile.
         await removeQuietly(store.files, [key], log);
         throw new Stopped();

@@ -25,6 +25,7 @@ const video: MediaItem = {
   display_url: null,
   poster_url: null,
   resolution_urls: {},
+  resolution_sizes: {},
   original_url: '/download/gallery/3/original?expires=1&signature=a',
   download_url: '/download/gallery/3?expires=1&signature=a',
   file_url: '/download/gallery/3/original?expires=1&signature=a',
@@ -50,6 +51,17 @@ describe('DownloadDialog', () => {
     expect(screen.queryByText(MEDIA_MESSAGES.stillProcessing)).toBeNull();
     expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/d/360', '/d/720', video.original_url]);
     expect(screen.getByRole('link', { name: /360p/ })).toBeTruthy();
+  });
+
+  it('shows the size of each resolution the server has measured, beside the original\'s', () => {
+    renderWithProviders(
+      <DownloadDialog item={{ ...video, status: 'ready', resolution_urls: { '360p': '/d/360', '720p': '/d/720' }, resolution_sizes: { '360p': 512 * 1024, '720p': 2 * 1024 * 1024 } }} onClose={onClose} />,
+    );
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual([
+      '360p, 512 KB (smaller, for slow connections)',
+      '720p, 2 MB (smaller, for slow connections)',
+      'Original quality (3 MB)',
+    ]);
   });
 
   it('tells why there will be no resolutions when the server has no ffmpeg', () => {

@@ -10,7 +10,7 @@ import { formatBytes } from './transfer-rate.ts';
 
 /**
  * The download dialog of one item (spec section 2): a video's finished resolutions and its
- * original, or the original of an image or document. Each choice is a plain link to its signed
+ * original, or the original of an image or document, each with its size. Each choice is a plain link to its signed
  * download URL, so the browser's own download manager takes it (and resumes it) — nothing is
  * held in the page's memory.
  */
@@ -27,8 +27,10 @@ export function DownloadDialog({ item, onClose }: { item: MediaItem; onClose: ()
               <a href={choice.url} download className={buttonClasses(choice.name === 'original' ? 'outline' : 'primary', 'md', 'w-full justify-start')}>
                 <Download className="h-4 w-4" aria-hidden />
                 {choice.name === 'original'
-                  ? `${t('download.original')} (${formatBytes(item.size_bytes, i18n.language)})`
-                  : t('download.resolution', { name: choice.name })}
+                  ? `${t('download.original')} (${formatBytes(choice.size ?? item.size_bytes, i18n.language)})`
+                  : choice.size !== null
+                    ? t('download.resolutionSized', { name: choice.name, size: formatBytes(choice.size, i18n.language) })
+                    : t('download.resolution', { name: choice.name })}
               </a>
             </li>
           ))}

@@ -7,7 +7,9 @@ const video = (over: Partial<DownloadItem> = {}): DownloadItem => ({
   status: 'processing',
   status_reason: null,
   resolution_urls: {},
+  resolution_sizes: {},
   original_url: '/download/gallery/1/original?sig',
+  size_bytes: 4096,
   ...over,
 });
 
@@ -18,12 +20,12 @@ describe('download dialog choices and messages (spec section 2)', () => {
   });
 
   it('offers each finished resolution, lowest first, then the original, and says nothing more', () => {
-    const item = video({ status: 'ready', resolution_urls: { '720p': '/d/720', '360p': '/d/360' } });
+    const item = video({ status: 'ready', resolution_urls: { '720p': '/d/720', '360p': '/d/360' }, resolution_sizes: { '360p': 1000 } });
     expect(downloadNotice(item)).toBeNull();
     expect(downloadChoices(item)).toEqual([
-      { name: '360p', url: '/d/360' },
-      { name: '720p', url: '/d/720' },
-      { name: 'original', url: '/download/gallery/1/original?sig' },
+      { name: '360p', url: '/d/360', size: 1000 },
+      { name: '720p', url: '/d/720', size: null },
+      { name: 'original', url: '/download/gallery/1/original?sig', size: 4096 },
     ]);
   });
 

@@ -5,18 +5,20 @@ export interface DownloadChoice {
   /** '360p', '720p', '1080p', or 'original'. */
   name: string;
   url: string;
+  /** Its size in bytes, where the server knows it. */
+  size: number | null;
 }
 
-export type DownloadItem = Pick<MediaItem, 'media_type' | 'status' | 'status_reason' | 'resolution_urls' | 'original_url'>;
+export type DownloadItem = Pick<MediaItem, 'media_type' | 'status' | 'status_reason' | 'resolution_urls' | 'resolution_sizes' | 'original_url' | 'size_bytes'>;
 
 /** The resolutions a video has so far, lowest first, in the order the server makes them. */
-export function videoResolutions(item: Pick<MediaItem, 'resolution_urls'>): DownloadChoice[] {
-  return VIDEO_RESOLUTION_NAMES.filter((name) => item.resolution_urls[name]).map((name) => ({ name, url: item.resolution_urls[name]! }));
+export function videoResolutions(item: Pick<MediaItem, 'resolution_urls'> & Partial<Pick<MediaItem, 'resolution_sizes'>>): DownloadChoice[] {
+  return VIDEO_RESOLUTION_NAMES.filter((name) => item.resolution_urls[name]).map((name) => ({ name, url: item.resolution_urls[name]!, size: item.resolution_sizes?.[name] ?? null }));
 }
 
 /** What the dialog offers: a video's resolutions (lowest first: cheapest on a slow link), then the original. */
 export function downloadChoices(item: DownloadItem): DownloadChoice[] {
-  const original = { name: 'original', url: item.original_url };
+  const original = { name: 'original', url: item.original_url, size: item.size_bytes };
   return item.media_type === 'video' ? [...videoResolutions(item), original] : [original];
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { MediaUploadInput } from '@app/shared/schemas/media.schema';
+import { MEDIA_FILE_FIELD, type MediaUploadInput } from '@app/shared/schemas/media.schema';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { uploadMedia, type MediaUploadHandle } from '../api/upload-media.ts';
 import { addSample, rateOf, type TransferRate, type TransferSample } from './transfer-rate.ts';
@@ -21,6 +21,11 @@ export interface QueuedUpload {
 export type RunOutcome = { done: number; failed: number; stoppedBy?: ApiError };
 
 let nextKey = 0;
+
+/** A refusal naming any field but the file: the form is at fault, not this file. */
+export function refusesTheForm(error: ApiError): boolean {
+  return !!error.errors && Object.keys(error.errors).some((field) => field !== MEDIA_FILE_FIELD);
+}
 
 /**
  * The files of the upload page and their uploads, one after another (on a slow link two at once
@@ -104,8 +109,9 @@ export function useUploadQueue() {
         if (result === 'done') done += 1;
         else if (result !== 'cancelled') {
           failed += 1;
-          // The form's fields are refused: every other file would be refused the same way.
-          if (result.errors) return { done, failed, stoppedBy: result };
+          // The form's fields are refused: every other file would be refused the same way. A
+          // refusal of this file alone (its kind, size or content) is marked on it, and the rest go on.
+          if (refusesTheForm(result)) return { done, failed, stoppedBy: result };
         }
       }
       return { done, failed };

@@ -30,6 +30,7 @@ const base: MediaItem = {
   display_url: '/storage/d.webp?expires=1&signature=a',
   poster_url: null,
   resolution_urls: {},
+  resolution_sizes: {},
   original_url: '/download/gallery/1/original?expires=1&signature=a',
   download_url: '/download/gallery/1?expires=1&signature=a',
   file_url: '/download/gallery/1/original?expires=1&signature=a',
