@@ -6,7 +6,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, describeEachDatabase, loginAdmin } from '../../../test/harness.ts';
 import { cleanMediaMetadata } from '../../ops/clean-media-metadata.ts';
-import { LocalDiskStorage } from '../storage/local-disk-storage.ts';
 import { giveaways, videoMetadata } from '../../../test/media-metadata.ts';
 import { createChild, fetchBytes, replace, upload } from './gallery-test-kit.ts';
 
@@ -139,7 +138,7 @@ describeEachDatabase('what a photo or video gives away', (server) => {
     const token = await loginAdmin(server());
     const child = await createChild(server(), token, 'Before');
     const db = server().database.db;
-    const files = new LocalDiskStorage(server().config.storageDir);
+    const files = server().app.fileStore.files;
     const dirtyPhoto = await phonePhoto('jpeg');
     const dirtyClip = phoneClip();
     const photo = (await upload(server(), token, { orphan_id: child, title: 'Stored before' }, { data: dirtyPhoto, name: 'old.jpg', type: 'image/jpeg' })).body.data;
