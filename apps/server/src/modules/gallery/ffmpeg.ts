@@ -125,7 +125,9 @@ interface RunResult {
 
 async function run(command: string, args: string[], opts: RunOptions = {}): Promise<RunResult> {
   // Each prefix runs the next in its own place (exec): the encode keeps one process id throughout.
-  const prefix = [...(opts.lowPriority ? await lowPriority() : []), ...(await addressCap(opts.maxMemoryBytes)), ...(await dieWithParent())];
+  // The parent-death signal first, so that it holds from the first moment (a pause or a crash may
+  // come while the other wrappers still start); it is kept across each exec.
+  const prefix = [...(await dieWithParent()), ...(opts.lowPriority ? await lowPriority() : []), ...(await addressCap(opts.maxMemoryBytes))];
   return new Promise((resolve, reject) => {
     const [cmd, argv] = prefix.length ? [prefix[0]!, [...prefix.slice(1), command, ...args]] : [command, args];
     // Aborted (the server stops, or the job is over its time): killed outright; its output is a temporary file.
