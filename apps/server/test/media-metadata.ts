@@ -40,7 +40,7 @@ const REVEALING_VALUE = /34[.,]55|69[.,]20|Karte Se|Her uncle/;
 export function giveaways(bytes: Buffer): string[] {
   return Object.entries(exifTags(bytes))
     .filter(([key, value]) => {
-      if (key === 'SourceFile' || /^(ExifTool|System|File):/.test(key)) return false;
+      if (key === 'SourceFile' || /^(ExifTool|System):/.test(key)) return false;
       const [group, name = ''] = key.split(':');
       return REVEALING_GROUP.test(group!) || REVEALING_NAME.test(name) || REVEALING_VALUE.test(String(value));
     })

@@ -281,10 +281,11 @@ export async function transcode(ffmpeg: string, input: string, output: string, f
 }
 
 /** A JPEG frame a second in (or mid-way through a shorter clip), at most 720 pixels on its short side. */
+// bitexact for the JPEG encoder too: else it writes its name and version in a comment.
 export async function poster(ffmpeg: string, input: string, output: string, facts: VideoFacts, signal?: AbortSignal, limits: EncodeLimits = {}): Promise<void> {
   const at = facts.duration ? Math.min(1, facts.duration / 2) : 0;
   const p = Math.min(720, Math.min(facts.width, facts.height));
-  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-ss', String(at), '-threads', '1', '-i', input, '-filter_threads', '1', '-map', '0:V:0', ...NO_METADATA, '-frames:v', '1', '-vf', scaleFilter(facts, p), '-q:v', '4', '-f', 'image2', output];
+  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-ss', String(at), '-threads', '1', '-i', input, '-filter_threads', '1', '-map', '0:V:0', ...NO_METADATA, '-flags:v', '+bitexact', '-frames:v', '1', '-vf', scaleFilter(facts, p), '-q:v', '4', '-f', 'image2', output];
   const result = await run(ffmpeg, args, { lowPriority: true, signal, ...limits });
   if (result.code !== 0) throw encodeFailure('Making the poster frame', result, limits);
 }
