@@ -47,10 +47,6 @@ export async function npmStart(env: Record<string, string>, waitUrl: string, hea
   const t0 = performance.now();
   const child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const startMs = await Promise.race([
-    firstAnswer(waitUrl, t0, headers),
-    exited.then(() => Promise.reject(new Error(`npm start exited (${child.exitCode ?? child.signalCode})`))),
-  ]);
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     try {
@@ -64,6 +60,14 @@ export async function npmStart(env: Record<string, string>, waitUrl: string, hea
     // npm can exit before the server it started has closed its database: wait for the group.
     for (let i = 0; i < 300 && groupAlive(child.pid!); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   };
+  // A start that never answers is stopped with all it started, so no server outlives the bench.
+  const startMs = await Promise.race([
+    firstAnswer(waitUrl, t0, headers),
+    exited.then(() => Promise.reject(new Error(`npm start exited (${child.exitCode ?? child.signalCode})`))),
+  ]).catch(async (err: unknown) => {
+    await stop();
+    throw err;
+  });
   return { pid: child.pid!, process: child, startMs, stop };
 }
 
