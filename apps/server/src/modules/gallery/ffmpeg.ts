@@ -272,8 +272,8 @@ export async function transcode(ffmpeg: string, input: string, output: string, f
     '-hide_banner', '-loglevel', 'error', '-y', '-threads', '1', '-i', input, '-filter_threads', '1',
     '-map', '0:V:0', ...(facts.hasAudio ? ['-map', '0:a:0'] : []), ...NO_METADATA,
     '-vf', scaleFilter(facts, p),
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-threads', '1',
-    ...(facts.hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []),
+    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-threads', '1', '-flags:v', '+bitexact',
+    ...(facts.hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-flags:a', '+bitexact'] : []),
     '-movflags', '+faststart', '-f', 'mp4', output,
   ];
   const result = await run(ffmpeg, args, { lowPriority: true, signal, ...limits });

@@ -21,7 +21,7 @@ let shortClip: Buffer;
 
 function makeClip(name: string, seconds: number, size: string, rate = 25): Buffer {
   const file = path.join(dir, name);
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${size}:rate=${rate}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${size}:rate=${rate}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
     '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file]);
   return readFileSync(file);
 }
