@@ -55,9 +55,14 @@ describe('<Can>', () => {
     expect(await screen.findByText('settings')).toBeTruthy();
   });
 
-  it('applies the rule a server route declares: a role AND the permission', async () => {
+  it('applies the rule a server route declares: administer AND the permission', async () => {
     // A Manager whose role lost delete-orphans no longer sees Purge, as the server refuses it.
-    signIn(makeUser({ roleNames: [ROLE.manager], permissionNames: [PERMISSION.contact.view] }));
+    signIn(
+      makeUser({
+        roleNames: [ROLE.manager],
+        permissionNames: [PERMISSION.administration.administer, PERMISSION.contact.view],
+      }),
+    );
     renderWithProviders(
       <>
         <Can rule={ACCESS.contacts}>

@@ -57,7 +57,7 @@ describe('sidebar groups', () => {
     expect(toggleGroup({ open: true, openGroups: [] }, 'management')).toEqual({ open: true, openGroups: ['management'] });
   });
 
-  it('shows Administration to Super Admin and Manager only, and hides links without permission', () => {
+  it('shows Administration to administrators only, and hides links without permission', () => {
     const admin = { roles: [{ name: ROLE.superAdmin }], permissions: [] };
     expect(visibleGroups(DASHBOARD_NAV, access(admin)).map((g) => g.id)).toEqual(['main', 'management', 'administration', 'account']);
 
@@ -72,12 +72,15 @@ describe('sidebar groups', () => {
       '/dashboard/help',
     ]);
 
-    // The Contact List follows the server's rule: an administrator role AND view-contacts.
-    const manager = { roles: [{ name: ROLE.manager }], permissions: [{ name: 'view-contacts' }] };
+    // The Contact List follows the server's rule: administer AND view-contacts.
+    const manager = { roles: [{ name: ROLE.manager }], permissions: [{ name: 'administer' }, { name: 'view-contacts' }] };
     const adminGroup = visibleGroups(DASHBOARD_NAV, access(manager)).find((g) => g.id === 'administration');
     expect(adminGroup?.items.map((i) => i.label)).toEqual(['contacts']);
-    const stripped = { roles: [{ name: ROLE.manager }], permissions: [] };
+    const stripped = { roles: [{ name: ROLE.manager }], permissions: [{ name: 'administer' }] };
     expect(visibleGroups(DASHBOARD_NAV, access(stripped)).map((g) => g.id)).not.toContain('administration');
+    // A role merely named Manager, without administer, opens nothing of it.
+    const namedOnly = { roles: [{ name: ROLE.manager }], permissions: [{ name: 'view-contacts' }] };
+    expect(visibleGroups(DASHBOARD_NAV, access(namedOnly)).map((g) => g.id)).not.toContain('administration');
   });
 });
 

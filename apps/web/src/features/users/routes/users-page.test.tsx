@@ -36,7 +36,7 @@ function renderAs(roleNames: string[], permissionNames: string[] = []) {
 }
 
 describe('UsersPage', () => {
-  it('shows only the access message to someone who is not Super Admin or Manager', async () => {
+  it('shows only the access message to someone who is not an administrator', async () => {
     const fetchMock = renderAs([ROLE.teacher], [PERMISSION.user.view]);
     expect(await screen.findByText('You do not have permission to access this page.')).toBeTruthy();
     expect(screen.queryByText('User Management')).toBeNull();
@@ -45,7 +45,7 @@ describe('UsersPage', () => {
   });
 
   it('lists users for a Manager, with status, totals and the roles panel', async () => {
-    renderAs([ROLE.manager], [PERMISSION.user.view, PERMISSION.user.edit, PERMISSION.user.delete]);
+    renderAs([ROLE.manager], [PERMISSION.administration.administer, PERMISSION.user.view, PERMISSION.user.edit, PERMISSION.user.delete]);
     expect(await screen.findByText('Teacher Two')).toBeTruthy();
     expect(screen.getByText('User Management')).toBeTruthy();
     expect(screen.getByText('Manage system users and their roles')).toBeTruthy();
