@@ -38,8 +38,8 @@ describe('SummaryCard', () => {
     expect(screen.getByRole('link', { name: 'All results' }).getAttribute('href')).toBe('/dashboard/results?orphan_id=7');
     expect(screen.getByText('Above the chart')).toBeTruthy();
     // The table is named by the feature's words; one point draws no chart.
-    expect(screen.getByRole('region', { name: 'Averages by term' }).textContent).toBe('Year20242025');
-    expect(screen.queryByText('Average score by term')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Averages by term (% of total marks)' }).textContent).toBe('Year20242025');
+    expect(screen.queryByText('Average % of total marks by term')).toBeNull();
   });
 
   it('draws the trend, captioned in the feature\'s words, from two points on', () => {
