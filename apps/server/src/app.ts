@@ -1,16 +1,13 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
+import { constants as zlib } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_MEDIA_BYTES } from '@app/shared/constants';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { localChanges } from './db/local-changes.ts';
-import { LocalWrites } from './db/write-batcher.ts';
-import { assertAllRegistered, type Writes } from './db/write-procedure.ts';
-import { writeRegistry } from './db/write-registry.ts';
-import { ThreadWrites } from './db/writer-thread.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { refuseNul } from './lib/nul-text.ts';
 import { trustedHops } from './lib/proxy-hops.ts';
@@ -19,7 +16,7 @@ import { registerAccessControl } from './plugins/access.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerApiDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { loggerOptions, requestId } from './plugins/logging.ts';
+import { loggerOptions, registerRequestLog, requestId } from './plugins/logging.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
@@ -50,12 +47,6 @@ const API_MODULES = [healthRoutes, authRoutes, dashboardRoutes, activitiesRoutes
   usersRoutes, rolesRoutes, pagesRoutes, contactsRoutes, profileRoutes, settingsRoutes, passwordResetRoutes,
   resultsRoutes, attendanceRoutes, exportsRoutes, progressReportRoutes];
 
-/** SQLite on a file writes from its writer thread (decision 0009); PostgreSQL and in-memory SQLite in process. */
-function createWrites(config: Config, database: Database): Writes {
-  if (database.dialect === 'sqlite' && config.sqlitePath !== ':memory:') return new ThreadWrites(config.sqlitePath, writeRegistry);
-  return new LocalWrites(database, writeRegistry);
-}
-
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -73,18 +64,15 @@ export async function buildApp({ config, database, limiter, mailer, logStream }:
     logger: loggerOptions(config.logLevel, logStream),
     genReqId: requestId,
     trustProxy: trustedHops(config.trustProxy),
-    // Per-request lines only when debugging: at 5,000 req/s they would be most of the work.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
+    // One line per request of our own instead (plugins/logging.ts).
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
-  app.decorate('writes', createWrites(config, database));
-  app.addHook('onClose', () => app.writes.close());
-  app.decorate('changes', localChanges(config, database, app.writes));
   app.decorate('appConfig', config);
-  app.decorate('limiter', limiter ?? new DatabaseRateLimiter(database.db, app.writes));
+  app.decorate('limiter', limiter ?? new DatabaseRateLimiter(database.db));
   app.decorate('mailer', mailer ?? createMailer(config));
   app.decorate('fileStore', createFileStore(config, database.db));
   // The signing key lives in the database; an app built over an unmigrated database (platform
@@ -107,10 +95,14 @@ export async function buildApp({ config, database, limiter, mailer, logStream }:
     refuseNul(request.body);
   });
 
+  registerRequestLog(app);
   // Before access control: its 401, 403 and 503 answers carry the headers too.
   registerSecurityHeaders(app);
   registerAccessControl(app);
   await app.register(cookie);
+  // Every answer over 1 KB compressed for a client that accepts it (staff on slow links); brotli at
+  // a quality that keeps the CPU per answer small. Files already compressed are left as they are.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 5, fields: 100, fieldSize: 1024 * 1024 } });
   // Error and not-found handlers first: plugin contexts registered later inherit them.
   // The public pages the server renders read settings and published pages through their services.
@@ -136,7 +128,5 @@ export async function buildApp({ config, database, limiter, mailer, logStream }:
   await app.register(storageRoutes);
   // The gallery: its API under /api, its signed downloads at the root, its transcode worker.
   await app.register(galleryModule);
-  // Every feature's code is loaded now: a write defined outside the registry fails here, on every engine.
-  assertAllRegistered(writeRegistry);
   return app;
 }

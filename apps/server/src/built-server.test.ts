@@ -11,7 +11,7 @@ import { call, type TestServer } from '../test/harness.ts';
 /**
  * `npm start` runs the bundle (decision 0020), not these sources: build it, start it with plain
  * node — no TypeScript loader, so anything still reaching for a .ts file fails here — and save a
- * child, which crosses to the compiled writer thread and its write registry.
+ * child through the compiled write path.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 // At the depth of apps/server/dist, as the build's paths expect; `.tmp/` is ignored by git.
@@ -67,7 +67,7 @@ it('holds no image library before the first photo (sharp is loaded on demand, de
   expect(readFileSync(maps, 'utf8')).not.toMatch(/libvips|sharp-/);
 });
 
-it('starts from plain node and saves a child through its compiled writer thread', async () => {
+it('starts from plain node and saves a child through its compiled code', async () => {
   const signIn = await call(server, 'POST', '/api/auth/login', { body: admin });
   expect(signIn.status).toBe(200);
   const token = signIn.body.token as string;

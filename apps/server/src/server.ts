@@ -2,7 +2,6 @@ import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
-import { startCheckpointer } from './db/checkpointer.ts';
 import { openDatabase, type Database } from './db/database.ts';
 
 /**
@@ -35,8 +34,6 @@ async function serve(database: Database, announce: boolean): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  // A database the writer thread cannot open stops the start here; idle, the thread then ends (decision 0035).
-  await app.writes.start();
   if (announce) console.log(listeningLine(config, database.dialect, 1));
   process.send?.({ type: 'listening' });
 }
@@ -47,8 +44,6 @@ function listeningLine(c: Config, dialect: string, processes: number): string {
 
 if (cluster.isPrimary) {
   const { database, seed } = await prepareDatabase(config);
-  // One checkpointer for all processes; it lives as long as the primary does.
-  if (database.dialect === 'sqlite') startCheckpointer(config.sqlitePath, (message) => console.error(`WAL checkpoint failed: ${message}`));
   if (seed.generatedAdmin) {
     // Printed once, on the start that created the account; it is not stored anywhere in clear.
     console.log(

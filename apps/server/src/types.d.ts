@@ -5,8 +5,6 @@ import type { Config, Dialect } from './config.ts';
 import type { DB } from './db/schema.ts';
 import type { Access } from './lib/access.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
-import type { LocalChanges } from './db/local-changes.ts';
-import type { Writes } from './db/write-procedure.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,10 +12,6 @@ declare module 'fastify' {
     dialect: Dialect;
     appConfig: Config;
     limiter: RateLimiter;
-    /** What this process knows of the writes to its database (db/local-changes.ts). */
-    changes: LocalChanges;
-    /** Where write procedures run: the writer thread on SQLite (db/writer-thread.ts). */
-    writes: Writes;
     /** Every registered route and who may call it; read by the route-table test. */
     routeTable: Array<{ method: string; url: string; access: Access | undefined }>;
   }

@@ -1,25 +1,14 @@
 import { CompiledQuery, sql, type Compilable, type Kysely } from 'kysely';
 import type { Dialect } from '../src/config.ts';
 import type { DB } from '../src/db/schema.ts';
-import { arg } from '../src/db/prepared-query.ts';
-
-/** The query's SQL with its `arg(i)` slots filled from `args`, as the prepared statement runs it. */
-export function withArgs(query: Compilable<unknown>, args: readonly unknown[]): CompiledQuery {
-  const compiled = query.compile();
-  const parameters = compiled.parameters.map((p) => {
-    const slot = args.findIndex((_, i) => arg(i) === p);
-    return slot === -1 ? p : args[slot];
-  });
-  return CompiledQuery.raw(compiled.sql, parameters as unknown[]);
-}
 
 /**
  * The plan of a query as each database would run it: SQLite's EXPLAIN QUERY PLAN lines, or
  * PostgreSQL's EXPLAIN with sequential scans and sorts priced out (`enable_*` off), so that a
  * Sort or Seq Scan node can only mean that no index serves the query.
  */
-export async function queryPlan(db: Kysely<any>, dialect: Dialect, query: Compilable<unknown>, args: readonly unknown[]): Promise<string> {
-  const q = withArgs(query, args);
+export async function queryPlan(db: Kysely<any>, dialect: Dialect, query: Compilable<unknown>): Promise<string> {
+  const q = query.compile();
   if (dialect === 'sqlite') {
     const rows = (await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]))).rows;
     return rows.map((r) => r.detail).join('\n');

@@ -2,20 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type Pg from 'pg';
 import type { Config, Dialect } from '../config.ts';
 import type { DB } from './schema.ts';
-import { sqliteConnection } from './sqlite-connection.ts';
-import { WriteCounter } from './write-counter.ts';
 
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
-  /** SQLite only: take the write lock without waiting (db/sqlite-connection.ts). */
-  tryBeginImmediate?: () => boolean;
-  /** How many statements through `db` may have written so far (db/write-counter.ts). */
-  writeCount(): number;
   destroy(): Promise<void>;
 }
 
@@ -27,20 +21,37 @@ function loadPg(): typeof Pg {
   return pg;
 }
 
+/** How long a statement waits for another process's write lock (a backup, a second worker) before it fails. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Open the SQLite file as every process uses it: WAL, so readers never wait for the writer;
+ * synchronous=FULL, so a commit is on disk before its caller is answered (a crash or power loss
+ * keeps every acknowledged write); SQLite's own auto-checkpoint keeps the WAL small.
+ */
+function openSqlite(file: string): SQLite.Database {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return sqlite;
+}
+
+/**
+ * Kysely over PostgreSQL (a pool) or SQLite (one better-sqlite3 connection, which Kysely's dialect
+ * lends to one query or transaction at a time). Writes are `db.transaction().execute(trx => …)`.
+ */
 export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 'sqlitePath'>): Database {
-  const writes = new WriteCounter();
-  const writeCount = () => writes.value;
   if (config.dialect === 'postgres') {
     const pool = new (loadPg().Pool)({ connectionString: config.databaseUrl, max: 10 });
     // An idle connection that PostgreSQL ends (a restart, an administrator) is dropped and
     // replaced by the pool; without a listener its error would end the whole process.
     pool.on('error', (err) => console.error(`PostgreSQL closed an idle connection: ${err.message}`));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
-    return { db, dialect: 'postgres', writeCount, destroy: () => db.destroy() };
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
-  mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
-  const sqlite = new SQLite(config.sqlitePath);
-  const connection = sqliteConnection(sqlite, config.sqlitePath === ':memory:' ? null : config.sqlitePath);
-  const db = new Kysely<DB>({ dialect: connection.dialect, plugins: [writes] });
-  return { db, dialect: 'sqlite', tryBeginImmediate: connection.tryBeginImmediate, writeCount, destroy: () => db.destroy() };
+  if (config.sqlitePath !== ':memory:') mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: openSqlite(config.sqlitePath) }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }

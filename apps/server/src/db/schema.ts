@@ -141,12 +141,6 @@ export type OrphansTable = OrphanFieldColumns & {
   deleted_at: string | null;
 };
 
-/** Row counts maintained in the same transaction as the change (e.g. 'orphans' outside the trash). */
-export interface CountersTable {
-  name: string;
-  value: number;
-}
-
 export interface RateLimitsTable {
   key: string;
   count: number;
@@ -244,16 +238,6 @@ export interface AttendancesTable {
   updated_at: string;
 }
 
-/**
- * One child's academic answer kept as the JSON sent, per kind (lib/child-answers.ts, decision
- * 0042), gzip-compressed from 4 KB (decision 0046): a BLOB on SQLite, bytea on PostgreSQL.
- */
-export interface ChildAnswersTable {
-  orphan_id: number;
-  kind: string;
-  body: Buffer;
-}
-
 /** A named lock held by one request of any server process (lib/database-locks.ts). */
 export interface LocksTable {
   name: string;
@@ -285,7 +269,6 @@ export interface DB {
   locks: LocksTable;
   upload_claims: UploadClaimsTable;
   orphans: OrphansTable;
-  counters: CountersTable;
   pages: PagesTable;
   contacts: ContactsTable;
   password_reset_tokens: PasswordResetTokensTable;
@@ -293,5 +276,4 @@ export interface DB {
   jobs: JobsTable;
   results: ResultsTable;
   attendances: AttendancesTable;
-  child_answers: ChildAnswersTable;
 }

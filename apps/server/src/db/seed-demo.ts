@@ -7,8 +7,6 @@ import { createOrphan } from '../modules/orphans/orphans.service.ts';
 import { createFileStore } from '../modules/storage/storage.service.ts';
 import { createUser } from '../modules/users/users.service.ts';
 import { prepareDatabase } from './bootstrap.ts';
-import { LocalWrites } from './write-batcher.ts';
-import { writeRegistry } from './write-registry.ts';
 import { demoChildren } from './demo/demo-children.ts';
 
 /**
@@ -35,8 +33,7 @@ if (seeded) {
 const superAdminRole = await db.selectFrom('roles').select('id').where('name', '=', ROLE.superAdmin).executeTakeFirstOrThrow();
 const holder = await db.selectFrom('user_roles').select('user_id').where('role_id', '=', superAdminRole.id).executeTakeFirstOrThrow();
 const actor = (await loadAuthUser(db, holder.user_id)) as AuthUser;
-const writes = new LocalWrites(database, writeRegistry);
-const userCtx = { db, writes, dialect, actor, tokenId: null };
+const userCtx = { db, dialect, actor, tokenId: null };
 
 const staff = [
   { name: 'Hamida Rahimi', email: 'manager@example.org', role: ROLE.manager },
@@ -49,7 +46,7 @@ for (const s of staff) {
 }
 
 const store = await createFileStore(config, db);
-const ctx = { db, writes, dialect, store, log: pino({ level: 'warn' }) };
+const ctx = { db, dialect, store, log: pino({ level: 'warn' }) };
 for (const fields of demoChildren(CHILDREN)) await createOrphan(ctx, actor.id, { fields, removePhoto: false });
 
 await db.insertInto('app_keys').values({ name: MARKER, value: new Date().toISOString() }).execute();

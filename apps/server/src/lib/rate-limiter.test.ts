@@ -4,7 +4,7 @@ import { DatabaseRateLimiter } from './rate-limiter.ts';
 
 describeEachDatabase('database rate limiter', (server) => {
   it('counts hits in a window, starts a new window when it ends, and clears', async () => {
-    const limiter = new DatabaseRateLimiter(server().database.db, server().app.writes);
+    const limiter = new DatabaseRateLimiter(server().database.db);
     const key = `test:${Math.random()}`;
     expect(await limiter.peek(key)).toEqual({ count: 0, retryAfter: 0 });
     expect((await limiter.hit(key, 1)).count).toBe(1);
@@ -20,8 +20,8 @@ describeEachDatabase('database rate limiter', (server) => {
   });
 
   it('is shared: two limiters over one database see the same count (as two processes would)', async () => {
-    const a = new DatabaseRateLimiter(server().database.db, server().app.writes);
-    const b = new DatabaseRateLimiter(server().database.db, server().app.writes);
+    const a = new DatabaseRateLimiter(server().database.db);
+    const b = new DatabaseRateLimiter(server().database.db);
     const key = `shared:${Math.random()}`;
     await a.hit(key, 60);
     await b.hit(key, 60);
@@ -29,7 +29,7 @@ describeEachDatabase('database rate limiter', (server) => {
   });
 
   it('counts every one of many hits sent at once, and takes keys of any length', async () => {
-    const limiter = new DatabaseRateLimiter(server().database.db, server().app.writes);
+    const limiter = new DatabaseRateLimiter(server().database.db);
     const key = `burst:${'x'.repeat(2000)}@example.org`;
     const counts = (await Promise.all(Array.from({ length: 40 }, () => limiter.hit(key, 60)))).map((h) => h.count);
     expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));

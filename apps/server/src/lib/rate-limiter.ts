@@ -1,7 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { Writes } from '../db/write-procedure.ts';
 import { clearRateLimit, forgetRateLimitHit, hitRateLimit } from './rate-limits.writes.ts';
 
 /**
@@ -15,9 +14,9 @@ export interface RateLimiter {
   /** Count one hit; answers the count in the current window and seconds until it resets. */
   hit(key: string, windowSeconds: number): Promise<{ count: number; retryAfter: number }>;
   peek(key: string): Promise<{ count: number; retryAfter: number }>;
+  clear(key: string): Promise<void>;
   /** Take back one hit counted in the current window. */
   forget(key: string): Promise<void>;
-  clear(key: string): Promise<void>;
 }
 
 const retryAfter = (resetAt: number, now: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));
@@ -28,15 +27,12 @@ const digest = (key: string) => hash('sha256', key, 'base64url');
 export class DatabaseRateLimiter implements RateLimiter {
   private hits = 0;
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly writes: Writes,
-  ) {}
+  constructor(private readonly db: Kysely<DB>) {}
 
   async hit(key: string, windowSeconds: number) {
     // Ended windows are swept now and then, in the same write.
     const sweep = ++this.hits % 100 === 0;
-    const row = await this.writes.run(hitRateLimit, { key: digest(key), windowMs: windowSeconds * 1000, sweep });
+    const row = await this.db.transaction().execute((trx) => hitRateLimit(trx, { key: digest(key), windowMs: windowSeconds * 1000, sweep }));
     return { count: row.count, retryAfter: retryAfter(row.resetAt, row.now) };
   }
 
@@ -48,10 +44,10 @@ export class DatabaseRateLimiter implements RateLimiter {
   }
 
   async forget(key: string) {
-    await this.writes.run(forgetRateLimitHit, { key: digest(key) });
+    await this.db.transaction().execute((trx) => forgetRateLimitHit(trx, { key: digest(key) }));
   }
 
   async clear(key: string) {
-    await this.writes.run(clearRateLimit, { key: digest(key) });
+    await this.db.transaction().execute((trx) => clearRateLimit(trx, { key: digest(key) }));
   }
 }

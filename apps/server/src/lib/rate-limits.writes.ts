@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import { defineWrite } from '../db/write-procedure.ts';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
 
 /** The rate limiter's writes (lib/rate-limiter.ts). Keys arrive hashed, so any length fits the column. */
 
@@ -8,7 +8,7 @@ import { defineWrite } from '../db/write-procedure.ts';
  * here, when the hit is counted, not when it was asked for. Answers the count, when the window
  * resets, and that time.
  */
-export const hitRateLimit = defineWrite('rateLimits.hit', async (trx, { key, windowMs, sweep }: { key: string; windowMs: number; sweep: boolean }) => {
+export const hitRateLimit = async (trx: Transaction<DB>, { key, windowMs, sweep }: { key: string; windowMs: number; sweep: boolean }) => {
   const now = Date.now();
   const resetAt = now + windowMs;
   const row = await trx
@@ -24,13 +24,13 @@ export const hitRateLimit = defineWrite('rateLimits.hit', async (trx, { key, win
     .executeTakeFirstOrThrow();
   if (sweep) await trx.deleteFrom('rate_limits').where('reset_at', '<=', now).execute();
   return { count: Number(row.count), resetAt: Number(row.reset_at), now };
-});
+};
 
 /** Take back one hit of a window still running (an attempt that turned out to be the owner's). */
-export const forgetRateLimitHit = defineWrite('rateLimits.forget', async (trx, { key }: { key: string }) => {
+export const forgetRateLimitHit = async (trx: Transaction<DB>, { key }: { key: string }) => {
   await trx.updateTable('rate_limits').set({ count: sql`count - 1` }).where('key', '=', key).where('count', '>', 0).where('reset_at', '>', Date.now()).execute();
-});
+};
 
-export const clearRateLimit = defineWrite('rateLimits.clear', async (trx, { key }: { key: string }) => {
+export const clearRateLimit = async (trx: Transaction<DB>, { key }: { key: string }) => {
   await trx.deleteFrom('rate_limits').where('key', '=', key).execute();
-});
+};

@@ -4,9 +4,7 @@ import { MSG } from '@app/shared/messages';
 import { AppError } from '../lib/app-error.ts';
 import type { Access } from '../lib/access.ts';
 import { loadGrants } from '../modules/auth/current-user.service.ts';
-import { GrantsCache } from '../modules/auth/grants-cache.ts';
-import { TokenRowCache } from '../modules/auth/token-cache.ts';
-import { resolveToken, type TokenRowReuse } from '../modules/auth/tokens.service.ts';
+import { resolveToken } from '../modules/auth/tokens.service.ts';
 import { isMaintenanceMode } from '../modules/settings/settings.service.ts';
 
 /** Paths whose routes must declare `access`. Static SPA files outside these are public by nature. */
@@ -42,22 +40,14 @@ export function registerAccessControl(app: FastifyInstance): void {
     for (const method of methods) app.routeTable.push({ method, url: route.url, access: route.config?.access });
   });
 
-  const grantsCache = new GrantsCache();
-  // Kept only while this process has answered no write since it read them (decision 0010).
-  const tokenRows: TokenRowReuse | undefined = app.changes.complete ? { rows: new TokenRowCache(), writeCount: app.changes.all } : undefined;
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const raw = bearerToken(request);
-    const resolved = raw ? await resolveToken(app.db, app.writes, raw, app.appConfig, tokenRows, request.log) : null;
+    const resolved = raw ? await resolveToken(app.db, raw, app.appConfig, request.log) : null;
     if (resolved) {
-      const { user, accessVersion } = resolved;
-      let grants = grantsCache.get(user.id, accessVersion);
-      if (!grants) {
-        grants = await loadGrants(app.db, user.id);
-        grantsCache.set(user.id, accessVersion, grants);
-      }
-      request.user = { ...user, ...grants };
+      // Roles and permissions are read on every request: a role change holds from the next one.
+      request.user = { ...resolved.user, ...(await loadGrants(app.db, resolved.user.id)) };
       request.tokenId = resolved.tokenId;
     }
     // Maintenance closes the staff API only: public routes (the site's pages and settings, the

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { DestinationStream, LoggerOptions } from 'pino';
 
 /**
@@ -72,4 +73,22 @@ export function loggerOptions(level: string, stream?: DestinationStream): Logger
       },
     },
   };
+}
+
+/**
+ * One line per request at `info` (operators of a deployment read them): when it was answered,
+ * with its method and URL (credentials redacted), the route it matched, the status, the time taken
+ * in milliseconds and the signed-in user's id (null when none) — never a body or a header. At
+ * `debug` each request's arrival is logged too. Fastify's own request lines are off (app.ts).
+ */
+export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    request.log.debug({ req: request }, 'incoming request');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { req: request, route: request.routeOptions.url ?? null, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 100) / 100, userId: request.user?.id ?? null },
+      'request completed',
+    );
+  });
 }

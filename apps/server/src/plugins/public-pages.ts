@@ -7,7 +7,6 @@ import type { Language } from '@app/shared/i18n/languages';
 import { PREFERENCE_COOKIES } from '@app/shared/preference-cookies';
 import type { PageItem, PublishedPageLink } from '@app/shared/schemas/page.schema';
 import { pageLanguage } from '../lib/request-language.ts';
-import { acceptedEncoding, encodedCopy } from '../lib/kept-answer-encodings.ts';
 
 /**
  * What a public page shows, read through the server's own services (app.ts passes them in, so
@@ -76,12 +75,9 @@ export async function loadPublicPages(app: FastifyInstance, webDist: string, dat
       .type('text/html; charset=utf-8')
       // Revalidated on every visit, as index.html is: the page follows settings and cookies.
       .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
-    const encoding = acceptedEncoding(request.headers['accept-encoding']);
-    // The page's copy in that encoding, made once per kept page off the event loop (or the page itself when it did not shrink).
-    const body = encoding ? await encodedCopy(rendered.html, encoding) : rendered.html;
-    if (body !== rendered.html) reply.header('Content-Encoding', encoding);
-    await reply.send(body);
+      .header('Vary', 'Cookie, Accept-Language');
+    // Compressed for a client that accepts it by the server's compression plugin (app.ts), which adds Accept-Encoding to Vary.
+    await reply.send(rendered.html);
     return true;
   };
 }
@@ -123,7 +119,7 @@ function inlineStylesheets(template: string, webDist: string): string {
   });
 }
 
-/** A rendered page: its HTML kept as bytes, so its compressed copies (lib/kept-answer-encodings.ts) live as long as it does. */
+/** A rendered page, its HTML kept as bytes. */
 interface RenderedPage {
   status: number;
   html: Buffer;
@@ -132,8 +128,8 @@ interface RenderedPage {
 /**
  * Pages rendered from the same inputs are the same page: kept by a digest of everything the render
  * reads (path, language, theme, the day for the footer's year, and the data), so a page is rendered
- * and compressed once per change instead of per visit (a render costs far more CPU than sending
- * a kept page). A change of settings or pages changes the
+ * once per change instead of per visit (a render costs far more CPU than sending a kept page).
+ * A change of settings or pages changes the
  * digest. Bounded: the oldest page goes when a new one would pass the limit (any unknown path is a
  * not-found page of its own).
  */

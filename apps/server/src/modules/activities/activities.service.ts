@@ -4,7 +4,6 @@ import type { Language } from '@app/shared/i18n/languages';
 import { localiseMessage } from '@app/shared/i18n/localise';
 import type { Permission } from '@app/shared/permissions';
 import { ACTIVITY_TEXT, type ActivityListQuery, type ActivityListResponse, type ActivitySubjectType, type ActivityType, type ActivityView } from '@app/shared/schemas/activity.schema';
-import { arg, preparedQuery } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -30,32 +29,20 @@ export interface ActivityEntry {
  * records, so a change and its log entry are written together or not at all.
  */
 export async function logActivity(db: Kysely<DB> | Transaction<DB>, entry: ActivityEntry): Promise<void> {
-  await insertActivity(
-    db,
-    entry.userId,
-    entry.type,
-    entry.action,
-    entry.subjectType,
-    entry.subjectId,
-    entry.name.slice(0, 255),
-    entry.properties ? JSON.stringify(entry.properties) : null,
-    nowIso(),
-  );
+  await db
+    .insertInto('activities')
+    .values({
+      user_id: entry.userId,
+      type: entry.type,
+      action: entry.action,
+      subject_type: entry.subjectType,
+      subject_id: entry.subjectId,
+      name: entry.name.slice(0, 255),
+      properties: entry.properties ? JSON.stringify(entry.properties) : null,
+      created_at: nowIso(),
+    })
+    .execute();
 }
-
-// Written with every change: built and compiled once (db/prepared-query.ts).
-const insertActivity = preparedQuery<DB, [number | null, string, string, string, number | null, string, string | null, string], never>((db) =>
-  db.insertInto('activities').values({
-    user_id: arg(0),
-    type: arg(1),
-    action: arg(2),
-    subject_type: arg(3),
-    subject_id: arg(4),
-    name: arg(5),
-    properties: arg(6),
-    created_at: arg(7),
-  }),
-);
 
 /** Who reads the log: what they may view, and their language. */
 export interface ActivityReader {

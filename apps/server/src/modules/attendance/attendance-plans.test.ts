@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { queryPlan, seedAcademics } from '../../../test/query-plans.ts';
-import { attendanceListArgs, attendanceListShape, buildAttendanceList, buildChildSummary, type AttendanceFilter } from './attendance.repository.ts';
+import { buildAttendanceList, buildChildMonths, type AttendanceFilter } from './attendance.repository.ts';
 
 /**
  * The attendance and results reads come from indexes (migration 0016), never from sorting or scanning
@@ -12,7 +12,7 @@ import { attendanceListArgs, attendanceListShape, buildAttendanceList, buildChil
  */
 describeEachDatabase('attendance plans', (server, dialect) => {
   const db = () => server().database.db;
-  const plan = (query: Parameters<typeof queryPlan>[2], args: readonly unknown[]) => queryPlan(db(), dialect, query, args);
+  const plan = (query: Parameters<typeof queryPlan>[2]) => queryPlan(db(), dialect, query);
   /** A sort or a scan of a table in each database's words. */
   const sortsOrScans = (table: string) => (dialect === 'sqlite' ? new RegExp(`USE TEMP B-TREE|^SCAN ${table}$`, 'm') : /\bSort\b|Seq Scan/);
   beforeAll(() => seedAcademics(db()));
@@ -20,7 +20,7 @@ describeEachDatabase('attendance plans', (server, dialect) => {
   it('pages one grade\'s month by walking the grade index and looking each child\'s month up, and counts it the same way', async () => {
     const f: AttendanceFilter = { month: 3, year: 2025, class_grade: '4' };
     for (const count of [false, true]) {
-      const p = await plan(buildAttendanceList(db(), attendanceListShape(f, count)), attendanceListArgs(f, 10, 40));
+      const p = await plan(buildAttendanceList(db(), f, count ? undefined : { limit: 10, offset: 40 }));
       expect(p, p).not.toMatch(sortsOrScans('orphans'));
       expect(p, p).not.toMatch(sortsOrScans('attendances'));
       // PostgreSQL may count by joining two bitmap index scans: from indexes still, and cheaper for a count.
@@ -32,7 +32,7 @@ describeEachDatabase('attendance plans', (server, dialect) => {
 
   it('pages a month of every grade in name order from the orphans name index', async () => {
     const f: AttendanceFilter = { month: 3, year: 2025 };
-    const p = await plan(buildAttendanceList(db(), attendanceListShape(f, false)), attendanceListArgs(f, 10, 0));
+    const p = await plan(buildAttendanceList(db(), f, { limit: 10, offset: 0 }));
     expect(p, p).not.toMatch(sortsOrScans('orphans'));
     expect(p, p).toMatch(/orphans_name_idx/);
   });
@@ -40,17 +40,17 @@ describeEachDatabase('attendance plans', (server, dialect) => {
   
   
   it('reads one child\'s months from an index alone, and the list without a month from attendances_month_idx', async () => {
-    const summary = await plan(buildChildSummary(db()), [7]);
+    const summary = await plan(buildChildMonths(db(), [7]));
     expect(summary, summary).not.toMatch(sortsOrScans('attendances'));
     // SQLite reads the counts from attendances_child_counts_idx (migration 0023); PostgreSQL may
     // take either index on a few thousand rows, never a sort or a scan (above).
     expect(summary, summary).toMatch(dialect === 'sqlite' ? /COVERING INDEX attendances_child_counts_idx/ : /attendances_child_counts_idx|attendances_orphan_month_key/);
     for (const f of [{ orphan_id: 7 }, { orphan_id: 7, year: 2025 }]) {
-      const p = await plan(buildAttendanceList(db(), attendanceListShape(f, false)), attendanceListArgs(f, 10, 0));
+      const p = await plan(buildAttendanceList(db(), f, { limit: 10, offset: 0 }));
       expect(p, p).not.toMatch(sortsOrScans('attendances'));
     }
     for (const f of [{}, { year: 2025 }]) {
-      const p = await plan(buildAttendanceList(db(), attendanceListShape(f, false)), attendanceListArgs(f, 10, 0));
+      const p = await plan(buildAttendanceList(db(), f, { limit: 10, offset: 0 }));
       expect(p, p).not.toMatch(sortsOrScans('attendances'));
       expect(p, p).toMatch(/attendances_month_idx/);
     }

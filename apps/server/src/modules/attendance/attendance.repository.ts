@@ -1,5 +1,4 @@
-import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import { arg, databaseIdentity, preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { AttendancesTable, DB } from '../../db/schema.ts';
 
 /**
@@ -21,19 +20,14 @@ const COLUMNS = [
 const withOrphan = (db: Kysely<DB>) =>
   db.selectFrom('attendances').innerJoin('orphans', 'orphans.id', 'attendances.orphan_id').select(COLUMNS).where('orphans.deleted_at', 'is', null);
 
-const attendanceById = preparedQuery<DB, [number], AttendanceWithOrphan>((db) => withOrphan(db).where('attendances.id', '=', arg<number>(0)));
-
-export async function findAttendance(db: Kysely<DB>, id: number): Promise<AttendanceWithOrphan | undefined> {
-  return (await attendanceById(db, id))[0];
+export function findAttendance(db: Kysely<DB>, id: number): Promise<AttendanceWithOrphan | undefined> {
+  return withOrphan(db).where('attendances.id', '=', id).executeTakeFirst();
 }
-
-const idOfChildMonth = preparedQuery<DB, [number, number, number], { id: number }>((db) =>
-  db.selectFrom('attendances').select('id').where('orphan_id', '=', arg<number>(0)).where('year', '=', arg<number>(1)).where('month', '=', arg<number>(2)),
-);
 
 /** The id of a child's record for a month, if there is one (trashed or not: the month is taken either way). */
 export async function findChildMonth(db: Kysely<DB>, orphanId: number, year: number, month: number): Promise<number | undefined> {
-  return (await idOfChildMonth(db, orphanId, year, month))[0]?.id;
+  const row = await db.selectFrom('attendances').select('id').where('orphan_id', '=', orphanId).where('year', '=', year).where('month', '=', month).executeTakeFirst();
+  return row?.id;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -61,56 +55,41 @@ export function listKind(f: AttendanceFilter): 'child' | 'month' | 'all' {
   return 'all';
 }
 
-interface Shape {
-  kind: ReturnType<typeof listKind>;
-  month: boolean;
-  year: boolean;
-  grade: boolean;
-  count: boolean;
-}
-const shapeOf = (f: AttendanceFilter, count: boolean): Shape => ({ kind: listKind(f), month: f.month !== undefined, year: f.year !== undefined, grade: f.class_grade !== undefined, count });
-
-/** Arguments: orphan_id, year, month, class_grade, limit, offset. */
-export function buildAttendanceList(db: Kysely<DB>, s: Shape) {
-  if (s.kind === 'month') {
+/** One page of the list (`page`: limit and offset), or its total (no page). */
+export function buildAttendanceList(db: Kysely<DB>, f: AttendanceFilter, page?: { limit: number; offset: number }) {
+  const kind = listKind(f);
+  if (kind === 'month') {
     // From the child to the record: SQLite keeps a CROSS JOIN's order, so it walks the orphans
     // index in name order; PostgreSQL plans the same from the index order and the LIMIT.
     let q = db
       .selectFrom('orphans')
       .crossJoin('attendances')
       .whereRef('attendances.orphan_id', '=', 'orphans.id')
-      .where('attendances.year', '=', arg<number>(1))
-      .where('attendances.month', '=', arg<number>(2))
+      .where('attendances.year', '=', f.year!)
+      .where('attendances.month', '=', f.month!)
       .where('orphans.deleted_at', 'is', null);
-    if (s.grade) q = q.where('orphans.class_grade', '=', arg<string>(3));
-    if (s.count) return q.select((eb) => eb.fn.countAll<number>().as('total'));
-    return q.select(COLUMNS).orderBy('orphans.last_name').orderBy('orphans.first_name').orderBy('orphans.id').limit(arg<number>(4)).offset(arg<number>(5));
+    if (f.class_grade !== undefined) q = q.where('orphans.class_grade', '=', f.class_grade);
+    if (!page) return q.select((eb) => eb.fn.countAll<number>().as('total'));
+    return q.select(COLUMNS).orderBy('orphans.last_name').orderBy('orphans.first_name').orderBy('orphans.id').limit(page.limit).offset(page.offset);
   }
   let q = withOrphan(db);
-  if (s.kind === 'child') q = q.where('attendances.orphan_id', '=', arg<number>(0));
-  if (s.year) q = q.where('attendances.year', '=', arg<number>(1));
-  if (s.month) q = q.where('attendances.month', '=', arg<number>(2));
-  if (s.grade) q = q.where('orphans.class_grade', '=', arg<string>(3));
-  if (s.count) return q.clearSelect().select((eb) => eb.fn.countAll<number>().as('total'));
+  if (kind === 'child') q = q.where('attendances.orphan_id', '=', f.orphan_id!);
+  if (f.year !== undefined) q = q.where('attendances.year', '=', f.year);
+  if (f.month !== undefined) q = q.where('attendances.month', '=', f.month);
+  if (f.class_grade !== undefined) q = q.where('orphans.class_grade', '=', f.class_grade);
+  if (!page) return q.clearSelect().select((eb) => eb.fn.countAll<number>().as('total'));
   // A child has one record a month: (year, month) orders its records fully, straight from the unique index.
-  if (s.kind === 'child') q = q.orderBy('attendances.orphan_id', 'desc').orderBy('attendances.year', 'desc').orderBy('attendances.month', 'desc');
+  if (kind === 'child') q = q.orderBy('attendances.orphan_id', 'desc').orderBy('attendances.year', 'desc').orderBy('attendances.month', 'desc');
   else q = q.orderBy('attendances.year', 'desc').orderBy('attendances.month', 'desc').orderBy('attendances.id', 'desc');
-  return q.limit(arg<number>(4)).offset(arg<number>(5));
+  return q.limit(page.limit).offset(page.offset);
 }
 
-const shapeKey = (s: Shape) => `${s.kind}${+s.month}${+s.year}${+s.grade}${+s.count}`;
-const pageShapes = preparedShapes<DB, Shape, AttendanceWithOrphan>(shapeKey, (db, s) => buildAttendanceList(db, s) as never);
-const countShapes = preparedShapes<DB, Shape, { total: number | string }>(shapeKey, (db, s) => buildAttendanceList(db, s) as never);
-
-export const attendanceListArgs = (f: AttendanceFilter, limit: number, offset: number): unknown[] => [f.orphan_id, f.year, f.month, f.class_grade, limit, offset];
-export const attendanceListShape = shapeOf;
-
 export function attendancePageRows(db: Kysely<DB>, f: AttendanceFilter, limit: number, offset: number): Promise<AttendanceWithOrphan[]> {
-  return pageShapes(db, shapeOf(f, false), attendanceListArgs(f, limit, offset));
+  return buildAttendanceList(db, f, { limit, offset }).execute() as Promise<AttendanceWithOrphan[]>;
 }
 
 export async function countAttendance(db: Kysely<DB>, f: AttendanceFilter): Promise<number> {
-  const [row] = await countShapes(db, shapeOf(f, true), attendanceListArgs(f, 0, 0));
+  const row = (await buildAttendanceList(db, f).executeTakeFirst()) as { total: number | string } | undefined;
   return Number(row?.total ?? 0);
 }
 
@@ -119,69 +98,38 @@ export async function countAttendance(db: Kysely<DB>, f: AttendanceFilter): Prom
 
 export type MonthCounts = Pick<AttendanceRow, 'year' | 'month' | 'present_days' | 'absent_days' | 'late_days' | 'excused_days'>;
 
-/** Newest month first, from attendances_child_counts_idx alone (migration 0023). */
-const childMonthsQuery = (db: Kysely<DB>) =>
+/** Children's months newest first, from attendances_child_counts_idx alone (migration 0023). */
+export const buildChildMonths = (db: Kysely<DB>, orphanIds: readonly number[]) =>
   db
     .selectFrom('attendances')
-    .select(['year', 'month', 'present_days', 'absent_days', 'late_days', 'excused_days'])
-    // The outer query's child (buildChildSummary).
-    .where('attendances.orphan_id', '=', sql.ref<number>('orphans.id'))
+    .select(['orphan_id', 'year', 'month', 'present_days', 'absent_days', 'late_days', 'excused_days'])
+    .where('orphan_id', 'in', orphanIds)
     .orderBy('orphan_id', 'desc')
     .orderBy('year', 'desc')
     .orderBy('month', 'desc');
 
-/**
- * A child outside the trash and its months, in one statement. The months come as one JSON array
- * of `[year, month, present, absent, late, excused]`, built by the database: a value per child
- * instead of six per month, each of which better-sqlite3 would turn into JavaScript (about half
- * the cost of the read; docs/benchmarks/2026-11-24-academic-reads-per-child.md). Argument: orphan_id.
- */
-export const buildChildSummary = (db: Kysely<DB>) => childrenSummaries(db).where('orphans.id', '=', arg<number>(0));
-
-/** Children outside the trash, each with its months as one JSON array (see buildChildSummary); the caller picks them. */
-function childrenSummaries(db: Kysely<DB>) {
-  const postgres = databaseIdentity(db) instanceof PostgresAdapter;
-  const row = postgres ? sql`json_build_array(m.year, m.month, m.present_days, m.absent_days, m.late_days, m.excused_days)` : sql`json_array(m.year, m.month, m.present_days, m.absent_days, m.late_days, m.excused_days)`;
-  const months = sql<string | MonthArray[]>`(select coalesce(${sql.raw(postgres ? 'json_agg' : 'json_group_array')}(${row}), ${postgres ? sql`'[]'::json` : sql`'[]'`}) from (${childMonthsQuery(db)}) as m)`;
-  return db
-    .selectFrom('orphans')
-    .select(['orphans.id', 'orphans.first_name', 'orphans.last_name', 'orphans.father_name', months.as('months')])
-    .where('orphans.deleted_at', 'is', null);
-}
-
-type MonthArray = [year: number, month: number, present: number, absent: number, late: number, excused: number];
-interface ChildSummaryRow {
+interface SummaryChild {
   id: number;
   first_name: string;
   last_name: string;
   father_name: string | null;
-  /** SQLite answers the JSON as text; pg parses it. */
-  months: string | MonthArray[];
 }
-const childSummary = preparedQuery<DB, [number], ChildSummaryRow>(buildChildSummary);
-
-export type ChildWithMonths = { child: Omit<ChildSummaryRow, 'months'>; months: MonthCounts[] };
-
-function withMonths(row: ChildSummaryRow): ChildWithMonths {
-  const list: MonthArray[] = typeof row.months === 'string' ? JSON.parse(row.months) : row.months;
-  return {
-    child: { id: row.id, first_name: row.first_name, last_name: row.last_name, father_name: row.father_name },
-    months: list.map(([year, month, present_days, absent_days, late_days, excused_days]) => ({ year, month, present_days, absent_days, late_days, excused_days })),
-  };
-}
+export type ChildWithMonths = { child: SummaryChild; months: MonthCounts[] };
 
 /** The child (outside the trash) and its months newest first, or undefined. */
 export async function childWithMonths(db: Kysely<DB>, orphanId: number): Promise<ChildWithMonths | undefined> {
-  const [row] = await childSummary(db, orphanId);
-  return row && withMonths(row);
+  return (await childrenWithMonths(db, [orphanId])).get(orphanId);
 }
 
-/** Many children's (a batch's) as childWithMonths, by id: one statement per 500 children instead of one each. */
+/** Many children's (a batch's) as childWithMonths, by id: two statements per 500 children instead of two each. */
 export async function childrenWithMonths(db: Kysely<DB>, orphanIds: readonly number[]): Promise<Map<number, ChildWithMonths>> {
   const found = new Map<number, ChildWithMonths>();
   for (let i = 0; i < orphanIds.length; i += 500) {
-    const rows = (await childrenSummaries(db).where('orphans.id', 'in', orphanIds.slice(i, i + 500)).execute()) as ChildSummaryRow[];
-    for (const row of rows) found.set(row.id, withMonths(row));
+    const ids = orphanIds.slice(i, i + 500);
+    const children = await db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name']).where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+    if (!children.length) continue;
+    for (const child of children) found.set(child.id, { child, months: [] });
+    for (const { orphan_id, ...month } of await buildChildMonths(db, children.map((c) => c.id)).execute()) found.get(orphan_id)!.months.push(month);
   }
   return found;
 }

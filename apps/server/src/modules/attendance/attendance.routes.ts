@@ -12,36 +12,27 @@ import {
 } from '@app/shared/schemas/attendance.schema';
 import { idParam, messageResponseSchema } from '@app/shared/schemas/common.schema';
 import { requires } from '../../lib/access.ts';
-import { backfillOnListen } from '../../lib/child-answers.ts';
-import { sendKeptJson } from '../../lib/kept-answer-encodings.ts';
 import { currentUser } from '../../plugins/access.ts';
 import {
-  attendancePageJson,
-  backfillAttendanceAnswers,
-  attendanceSummaryJson,
+  attendanceSummary,
   createAttendance,
   deleteAttendance,
   getAttendance,
+  listAttendance,
   saveAttendanceBatch,
   updateAttendance,
   type AttendanceContext,
 } from './attendance.service.ts';
 
-/**
- * `/attendances` (spec section 7), the batch of a month for many children, and one child's summary.
- * The list and the summary go out as the JSON kept for them (lib/kept-answers.ts): their response
- * schemas describe them for the API docs, and the API tests check every answer against them.
- */
+/** `/attendances` (spec section 7), the batch of a month for many children, and one child's summary. */
 export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (): AttendanceContext => ({ db: app.db, writes: app.writes, changes: app.changes });
+  const ctx = (): AttendanceContext => ({ db: app.db });
   const userId = (request: FastifyRequest) => currentUser(request).id;
   const tags = ['attendance'];
 
-  backfillOnListen(app, 'attendance', (stopped) => backfillAttendanceAnswers(ctx(), stopped));
-
-  r.get('/attendances', { config: requires('view-attendance'), schema: { description: 'Monthly attendance records, a page at a time, filtered by child, month and year.', tags, querystring: attendanceListQuerySchema, response: { 200: attendancePageSchema } } }, async (request, reply) =>
-    sendKeptJson(request, reply, await attendancePageJson(ctx(), request.query)),
+  r.get('/attendances', { config: requires('view-attendance'), schema: { description: 'Monthly attendance records, a page at a time, filtered by child, month and year.', tags, querystring: attendanceListQuerySchema, response: { 200: attendancePageSchema } } }, async (request) =>
+    listAttendance(ctx(), request.query),
   );
 
   r.post('/attendances', { config: requires('create-attendance'), schema: { description: 'Record one child\'s attendance for one month.', tags, body: attendanceSchema, response: { 201: attendanceSavedResponseSchema } } }, async (request, reply) =>
@@ -78,7 +69,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
     deleteAttendance(ctx(), userId(request), request.params.id),
   );
 
-  r.get('/orphans/:id/attendance-summary', { config: requires('view-attendance'), schema: { description: 'One child\'s attendance totals and rate, by year and month.', tags, params: idParam, response: { 200: attendanceSummaryResponseSchema } } }, async (request, reply) =>
-    sendKeptJson(request, reply, await attendanceSummaryJson(ctx(), request.params.id)),
+  r.get('/orphans/:id/attendance-summary', { config: requires('view-attendance'), schema: { description: 'One child\'s attendance totals and rate, by year and month.', tags, params: idParam, response: { 200: attendanceSummaryResponseSchema } } }, async (request) =>
+    attendanceSummary(ctx(), request.params.id),
   );
 }

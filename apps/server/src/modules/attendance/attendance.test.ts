@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { ROLE } from '@app/shared/permissions';
 import { attendancePageSchema, attendanceSummaryResponseSchema } from '@app/shared/schemas/attendance.schema';
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
-import { getKept } from '../../../test/kept-answer.ts';
+import { getChecked } from '../../../test/checked-answer.ts';
 
 /** Attendance API: one record per child per month, the counts' rules, list, summary, trash, permissions. */
 
@@ -142,8 +142,8 @@ describeEachDatabase('attendance API', (server) => {
   });
 
   it('answers a kept page and summary only while nothing changed: an edit, a batch, a child moving grade, a write straight to the table, a child trashed and restored each show at once', async () => {
-    const list = async () => (await getKept(server(), admin, '/api/attendances?month=3&year=2025&class_grade=12', attendancePageSchema)).body;
-    const summary = (kid: number) => getKept(server(), admin, `/api/orphans/${kid}/attendance-summary`, attendanceSummaryResponseSchema);
+    const list = async () => (await getChecked(server(), admin, '/api/attendances?month=3&year=2025&class_grade=12', attendancePageSchema)).body;
+    const summary = (kid: number) => getChecked(server(), admin, `/api/orphans/${kid}/attendance-summary`, attendanceSummaryResponseSchema);
     const [a, b, c] = [await newChild(server(), admin, { first_name: 'Kept', class_grade: '12' }), await newChild(server(), admin, { first_name: 'Later', class_grade: '12' }), await newChild(server(), admin, { first_name: 'Moved', class_grade: '12' })];
     const made = (await call(server(), 'POST', '/api/attendances', { token: admin, body: { ...MONTH, month: 3, orphan_id: a } })).body.data;
     expect((await list()).total).toBe(1);
@@ -161,7 +161,7 @@ describeEachDatabase('attendance API', (server) => {
     expect((await list()).data.map((r: { first_name: string }) => r.first_name)).toEqual(['Kept', 'Later']);
 
     expect((await summary(b)).body.data.months).toHaveLength(1);
-    // A script's write: only attendances_version tells the kept answers (a test fails without it).
+    // A script's write, outside the API, is seen at once.
     await server().database.db.deleteFrom('attendances').where('orphan_id', '=', b).execute();
     expect(await list()).toMatchObject({ total: 1, data: [{ first_name: 'Kept' }] });
     expect((await summary(b)).body.data.months).toEqual([]);

@@ -1,12 +1,11 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import { ERROR_CODE } from '@app/shared/messages';
 import { ATTENDANCE_MESSAGES, ATTENDANCE_RESPONSE_MESSAGES as RESPONSE, MONTH_NAMES, beforeAdmissionMessage, isBeforeAdmission } from '@app/shared/schemas/attendance.schema';
-import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
-import { lockChildren } from '../../lib/child-answers.ts';
 import { logActivity } from '../activities/activities.service.ts';
-import { findActiveOrphan, findActiveOrphans, fullName } from '../orphans/orphans.service.ts';
-import { backfillAttendanceAnswers, refreshAttendanceAnswers } from './attendance-answers.ts';
+import { findActiveOrphan, findActiveOrphans, fullName, lockChildren } from '../orphans/orphans.service.ts';
 import {
   childrenWithMonth,
   deleteAttendanceRow,
@@ -22,7 +21,7 @@ import {
 /**
  * Every write to attendance, each checking inside its transaction what must hold when it commits
  * (the child outside the trash, one record per child per month, the version an editor read) and
- * logging itself there, and rebuilding the children's kept summaries there (decision 0042). Plain
+ * logging itself there. Plain
  * data in and out (they may run on the writer thread).
  */
 
@@ -51,7 +50,7 @@ const isUniqueViolation = (err: unknown) => {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 };
 
-export const createAttendance = defineWrite('attendance.create', async (trx, { values, userId }: { values: AttendanceValues; userId: number | null }): Promise<AttendanceWithOrphan> => {
+export const createAttendance = async (trx: Transaction<DB>, { values, userId }: { values: AttendanceValues; userId: number | null }): Promise<AttendanceWithOrphan> => {
   await lockChildren(trx, [values.orphan_id]);
   const child = await findActiveOrphan(trx, values.orphan_id);
   if (!child) throw AppError.validation('orphan_id', RESPONSE.orphanNotFound);
@@ -67,9 +66,8 @@ export const createAttendance = defineWrite('attendance.create', async (trx, { v
     throw err;
   }
   await logMonth(trx, userId, 'created', row.id, `${fullName(child)}: ${monthName(row.month, row.year)}`);
-  await refreshAttendanceAnswers(trx, [row.orphan_id]);
   return { ...row, first_name: child.first_name, last_name: child.last_name, father_name: child.father_name, class_grade: child.class_grade };
-});
+};
 
 interface UpdateArgs {
   id: number;
@@ -79,7 +77,7 @@ interface UpdateArgs {
   expectedUpdatedAt?: string;
 }
 
-export const updateAttendance = defineWrite('attendance.update', async (trx, { id, values, userId, expectedUpdatedAt }: UpdateArgs): Promise<AttendanceWithOrphan> => {
+export const updateAttendance = async (trx: Transaction<DB>, { id, values, userId, expectedUpdatedAt }: UpdateArgs): Promise<AttendanceWithOrphan> => {
   const before = await findAttendance(trx, id);
   if (!before) throw AppError.notFound(RESPONSE.notFound);
   // The form locks child, month and year on edit: another month is another record.
@@ -91,18 +89,16 @@ export const updateAttendance = defineWrite('attendance.update', async (trx, { i
   const row = await updateAttendanceRow(trx, id, { present_days, absent_days, late_days, excused_days, absence_reasons, notes, updated_by: userId, updated_at: nowAfter(before.updated_at) });
   if (!row) throw AppError.notFound(RESPONSE.notFound);
   await logMonth(trx, userId, 'updated', id, `${fullName(before)}: ${monthName(row.month, row.year)}`);
-  await refreshAttendanceAnswers(trx, [before.orphan_id, row.orphan_id]);
   return { ...row, first_name: before.first_name, last_name: before.last_name, father_name: before.father_name, class_grade: before.class_grade };
-});
+};
 
-export const deleteAttendance = defineWrite('attendance.delete', async (trx, { id, userId }: { id: number; userId: number | null }): Promise<void> => {
+export const deleteAttendance = async (trx: Transaction<DB>, { id, userId }: { id: number; userId: number | null }): Promise<void> => {
   const before = await findAttendance(trx, id);
   if (!before) throw AppError.notFound(RESPONSE.notFound);
   await lockChildren(trx, [before.orphan_id]);
   await deleteAttendanceRow(trx, id);
   await logMonth(trx, userId, 'deleted', id, `${fullName(before)}: ${monthName(before.month, before.year)}`);
-  await refreshAttendanceAnswers(trx, [before.orphan_id]);
-});
+};
 
 export interface BatchArgs {
   month: number;
@@ -117,9 +113,7 @@ export interface BatchArgs {
  * exist outside the trash and have been admitted by that month, else 422 naming each such row
  * (`rows.{i}.orphan_id`). One activity entry for the batch, with the children's ids.
  */
-export const saveAttendanceBatch = defineWrite(
-  'attendance.batch',
-  async (trx, { month, year, rows, userId }: BatchArgs): Promise<{ created: number; updated: number; data: AttendanceWithOrphan[] }> => {
+export const saveAttendanceBatch = async (trx: Transaction<DB>, { month, year, rows, userId }: BatchArgs): Promise<{ created: number; updated: number; data: AttendanceWithOrphan[] }> => {
     const ids = rows.map((r) => r.orphan_id);
     const children = await findActiveOrphans(trx, ids);
     const errors: Record<string, string[]> = {};
@@ -142,27 +136,9 @@ export const saveAttendanceBatch = defineWrite(
       created: ids.filter((id) => !existing.has(id)),
       updated: ids.filter((id) => existing.has(id)),
     });
-    await refreshAttendanceAnswers(trx, ids);
     const data = rows.map((r) => {
       const child = children.get(r.orphan_id)!;
       return { ...byChild.get(r.orphan_id)!, first_name: child.first_name, last_name: child.last_name, father_name: child.father_name, class_grade: child.class_grade };
     });
     return { created, updated: existing.size, data };
-  },
-);
-
-/** Rebuild the kept summaries of these children (a read found them missing or stale: lib/child-answers.ts). */
-export const refreshAttendanceAnswersOf = defineWrite('attendance.refreshAnswers', async (trx, { ids }: { ids: number[] }): Promise<void> => {
-  await refreshAttendanceAnswers(trx, ids);
-});
-
-/**
- * Children after `after` with attendance but no current kept summary (data from before migration
- * 0024) filled: among the next `scan` children, at most `limit` of them per call (a short
- * transaction, so other writes come in between). `next`: where the next call goes on, null when done.
- */
-export const backfillAttendanceAnswersFrom = defineWrite(
-  'attendance.backfillAnswers',
-  async (trx, { after, scan = 5000, limit = 200 }: { after: number; scan?: number; limit?: number }): Promise<{ next: number | null; filled: number }> =>
-    backfillAttendanceAnswers(trx, after, scan, limit),
-);
+  };

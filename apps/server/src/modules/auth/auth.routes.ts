@@ -16,18 +16,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/auth/login', { config: { ...publicAccess, ...openInMaintenance }, schema: { description: 'Sign in with e-mail and password; answers the user and a bearer token.', tags: ['auth'], body: loginSchema, response: { 200: loginResponseSchema } } }, async (request) =>
-    login({ db: app.db, writes: app.writes, guard: passwordGuard(app, request), life: app.appConfig, mailer: app.mailer, log: request.log }, request.body),
+    login({ db: app.db, guard: passwordGuard(app, request), life: app.appConfig, mailer: app.mailer, log: request.log }, request.body),
   );
 
   r.post('/auth/register', { config: publicAccess, schema: { description: 'Create an account with a name, e-mail and password.', tags: ['auth'], body: registerSchema, response: { 201: registerResponseSchema } } }, async (request, reply) => {
     const { count, retryAfter } = await app.limiter.hit(`register:${request.ip}`, 3600);
     if (count > REGISTRATIONS_PER_HOUR) throw new AppError(429, MSG.tooManyRequests, undefined, { 'Retry-After': String(retryAfter) });
-    await register(app.writes, passwordGuard(app, request), request.body);
+    await register(app.db, passwordGuard(app, request), request.body);
     return reply.code(201).send({ message: MSG.registered, redirectTo: '/login' });
   });
 
   r.post('/auth/logout', { config: { ...signedIn, ...openInMaintenance }, schema: { description: 'Sign out: the token used is revoked at once.', tags: ['auth'], response: { 200: messageResponseSchema } } }, async (request) => {
-    if (request.tokenId !== null) await revokeToken(app.writes, request.tokenId);
+    if (request.tokenId !== null) await revokeToken(app.db, request.tokenId);
     return { message: MSG.loggedOut };
   });
 

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import { ERROR_CODE, MSG } from '@app/shared/messages';
 import type { AuthUser, LoginResponse } from '@app/shared/schemas/auth.schema';
 import type { DB } from '../../db/schema.ts';
-import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -57,7 +56,7 @@ export async function countAddressAttempt(guard: PasswordGuard): Promise<void> {
 }
 
 export async function login(
-  deps: { db: Kysely<DB>; writes: Writes; guard: PasswordGuard; life: TokenLifetimes; mailer: Mailer; log: FastifyBaseLogger },
+  deps: { db: Kysely<DB>; guard: PasswordGuard; life: TokenLifetimes; mailer: Mailer; log: FastifyBaseLogger },
   input: { email: string; password: string; remember: boolean },
 ): Promise<LoginResponse> {
   const email = normaliseEmail(input.email);
@@ -74,13 +73,13 @@ export async function login(
   // A success starts the count over: the attempts so far were the owner's.
   await deps.guard.limiter.clear(key);
   await attempt.succeeded();
-  const token = await issueToken(deps.writes, row.id, input.remember, deps.life);
+  const token = await issueToken(deps.db, row.id, input.remember, deps.life);
   const user = (await loadAuthUser(deps.db, row.id)) as AuthUser;
   return { user, token };
 }
 
-export async function register(writes: Writes, guard: PasswordGuard, input: { name: string; email: string; password: string }): Promise<number> {
+export async function register(db: Kysely<DB>, guard: PasswordGuard, input: { name: string; email: string; password: string }): Promise<number> {
   await countAddressAttempt(guard);
   const password = await hashPassword(input.password, guard.ip);
-  return writes.run(registerUser, { name: input.name.trim(), email: normaliseEmail(input.email), password, now: nowIso() });
+  return db.transaction().execute((trx) => registerUser(trx, { name: input.name.trim(), email: normaliseEmail(input.email), password, now: nowIso() }));
 }

@@ -1,12 +1,9 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
-import { arg, preparedQuery } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Writes } from '../../db/write-procedure.ts';
 import { nowIso } from '../../lib/time.ts';
 import { deleteToken, insertToken, touchToken } from './auth.writes.ts';
-import type { TokenRowCache } from './token-cache.ts';
 
 export interface TokenLifetimes {
   tokenIdleMinutes: number;
@@ -36,55 +33,37 @@ function sha256(secret: string): string {
 }
 
 /** Sanctum-style token: the client gets `id|secret`, the database keeps only SHA-256(secret). */
-export async function issueToken(writes: Writes, userId: number, remember: boolean, life: TokenLifetimes, name = 'web'): Promise<string> {
+export async function issueToken(db: Kysely<DB>, userId: number, remember: boolean, life: TokenLifetimes, name = 'web'): Promise<string> {
   const secret = randomBytes(32).toString('base64url');
   const now = nowIso();
   const expires_at = expiryAfterUse(Date.parse(now), Date.parse(now), remember, life);
-  const id = await writes.run(insertToken, { user_id: userId, token_hash: sha256(secret), name, remember: remember ? 1 : 0, now, expires_at });
+  const id = await db.transaction().execute((trx) => insertToken(trx, { user_id: userId, token_hash: sha256(secret), name, remember: remember ? 1 : 0, now, expires_at }));
   return `${id}|${secret}`;
 }
 
-export interface TokenRow {
-  token_hash: string; remember: number; last_used_at: string; expires_at: string; created_at: string;
-  id: number; name: string; email: string; email_verified_at: string | null; calendar: 'gregorian' | 'persian'; locale: 'en' | 'fa-AF' | 'ps-AF' | null;
-  maintenance: string | null; access_version: number | null;
-}
-
-/** Where resolveToken may reuse rows it read before (token-cache.ts), and the write count that keeps them valid. */
-export interface TokenRowReuse {
-  rows: TokenRowCache<TokenRow>;
-  writeCount(): number;
-}
-
-// Runs on every authenticated request not served from the cache: built and compiled once (db/prepared-query.ts).
-const tokenWithUser = preparedQuery<DB, [number], TokenRow>((db) =>
-  db
-    .selectFrom('personal_access_tokens as t')
-    .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.token_hash', 't.remember', 't.last_used_at', 't.expires_at', 't.created_at', 'u.id', 'u.name', 'u.email', 'u.email_verified_at', 'u.calendar', 'u.locale'])
-    .select((eb) => eb.selectFrom('settings').select('value').where('key', '=', 'maintenance_mode').as('maintenance'))
-    .select((eb) => eb.selectFrom('counters').select('value').where('name', '=', 'access_version').as('access_version'))
-    .where('t.id', '=', arg<number>(0)),
-);
-
 /**
- * The token and user a bearer token stands for (one query), or null when unknown, wrong or
- * expired. Also answers whether maintenance mode is on and the access version (migration 0004),
- * since every authenticated request needs both.
+ * The token and user a bearer token stands for (one query, read afresh on every request, so a
+ * sign-out or a password change in any process refuses the token at once), or null when unknown,
+ * wrong or expired. Also answers whether maintenance mode is on, since every authenticated
+ * request needs it.
  */
 export async function resolveToken(
   db: Kysely<DB>,
-  writes: Writes,
   raw: string,
   life: TokenLifetimes,
-  reuse?: TokenRowReuse,
   log?: { warn(obj: object, msg: string): void },
-): Promise<{ tokenId: number; user: Omit<AuthUser, 'roles' | 'permissions'>; maintenance: boolean; accessVersion: number } | null> {
+): Promise<{ tokenId: number; user: Omit<AuthUser, 'roles' | 'permissions'>; maintenance: boolean } | null> {
   const bar = raw.indexOf('|');
   if (bar < 1) return null;
   const tokenId = Number(raw.slice(0, bar));
   if (!Number.isSafeInteger(tokenId) || tokenId <= 0 || tokenId > 2_147_483_647) return null;
-  const row = await readTokenRow(db, tokenId, reuse);
+  const row = await db
+    .selectFrom('personal_access_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.token_hash', 't.remember', 't.last_used_at', 't.expires_at', 't.created_at', 'u.id', 'u.name', 'u.email', 'u.email_verified_at', 'u.calendar', 'u.locale'])
+    .select((eb) => eb.selectFrom('settings').select('value').where('key', '=', 'maintenance_mode').as('maintenance'))
+    .where('t.id', '=', tokenId)
+    .executeTakeFirst();
   if (!row) return null;
   const given = Buffer.from(sha256(raw.slice(bar + 1)), 'hex');
   const stored = Buffer.from(row.token_hash, 'hex');
@@ -96,38 +75,26 @@ export async function resolveToken(
   const remember = !!row.remember;
   const created = Date.parse(row.created_at);
   if (Date.parse(row.expires_at) <= now || created + maxMs(life, remember) <= now) {
-    unawaited(writes.run(deleteToken, { id: tokenId }));
+    unawaited(db.transaction().execute((trx) => deleteToken(trx, { id: tokenId })));
     return null;
   }
   // Touched well before the idle life runs out, however short it is configured, so a token in
   // use never expires between two touches.
   if (now - Date.parse(row.last_used_at) > Math.min(TOUCH_AFTER_MS, idleMs(life, remember) / 4)) {
-    unawaited(writes.run(touchToken, { id: tokenId, now: new Date(now).toISOString(), expiresAt: expiryAfterUse(now, created, remember, life) }));
+    unawaited(db.transaction().execute((trx) => touchToken(trx, { id: tokenId, now: new Date(now).toISOString(), expiresAt: expiryAfterUse(now, created, remember, life) })));
   }
   return {
     tokenId,
     user: { id: row.id, name: row.name, email: row.email, email_verified_at: row.email_verified_at, calendar: row.calendar, locale: row.locale },
     maintenance: row.maintenance === '1',
-    accessVersion: Number(row.access_version),
   };
 }
 
-async function readTokenRow(db: Kysely<DB>, tokenId: number, reuse: TokenRowReuse | undefined): Promise<TokenRow | undefined> {
-  if (!reuse) return (await tokenWithUser(db, tokenId))[0];
-  const now = Date.now();
-  const writeCount = reuse.writeCount();
-  const kept = reuse.rows.get(tokenId, writeCount, now);
-  if (kept) return kept;
-  const [row] = await tokenWithUser(db, tokenId);
-  if (row) reuse.rows.set(tokenId, writeCount, now, row);
-  return row;
+export async function revokeToken(db: Kysely<DB>, tokenId: number): Promise<void> {
+  await db.transaction().execute((trx) => deleteToken(trx, { id: tokenId }));
 }
 
-export async function revokeToken(writes: Writes, tokenId: number): Promise<void> {
-  await writes.run(deleteToken, { id: tokenId });
-}
-
-/** Sign the user out everywhere but the current device (after a password change); inside a write procedure. */
+/** Sign the user out everywhere but the current device (after a password change); inside a write's transaction. */
 export async function revokeOtherTokens(db: Kysely<DB>, userId: number, keepTokenId: number | null): Promise<void> {
   let q = db.deleteFrom('personal_access_tokens').where('user_id', '=', userId);
   if (keepTokenId !== null) q = q.where('id', '!=', keepTokenId);

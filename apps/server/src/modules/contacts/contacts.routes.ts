@@ -37,7 +37,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     const { count, retryAfter } = await app.limiter.hit(`contact:${request.ip}`, CONTACT_WINDOW_SECONDS);
     if (count > CONTACTS_PER_WINDOW) throw new AppError(429, MSG.tooManyRequests, undefined, { 'Retry-After': String(retryAfter) });
     const { website, ...message } = request.body;
-    const id = website?.trim() ? null : await storeContact(app.writes, message, request.ip);
+    const id = website?.trim() ? null : await storeContact(app.db, message, request.ip);
     return reply.code(201).send({ message: CONTACT_MSG.thanks, data: { id } });
   });
 
@@ -50,7 +50,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   r.delete('/contacts/:id', { config: deleteContacts, schema: { description: 'Delete one contact message.', tags, params: idParam, response: { 200: messageResponseSchema } } }, async (request) => {
-    await deleteContact(app.writes, currentUser(request).id, request.params.id);
+    await deleteContact(app.db, currentUser(request).id, request.params.id);
     return { message: CONTACT_MSG.deleted };
   });
 }

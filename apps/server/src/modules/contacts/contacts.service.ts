@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { ContactItem } from '@app/shared/schemas/contact.schema';
 import type { NestedPaged } from '@app/shared/schemas/list.schema';
 import type { DB } from '../../db/schema.ts';
-import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -11,11 +10,11 @@ import { findContact, listContactRows } from './contacts.repository.ts';
 import * as contactWrites from './contacts.writes.ts';
 
 export async function storeContact(
-  writes: Writes,
+  db: Kysely<DB>,
   input: { name: string; email: string; subject: string; message: string },
   ip: string | null,
 ): Promise<number> {
-  return writes.run(contactWrites.storeContact, { ...input, email: input.email.toLowerCase(), ip, created_at: nowIso() });
+  return db.transaction().execute((trx) => contactWrites.storeContact(trx, { ...input, email: input.email.toLowerCase(), ip, created_at: nowIso() }));
 }
 
 export async function listContacts(db: Kysely<DB>, q: { page: number; per_page?: number; search?: string }): Promise<NestedPaged<ContactItem>> {
@@ -30,6 +29,6 @@ export async function getContact(db: Kysely<DB>, id: number): Promise<ContactIte
   return row;
 }
 
-export async function deleteContact(writes: Writes, actorId: number, id: number): Promise<void> {
-  await writes.run(contactWrites.deleteContact, { actorId, id });
+export async function deleteContact(db: Kysely<DB>, actorId: number, id: number): Promise<void> {
+  await db.transaction().execute((trx) => contactWrites.deleteContact(trx, { actorId, id }));
 }

@@ -16,7 +16,7 @@ import { resultsOverview } from '../results/results.service.ts';
  */
 describeEachDatabase('overview plans', (server, dialect) => {
   const db = () => server().database.db;
-  const plan = (query: Compilable<unknown>) => queryPlan(db(), dialect, query, []);
+  const plan = (query: Compilable<unknown>) => queryPlan(db(), dialect, query);
   const sqlite = dialect === 'sqlite';
   /** A scan of `table`, or (for a listing) a sort, in each database's words. */
   const scans = (table: string) => (sqlite ? new RegExp(`^SCAN ${table}\\b`, 'm') : /Seq Scan/);

@@ -1,23 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dashboardResponseSchema, pendingTasksResponseSchema, upcomingEventsResponseSchema } from '@app/shared/schemas/dashboard.schema';
 import { requires, signedIn } from '../../lib/access.ts';
-import { sendKeptJson } from '../../lib/kept-answer-encodings.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { dashboardBody, type DashboardKind } from './dashboard.service.ts';
+import { dashboardAnswer, type DashboardKind } from './dashboard.service.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 
 /**
  * GET /dashboard/data (spec section 7): any signed-in user; each part follows its own permission
  * (dashboard.service.ts). GET /dashboard/events and /dashboard/tasks: the lists behind the
  * Upcoming Events and Pending Tasks cards, for those who may see a part of them.
- *
- * Each answer goes out as the JSON the service keeps for it (dashboardBody), so these routes are
- * not typed by their schemas; the schemas still describe them (API docs) and the API test checks
- * every answer against them.
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  const send = (kind: DashboardKind) => async (request: FastifyRequest, reply: FastifyReply) =>
-    sendKeptJson(request, reply, await dashboardBody({ db: app.db, changes: app.changes }, currentUser(request), kind, requestLanguage(request)));
+  const send = (kind: DashboardKind) => async (request: FastifyRequest) => dashboardAnswer({ db: app.db }, currentUser(request), kind, requestLanguage(request));
   const tags = ['dashboard'];
   app.get('/dashboard/data', { config: signedIn, schema: { description: 'The overview\'s figures and recent activity; each part follows its own permission.', tags, response: { 200: dashboardResponseSchema } } }, send('data'));
   app.get(

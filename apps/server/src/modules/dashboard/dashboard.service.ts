@@ -4,62 +4,16 @@ import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import type { ActivityView } from '@app/shared/schemas/activity.schema';
 import { DASHBOARD_LIST_LIMIT, type DashboardResponse, type DashboardStat, type PendingTasks, type UpcomingEvents } from '@app/shared/schemas/dashboard.schema';
 import { RECENT_ACTIVITIES_LIMIT } from '@app/shared/constants';
-import { ReusedReading, type LocalChanges } from '../../db/local-changes.ts';
-import { databaseIdentity } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import { recentActivities, showActivities } from '../activities/activities.service.ts';
 import type { Language } from '@app/shared/i18n/languages';
-import { KeptAnswers } from '../../lib/kept-answers.ts';
-import { VersionedCache } from '../../lib/versioned-cache.ts';
-import { OVERVIEW_VERSIONS } from './dashboard.repository.ts';
 import { overviewFigures, type OverviewFigures } from './overview-figures.ts';
 import { localToday } from './overview-periods.ts';
 
 export interface DashboardContext {
   db: Kysely<DB>;
-  /** What this process knows of the writes to its database: lets a reading be reused (decision 0010). */
-  changes?: LocalChanges;
   /** The clock (tests set the day). */
   now?: () => Date;
-}
-
-/**
- * What the overview keeps (decision 0034, the mechanism of lib/kept-answers.ts): each answer as the
- * JSON sent, and one day's figures, at the overview version (the sum of the orphans, attendances
- * and results versions: any change to those tables moves it on, in any process), so a request
- * costs no counting; and — where this process makes every write — the Recent Activity it read
- * last, reused while it has written nothing, for at most REUSE_MS (decision 0010). Elsewhere
- * (PostgreSQL, several processes) Recent Activity is read on every request.
- */
-const answers = new KeptAnswers(OVERVIEW_VERSIONS, { entries: 200, bytes: 4 * 1024 * 1024 });
-interface Kept {
-  /** Two days' figures at most are asked for at once (around midnight); computing them takes ~1.7 s at 100,000 children, once per version. */
-  figures: VersionedCache<OverviewFigures>;
-  /** The Recent Activity read last, with a number naming that reading (in the answers' keys). */
-  activities: ReusedReading<{ value: ActivityView[]; reading: number }>;
-  readings: number;
-}
-const keptByDatabase = new WeakMap<object, Kept>();
-
-function keptFor(db: Kysely<DB>): Kept {
-  const identity = databaseIdentity(db);
-  let kept = keptByDatabase.get(identity);
-  if (!kept) {
-    kept = { figures: new VersionedCache(() => 1, 2, 2), activities: new ReusedReading(), readings: 0 };
-    keptByDatabase.set(identity, kept);
-  }
-  return kept;
-}
-
-/** Recent Activity, the reading reused where decision 0010 allows, else read afresh (a new reading number each time). */
-function recentActivity(ctx: DashboardContext): Promise<{ value: ActivityView[]; reading: number }> {
-  const kept = keptFor(ctx.db);
-  return kept.activities.get(ctx.changes, async () => ({ value: await recentActivities(ctx.db, RECENT_ACTIVITIES_LIMIT), reading: ++kept.readings }));
-}
-
-/** The figures of `today` at `version` (read before anything else): computed once per version, requests meanwhile waiting for it. */
-function figuresAt(ctx: DashboardContext, today: string, version: number): Promise<OverviewFigures> {
-  return keptFor(ctx.db).figures.getOrLoad(today, version, () => overviewFigures(ctx.db, today));
 }
 
 const stat = (s: DashboardStat) => s;
@@ -67,25 +21,16 @@ const stat = (s: DashboardStat) => s;
 /** The three answers: the overview, and the lists behind its Upcoming Events and Pending Tasks cards. */
 export type DashboardKind = 'data' | 'events' | 'tasks';
 
-/**
- * An answer as JSON, ready to send, kept (lib/kept-answers.ts) per kind, set of permissions, day
- * and Recent Activity reading, at the overview version: checking an answer against its schema and
- * turning it into JSON on every request cost more than everything else the request does
- * (docs/benchmarks/2026-11-24-overview.md); dashboard.test.ts checks every answer against its
- * schema instead.
- */
-export async function dashboardBody(ctx: DashboardContext, user: AuthUser, kind: DashboardKind, language: Language = 'en'): Promise<Buffer> {
+/** An answer of the overview's three, with the parts `user` may see (each follows its own permission), in `language`. */
+export async function dashboardAnswer(ctx: DashboardContext, user: AuthUser, kind: DashboardKind, language: Language = 'en'): Promise<DashboardResponse | { data: UpcomingEvents | PendingTasks | null }> {
   const today = localToday(ctx.now?.());
-  // Read before the answer's version: a write meanwhile is then in the version, or in a later reading.
-  const activities = kind === 'data' && can(user, 'view-activities') ? await recentActivity(ctx) : null;
   const anyList = can(user, 'view-orphans') || can(user, 'view-results') || can(user, 'view-attendance');
-  // What Recent Activity shows of a child's record depends on view-gallery too, and on the language.
-  const permissions = ['view-orphans', 'view-results', 'view-attendance', 'view-activities', 'view-gallery'].map((p) => +can(user, p)).join('');
-  return answers.json(ctx, `${kind}:${permissions}:${language}:${today}:${activities?.reading ?? '-'}`, async (version) => {
-    const figures = anyList ? await figuresAt(ctx, today, version) : null;
-    if (kind === 'data') return overviewOf(user, showActivities(activities?.value ?? [], { may: (p) => can(user, p), language }), figures);
-    return { data: kind === 'events' ? eventsOf(user, figures) : tasksOf(user, figures) };
-  });
+  const figures = anyList ? await overviewFigures(ctx.db, today) : null;
+  if (kind === 'data') {
+    const activities = can(user, 'view-activities') ? await recentActivities(ctx.db, RECENT_ACTIVITIES_LIMIT) : [];
+    return overviewOf(user, showActivities(activities, { may: (p) => can(user, p), language }), figures);
+  }
+  return { data: kind === 'events' ? eventsOf(user, figures) : tasksOf(user, figures) };
 }
 
 /** Upcoming Events with the birthdays (view-orphans) and exams (view-results) the user may see; null with neither. */

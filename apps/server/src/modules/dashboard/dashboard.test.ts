@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { call, describeEachDatabase, loginAdmin, userWithRoles } from '../../../test/harness.ts';
-import { getKept } from '../../../test/kept-answer.ts';
+import { getChecked } from '../../../test/checked-answer.ts';
 import { dashboardResponseSchema, pendingTasksResponseSchema, upcomingEventsResponseSchema } from '@app/shared/schemas/dashboard.schema';
 import { nowIso } from '../../lib/time.ts';
 
@@ -144,7 +144,7 @@ describeEachDatabase('dashboard overview', (server) => {
   });
 
   /** A JSON answer, sent as kept (not through a serialiser): its shape is checked, strictly at the top. */
-  const get = (token: string, url: string, schema: Parameters<typeof getKept>[3]) => getKept(server(), token, url, schema);
+  const get = (token: string, url: string, schema: Parameters<typeof getChecked>[3]) => getChecked(server(), token, url, schema);
 
   /**
    * The overview as a user sees it once both lists are opened: GET /dashboard/data, with its
@@ -269,7 +269,7 @@ describeEachDatabase('dashboard overview', (server) => {
     expect(body.pending_tasks.missing_attendance.total).toBe(2);
     expect(body.charts.attendance_rate[11]).toMatchObject({ rate: 60, days: 60 });
 
-    // A result written straight to the table (a script): results_version moves, the bands follow.
+    // A result written straight to the table (a script): the bands follow at once.
     await result('C', day(-3), 'F');
     body = await data(manager);
     expect(body.charts.grade_bands.find((b: any) => b.grade === 'F').count).toBe(2);

@@ -23,7 +23,7 @@ import { ExportAborted, writeSheet } from './xlsx-writer.ts';
  */
 export async function exportsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (): ExportContext => ({ db: app.db, writes: app.writes });
+  const ctx = (): ExportContext => ({ db: app.db });
   const who = (request: FastifyRequest) => ({ userId: currentUser(request).id, language: requestLanguage(request), calendar: currentUser(request).calendar });
   // A Solar Hijri reader's sheet has each date in Solar Hijri beside it (xlsx-writer.ts).
   const inCalendar = (prepared: PreparedExport, calendar: 'gregorian' | 'persian'): PreparedExport => ({ ...prepared, sheet: { ...prepared.sheet, calendar } });

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ExportKind } from '@app/shared/schemas/export.schema';
 import type { DB } from '../../db/schema.ts';
-import type { Writes } from '../../db/write-procedure.ts';
 import type { FeatureExport } from './export-columns.ts';
 import type { ExportLanguage } from './export-headings.ts';
 import { logExport } from './exports.writes.ts';
@@ -14,7 +13,6 @@ export type { Column } from './xlsx-writer.ts';
 
 export interface ExportContext {
   db: Kysely<DB>;
-  writes: Writes;
 }
 
 /** An export ready to stream: checked and logged; its rows are read as the sheet is written. */
@@ -41,6 +39,6 @@ export async function prepareExport<Q extends object>(
   q: Q,
   now = new Date(),
 ): Promise<PreparedExport> {
-  await ctx.writes.run(logExport, { kind: feature.kind, userId, filters: given(q), orphanId: feature.orphanId(q) });
+  await ctx.db.transaction().execute((trx) => logExport(trx, { kind: feature.kind, userId, filters: given(q), orphanId: feature.orphanId(q) }));
   return { kind: feature.kind, sheet: { ...feature.sheet(ctx.db, q, language, todayIso(now)), language } };
 }

@@ -1,6 +1,7 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import type { ExportKind } from '@app/shared/schemas/export.schema';
 import { EXPORT_MESSAGES } from '@app/shared/schemas/export.schema';
-import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { findActiveOrphan, fullName } from '../orphans/orphans.service.ts';
@@ -26,7 +27,7 @@ interface LogExportArgs {
  * out, with which filters. The child it names is checked in the same transaction, so a trashed or
  * unknown child's export is refused (422) and leaves no entry and no file.
  */
-export const logExport = defineWrite('exports.log', async (trx, { kind, userId, filters, orphanId }: LogExportArgs): Promise<void> => {
+export const logExport = async (trx: Transaction<DB>, { kind, userId, filters, orphanId }: LogExportArgs): Promise<void> => {
   let name = EXPORT_NAMES[kind];
   if (orphanId !== undefined) {
     const child = await findActiveOrphan(trx, orphanId);
@@ -34,4 +35,4 @@ export const logExport = defineWrite('exports.log', async (trx, { kind, userId, 
     name = `${name}: ${fullName(child)}`;
   }
   await logActivity(trx, { userId, type: 'document', action: 'exported', subjectType: 'export', subjectId: null, name, properties: { kind, filters } });
-});
+};

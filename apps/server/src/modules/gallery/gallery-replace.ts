@@ -36,7 +36,7 @@ export async function replaceMediaFile(
     const transcode = mediaType === 'video' && ctx.canTranscode();
     released = storedKeys(current);
     await releaseQuietly(ctx.store.files, released, ctx.log);
-    replaced = await ctx.writes.run(writes.replaceMediaFile, { id, userId, values, file: fileColumns(file, checked, mediaType, transcode), transcode });
+    replaced = await ctx.db.transaction().execute((trx) => writes.replaceMediaFile(trx, { id, userId, values, file: fileColumns(file, checked, mediaType, transcode), transcode }));
   } catch (err) {
     await removeQuietly(ctx.store.files, keys, ctx.log);
     // The row still points to the old files: they are committed again.

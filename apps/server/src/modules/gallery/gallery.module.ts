@@ -19,11 +19,9 @@ export async function galleryModule(app: FastifyInstance): Promise<void> {
   const config = galleryConfig(app.appConfig);
   let canTranscode = false;
   const quotas = new UploadQuotas({ writes: app.writes, dialect: app.dialect, quota: app.appConfig.uploadQuota, storageDir: app.appConfig.storageDir, log: app.log });
-  const worker = new TranscodeWorker({ db: app.db, writes: app.writes, dialect: app.dialect, store: app.fileStore, config, log: app.log });
+  const worker = new TranscodeWorker({ db: app.db, dialect: app.dialect, store: app.fileStore, config, log: app.log });
   const ctxOf = (request: FastifyRequest | null): GalleryContext => ({
     db: app.db,
-    changes: app.changes,
-    writes: app.writes,
     store: app.fileStore,
     log: request?.log ?? app.log,
     config,

@@ -19,15 +19,12 @@ import {
 import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
 import { AppError } from '../../lib/app-error.ts';
 import { requires } from '../../lib/access.ts';
-import { sendKeptJson } from '../../lib/kept-answer-encodings.ts';
-import { rememberingQueries } from '../../lib/remembered-queries.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { readGalleryUpload } from './gallery-upload.ts';
 import type { UploadQuotas } from './upload-quota.ts';
-import { galleryPageJson } from './kept-gallery-pages.ts';
 import { replaceableType, replaceMediaFile } from './gallery-replace.ts';
-import { createFromUpload, deleteMedia, getMedia, orphanMedia, updateMedia, type GalleryContext, type ReceivedUpload } from './gallery.service.ts';
+import { createFromUpload, deleteMedia, getMedia, listMedia, orphanMedia, updateMedia, type GalleryContext, type ReceivedUpload } from './gallery.service.ts';
 
 const TAGS = ['gallery'];
 const idParams = z.object({ id: z.string() });
@@ -75,11 +72,8 @@ export function galleryApiRoutes(ctxOf: (request: FastifyRequest) => GalleryCont
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    // Sent as the JSON kept for it (kept-gallery-pages.ts), compressed for a client that accepts it;
-    // the schema describes it, the API test checks it.
-    // The same few queries (a child's pages) again and again: each is parsed once (lib/remembered-queries.ts).
-    r.get('/galleries', { config: requires('view-gallery'), validatorCompiler: rememberingQueries(), schema: { description: 'Gallery items, a page at a time, with their filters.', tags: TAGS, querystring: mediaListQuerySchema, response: { 200: mediaPageSchema } } }, async (request, reply) =>
-      sendKeptJson(request, reply, await galleryPageJson(ctxOf(request), request.query)),
+    r.get('/galleries', { config: requires('view-gallery'), schema: { description: 'Gallery items, a page at a time, with their filters.', tags: TAGS, querystring: mediaListQuerySchema, response: { 200: mediaPageSchema } } }, async (request) =>
+      listMedia(ctxOf(request), request.query),
     );
 
     r.post(

@@ -15,9 +15,7 @@ import {
   type OrphanMediaResponse,
 } from '@app/shared/schemas/media.schema';
 import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
-import type { LocalChanges } from '../../db/local-changes.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Writes } from '../../db/write-procedure.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
@@ -31,9 +29,6 @@ import { checkReceivedFile, fileColumns } from './received-file.ts';
 
 export interface GalleryContext {
   db: Kysely<DB>;
-  /** What this process knows of the writes to its database, for reusing the version of kept list pages (kept-gallery-pages.ts). */
-  changes: LocalChanges;
-  writes: Writes;
   store: FileStore;
   log: FastifyBaseLogger;
   config: GalleryConfig;
@@ -180,7 +175,7 @@ export async function createFromUpload(ctx: GalleryContext, userId: number | nul
     const checked = await checkReceivedFile(ctx, file, data.media_type, keys);
     const transcode = data.media_type === 'video' && ctx.canTranscode();
     const now = nowIso();
-    row = await ctx.writes.run(writes.insertMedia, {
+    row = await ctx.db.transaction().execute((trx) => writes.insertMedia(trx, {
       userId,
       transcode,
       values: {
@@ -196,7 +191,7 @@ export async function createFromUpload(ctx: GalleryContext, userId: number | nul
         created_at: now,
         updated_at: now,
       },
-    });
+    }));
   } catch (err) {
     await removeQuietly(ctx.store.files, keys, ctx.log);
     throw err;
@@ -212,7 +207,7 @@ export async function createFromUpload(ctx: GalleryContext, userId: number | nul
 export async function updateMedia(ctx: GalleryContext, userId: number | null, id: number, fields: Record<string, unknown>): Promise<{ message: string; data: MediaItem }> {
   const { _method: _ignored, ...given } = parseOrThrow(mediaUpdateSchema, fields);
   const values = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
-  await ctx.writes.run(writes.updateMedia, { id, userId, values });
+  await ctx.db.transaction().execute((trx) => writes.updateMedia(trx, { id, userId, values }));
   return { message: MEDIA_MESSAGES.updated, ...(await getMedia(ctx, id)) };
 }
 
@@ -228,7 +223,7 @@ export async function deleteMedia(ctx: GalleryContext, userId: number | null, id
   const before = await findMediaRecord(ctx.db, id);
   // Marked first: a crash between the delete and the removal leaves the files to the start-up sweep.
   if (before) await releaseQuietly(ctx.store.files, storedKeys(before), ctx.log);
-  const row = await ctx.writes.run(writes.deleteMedia, { id, userId });
+  const row = await ctx.db.transaction().execute((trx) => writes.deleteMedia(trx, { id, userId }));
   await removeQuietly(ctx.store.files, storedKeys(row), ctx.log);
   return { message: MEDIA_MESSAGES.deleted };
 }

@@ -4,7 +4,7 @@ import { expect, it, vi } from 'vitest';
 import { SIGNED_URL_TTL_SECONDS, SIGNED_URL_WINDOW_SECONDS } from '@app/shared/constants';
 import { MEDIA_MESSAGES, mediaPageSchema } from '@app/shared/schemas/media.schema';
 import { call, describeEachDatabase, loginAdmin, userWithRoles } from '../../../test/harness.ts';
-import { getKept } from '../../../test/kept-answer.ts';
+import { getChecked } from '../../../test/checked-answer.ts';
 import { withTamperedSignature } from '../../../test/tampered-signature.ts';
 import { PDF, createChild, fetchBytes, galleryFiles, mediaRows, pngClaiming, sendFormThenDrop, upload, uploadForm } from './gallery-test-kit.ts';
 
@@ -100,14 +100,14 @@ describeEachDatabase('gallery API', (server) => {
   it('keeps a child\'s list as sent only while nothing changed and within one signing window: an edit, a row written straight to the table, the child trashed and restored each show at once', async () => {
     const token = await loginAdmin(server());
     const child = await createChild(server(), token, 'Kept');
-    const list = async () => (await getKept(server(), token, `/api/galleries?orphan_id=${child}`, mediaPageSchema)).body;
+    const list = async () => (await getChecked(server(), token, `/api/galleries?orphan_id=${child}`, mediaPageSchema)).body;
     const item = (await upload(server(), token, { orphan_id: child, media_type: 'document', title: 'Note', date: '2024-03-01' }, { data: Buffer.from('note'), name: 'n.txt' })).body.data;
     expect((await list()).data.map((m: { title: string }) => m.title)).toEqual(['Note']);
 
     expect((await call(server(), 'PUT', `/api/galleries/${item.id}`, { token, body: { title: 'Note, edited' } })).status).toBe(200);
     expect((await list()).data.map((m: { title: string }) => m.title)).toEqual(['Note, edited']);
 
-    // A script's write: only media_version tells the kept pages (a test fails without it).
+    // A script's write, outside the API, is seen at once.
     const at = new Date().toISOString();
     await server()
       .database.db.insertInto('media')
@@ -133,7 +133,7 @@ describeEachDatabase('gallery API', (server) => {
     }
   });
 
-  it('sends a kept page compressed to a client that accepts brotli or gzip, and as plain JSON to one that does not', async () => {
+  it('sends a page compressed to a client that accepts brotli or gzip, and as plain JSON to one that does not', async () => {
     const token = await loginAdmin(server());
     const child = await createChild(server(), token, 'Compressed');
     for (let i = 0; i < 3; i++) await upload(server(), token, { orphan_id: child, media_type: 'document', title: `Letter ${i}`, date: '2024-03-01' }, { data: Buffer.from(`letter ${i}`), name: 'l.txt' });

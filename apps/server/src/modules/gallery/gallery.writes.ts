@@ -1,7 +1,6 @@
 import { MEDIA_MESSAGES } from '@app/shared/schemas/media.schema';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
 import { logActivity } from '../activities/activities.service.ts';
@@ -44,16 +43,13 @@ async function queueTranscode(trx: Kysely<DB>, mediaId: number): Promise<void> {
 }
 
 /** The row of an uploaded file; a video also gets its transcode job, in the same transaction. */
-export const insertMedia = defineWrite(
-  'gallery.insert',
-  async (trx, { values, userId, transcode }: { values: NewMediaRecord; userId: number | null; transcode: boolean }): Promise<MediaRecord> => {
+export const insertMedia = async (trx: Transaction<DB>, { values, userId, transcode }: { values: NewMediaRecord; userId: number | null; transcode: boolean }): Promise<MediaRecord> => {
     await requireActiveOrphan(trx, values.orphan_id);
     const row = await insertMediaRecord(trx, values);
     if (transcode) await queueTranscode(trx, row.id);
     await logMedia(trx, userId, 'created', row);
     return row;
-  },
-);
+  };
 
 /** An item the caller may see: it exists and its child is not in the trash. */
 async function visibleRecord(trx: Kysely<DB>, id: number): Promise<MediaRecord> {
@@ -66,9 +62,7 @@ type EditableFields = Pick<MediaRecordUpdate, 'orphan_id' | 'title' | 'descripti
 /** A checked file's columns (received-file.ts fileColumns). */
 type FileColumns = Pick<NewMediaRecord, 'file_name' | 'mime_type' | 'size_bytes' | 'file_path' | 'display_path' | 'thumb_path' | 'status' | 'status_reason'>;
 
-export const updateMedia = defineWrite(
-  'gallery.update',
-  async (trx, { id, userId, values }: { id: number; userId: number | null; values: EditableFields }): Promise<MediaRecord> => {
+export const updateMedia = async (trx: Transaction<DB>, { id, userId, values }: { id: number; userId: number | null; values: EditableFields }): Promise<MediaRecord> => {
     const before = await visibleRecord(trx, id);
     if (values.orphan_id !== undefined && values.orphan_id !== before.orphan_id) await requireActiveOrphan(trx, values.orphan_id as number);
     const updated = await updateMediaRecord(trx, id, { ...values, updated_by: userId, updated_at: nowAfter(before.updated_at) });
@@ -77,8 +71,7 @@ export const updateMedia = defineWrite(
     const changed = Object.keys(values).filter((k) => before[k as keyof MediaRecord] !== updated[k as keyof MediaRecord]);
     await logMedia(trx, userId, 'updated', updated, { changed });
     return updated;
-  },
-);
+  };
 
 /**
  * A new file for an item, with any field edits: the row points to the new file alone — what was
@@ -86,9 +79,7 @@ export const updateMedia = defineWrite(
  * transcode starts again. Answers the row as it was, read in this transaction, whose files the
  * service removes once this has committed.
  */
-export const replaceMediaFile = defineWrite(
-  'gallery.replaceFile',
-  async (trx, { id, userId, values, file, transcode }: { id: number; userId: number | null; values: EditableFields; file: FileColumns; transcode: boolean }): Promise<{ before: MediaRecord; after: MediaRecord }> => {
+export const replaceMediaFile = async (trx: Transaction<DB>, { id, userId, values, file, transcode }: { id: number; userId: number | null; values: EditableFields; file: FileColumns; transcode: boolean }): Promise<{ before: MediaRecord; after: MediaRecord }> => {
     // The old file's unfinished jobs go first: a worker recording a rendition of it either did so
     // before (and `before` holds it) or finds its job gone (jobs.writes.ts recordRendition).
     await trx.deleteFrom('jobs').where('media_id', '=', id).where('state', 'in', ['queued', 'running']).execute();
@@ -115,14 +106,13 @@ export const replaceMediaFile = defineWrite(
     const changed = Object.keys(values).filter((k) => before[k as keyof MediaRecord] !== after[k as keyof MediaRecord]);
     await logMedia(trx, userId, 'updated', after, { changed: [...changed, 'file'] });
     return { before, after };
-  },
-);
+  };
 
 /** Removes the row (its jobs go with it); the service removes the files after. */
-export const deleteMedia = defineWrite('gallery.delete', async (trx, { id, userId }: { id: number; userId: number | null }): Promise<MediaRecord> => {
+export const deleteMedia = async (trx: Transaction<DB>, { id, userId }: { id: number; userId: number | null }): Promise<MediaRecord> => {
   await visibleRecord(trx, id);
   const row = await deleteMediaRecord(trx, id);
   if (!row) throw AppError.notFound(MEDIA_MESSAGES.notFound);
   await logMedia(trx, userId, 'deleted', row);
   return row;
-});
+};

@@ -1,6 +1,5 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB, JobsTable, MediaTable } from '../../db/schema.ts';
-import { defineWrite } from '../../db/write-procedure.ts';
 import { nowIso } from '../../lib/time.ts';
 
 /**
@@ -22,7 +21,7 @@ interface ClaimArgs {
   postgres: boolean;
 }
 
-export const claimJob = defineWrite('jobs.claim', async (trx, { worker, staleBefore, maxAttempts, postgres }: ClaimArgs): Promise<Job | null> => {
+export const claimJob = async (trx: Transaction<DB>, { worker, staleBefore, maxAttempts, postgres }: ClaimArgs): Promise<Job | null> => {
   // A job whose every attempt ended with its process stopping is given up here, not retried for ever.
   for (;;) {
     const now = nowIso();
@@ -44,7 +43,7 @@ export const claimJob = defineWrite('jobs.claim', async (trx, { worker, staleBef
     if (job.attempts <= maxAttempts) return job;
     await giveUp(trx, job, `Processing stopped ${maxAttempts} times without finishing (the server was restarted or ran out of memory).`);
   }
-});
+};
 
 async function giveUp(trx: Kysely<DB>, job: Job, reason: string): Promise<void> {
   const now = nowIso();
@@ -76,38 +75,33 @@ export type RenditionColumn = 'poster_path' | 'video_360p_path' | 'video_720p_pa
 const SIZE_COLUMNS = { video_360p_path: 'video_360p_bytes', video_720p_path: 'video_720p_bytes', video_1080p_path: 'video_1080p_bytes' } as const;
 
 /** What ffprobe found. False when the item is gone or the job is no longer this worker's. */
-export const recordVideoFacts = defineWrite('gallery.videoFacts', async (trx, { claim, mediaId, facts }: { claim: Claim; mediaId: number; facts: VideoFacts }): Promise<boolean> => {
+export const recordVideoFacts = async (trx: Transaction<DB>, { claim, mediaId, facts }: { claim: Claim; mediaId: number; facts: VideoFacts }): Promise<boolean> => {
   if (!(await owns(trx, claim.job.id, claim.worker, claim.postgres))) return false;
   const row = await trx.updateTable('media').set(facts).where('id', '=', mediaId).returning('id').executeTakeFirst();
   return !!row;
-});
+};
 
 /**
  * A finished poster or resolution: its key in its column, so `resolution_urls` shows it at once.
  * False when the item was deleted meanwhile, or its file replaced (the job is gone): the caller
  * then removes the file, which was made from a file the item no longer has.
  */
-export const recordRendition = defineWrite(
-  'gallery.rendition',
-  async (trx, { claim, mediaId, column, key, bytes }: { claim: Claim; mediaId: number; column: RenditionColumn; key: string; bytes: number }): Promise<boolean> => {
+export const recordRendition = async (trx: Transaction<DB>, { claim, mediaId, column, key, bytes }: { claim: Claim; mediaId: number; column: RenditionColumn; key: string; bytes: number }): Promise<boolean> => {
     if (!(await owns(trx, claim.job.id, claim.worker, claim.postgres))) return false;
     const size = column === 'poster_path' ? {} : { [SIZE_COLUMNS[column]]: bytes };
     const row = await trx.updateTable('media').set({ [column]: key, ...size }).where('id', '=', mediaId).returning('id').executeTakeFirst();
     return !!row;
-  },
-);
+  };
 
-export const finishJob = defineWrite('jobs.finish', async (trx, { job, worker }: { job: Job; worker: string }): Promise<void> => {
+export const finishJob = async (trx: Transaction<DB>, { job, worker }: { job: Job; worker: string }): Promise<void> => {
   if (!(await owns(trx, job.id, worker))) return;
   const now = nowIso();
   await trx.updateTable('jobs').set({ state: 'done', claimed_by: null, updated_at: now }).where('id', '=', job.id).execute();
   if (job.media_id !== null) await trx.updateTable('media').set({ status: 'ready', status_reason: null, updated_at: now }).where('id', '=', job.media_id).execute();
-});
+};
 
 /** A failed attempt: tried again after `retryAfterMs` while attempts remain (and the failure may pass), else failed with its reason. */
-export const failJob = defineWrite(
-  'jobs.fail',
-  async (trx, { job, worker, reason, retry, retryAfterMs, maxAttempts }: { job: Job; worker: string; reason: string; retry: boolean; retryAfterMs: number; maxAttempts: number }): Promise<'retry' | 'failed' | 'lost'> => {
+export const failJob = async (trx: Transaction<DB>, { job, worker, reason, retry, retryAfterMs, maxAttempts }: { job: Job; worker: string; reason: string; retry: boolean; retryAfterMs: number; maxAttempts: number }): Promise<'retry' | 'failed' | 'lost'> => {
     if (!(await owns(trx, job.id, worker))) return 'lost';
     if (retry && job.attempts < maxAttempts) {
       const now = nowIso();
@@ -117,11 +111,10 @@ export const failJob = defineWrite(
     }
     await giveUp(trx, job, reason);
     return 'failed';
-  },
-);
+  };
 
 /** A worker stopping with the server gives its job back at once, the attempt not counted (a restart resumes it). */
-export const releaseJob = defineWrite('jobs.release', async (trx, { jobId, worker }: { jobId: number; worker: string }): Promise<void> => {
+export const releaseJob = async (trx: Transaction<DB>, { jobId, worker }: { jobId: number; worker: string }): Promise<void> => {
   await trx
     .updateTable('jobs')
     .set({ state: 'queued', claimed_by: null, claimed_at: null, attempts: sql<number>`attempts - 1`, updated_at: nowIso() })
@@ -129,14 +122,14 @@ export const releaseJob = defineWrite('jobs.release', async (trx, { jobId, worke
     .where('claimed_by', '=', worker)
     .where('state', '=', 'running')
     .execute();
-});
+};
 
 /**
  * Claims of this machine's processes that have ended (a crash, kill -9): their jobs are queued
  * again at once, not after the lease, the attempt counted (a file that kills the server each
  * time is given up after `maxAttempts`).
  */
-export const reclaimJobs = defineWrite('jobs.reclaim', async (trx, { workers }: { workers: string[] }): Promise<number> => {
+export const reclaimJobs = async (trx: Transaction<DB>, { workers }: { workers: string[] }): Promise<number> => {
   if (!workers.length) return 0;
   const rows = await trx
     .updateTable('jobs')
@@ -146,4 +139,4 @@ export const reclaimJobs = defineWrite('jobs.reclaim', async (trx, { workers }: 
     .returning('id')
     .execute();
   return rows.length;
-});
+};

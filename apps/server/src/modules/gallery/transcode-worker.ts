@@ -10,7 +10,6 @@ import { VIDEO_RESOLUTIONS } from '@app/shared/constants';
 import { videoOverTimeMessage } from '@app/shared/schemas/media.schema';
 import type { Dialect } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Writes } from '../../db/write-procedure.ts';
 import { commitQuietly, newStorageKey, processGone, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import { FfmpegError, poster, probe, targetHeights, transcode, type EncodeLimits, type VideoFacts } from './ffmpeg.ts';
 import { encodeWorkDir, type GalleryConfig } from './gallery-config.ts';
@@ -23,7 +22,6 @@ import { workFile } from './received-video.ts';
 
 export interface WorkerDeps {
   db: Kysely<DB>;
-  writes: Writes;
   dialect: Dialect;
   store: FileStore;
   config: GalleryConfig;
@@ -84,7 +82,7 @@ export class TranscodeWorker {
       if (!owner || owner.host !== HOST || worker === this.id) return false;
       return owner.pid === process.pid || processGone(owner.pid);
     });
-    const reclaimed = await this.deps.writes.run(reclaimJobs, { workers: dead });
+    const reclaimed = await this.deps.db.transaction().execute((trx) => reclaimJobs(trx, { workers: dead }));
     if (reclaimed) this.deps.log.info({ reclaimed }, 'transcode: took back the jobs of stopped processes');
   }
 
@@ -115,10 +113,9 @@ export class TranscodeWorker {
       let job: Job | null = null;
       try {
         const staleBefore = new Date(Date.now() - this.deps.config.leaseMs).toISOString();
-        // A look that finds nothing only reads: a write would count as this process's own write
-        // and drop the reads it reuses (db/local-changes.ts) every poll.
+        // A look that finds nothing only reads: an idle worker takes no write lock every poll.
         if (await claimableJobExists(this.deps.db, new Date().toISOString(), staleBefore)) {
-          job = await this.deps.writes.run(claimJob, { worker: this.id, staleBefore, maxAttempts: this.deps.config.maxAttempts, postgres: this.deps.dialect === 'postgres' });
+          job = await this.deps.db.transaction().execute((trx) => claimJob(trx, { worker: this.id, staleBefore, maxAttempts: this.deps.config.maxAttempts, postgres: this.deps.dialect === 'postgres' }));
         }
       } catch (err) {
         if (this.stopping) return;
@@ -143,19 +140,19 @@ export class TranscodeWorker {
   }
 
   private async runJob(job: Job): Promise<void> {
-    const { writes, log, config } = this.deps;
+    const { db, log, config } = this.deps;
     // The job's time, pauses included: past it, its ffmpeg is killed and the item fails saying why.
     const overTime = AbortSignal.timeout(config.jobTimeoutMs);
     const signal = AbortSignal.any([this.abort.signal, overTime]);
     try {
       const row = job.media_id === null ? undefined : await findMediaRecord(this.deps.db, job.media_id);
       if (row) await this.transcodeItem(row, { job, worker: this.id, postgres: this.deps.dialect === 'postgres' }, signal);
-      await writes.run(finishJob, { job, worker: this.id });
+      await db.transaction().execute((trx) => finishJob(trx, { job, worker: this.id }));
       log.info({ job: job.id, media: job.media_id }, 'transcode: done');
     } catch (caught) {
       const err = overTime.aborted && !this.stopping ? new FfmpegError(videoOverTimeMessage(Math.round(config.jobTimeoutMs / 60_000)), false) : caught;
       if (this.stopping) {
-        await writes.run(releaseJob, { jobId: job.id, worker: this.id }).catch(() => {});
+        await db.transaction().execute((trx) => releaseJob(trx, { jobId: job.id, worker: this.id })).catch(() => {});
         return;
       }
       if (err instanceof Stopped) {
@@ -165,8 +162,9 @@ export class TranscodeWorker {
       }
       const retry = !(err instanceof FfmpegError) || err.retryable;
       const reason = err instanceof FfmpegError ? err.message : 'Processing failed on the server.';
-      const outcome = await writes
-        .run(failJob, { job, worker: this.id, reason, retry, retryAfterMs: 30_000 * job.attempts, maxAttempts: config.maxAttempts })
+      const outcome = await db
+        .transaction()
+        .execute((trx) => failJob(trx, { job, worker: this.id, reason, retry, retryAfterMs: 30_000 * job.attempts, maxAttempts: config.maxAttempts }))
         .catch((e: unknown) => log.error({ err: e }, 'transcode: could not record a failure'));
       log.warn({ err, job: job.id, media: job.media_id, outcome }, 'transcode: attempt failed');
     }
@@ -188,13 +186,13 @@ export class TranscodeWorker {
   }
 
   private async transcodeItem(row: MediaRecord, claim: Claim, signal: AbortSignal): Promise<void> {
-    const { config, writes } = this.deps;
+    const { config, db } = this.deps;
     const limits: EncodeLimits = { maxMemoryBytes: config.maxEncodeMemoryBytes };
     const input = await this.input(row);
     try {
       const facts = await probe(config.ffprobe, input.file, signal);
       // Not this worker's any more: the item's file was replaced (a new job makes its versions).
-      if (!(await writes.run(recordVideoFacts, { claim, mediaId: row.id, facts: { width: facts.width, height: facts.height, duration: facts.duration } }))) throw new Stopped();
+      if (!(await db.transaction().execute((trx) => recordVideoFacts(trx, { claim, mediaId: row.id, facts: { width: facts.width, height: facts.height, duration: facts.duration } })))) throw new Stopped();
       if (!row.poster_path) await this.make(claim, row.id, 'poster_path', '.jpg', (out) => poster(config.ffmpeg, input.file, out, facts, signal, limits));
       for (const name of targetHeights(facts, VIDEO_RESOLUTIONS)) {
         const column = RESOLUTION_COLUMNS[name];
@@ -208,7 +206,7 @@ export class TranscodeWorker {
 
   /** Make one file, store it (uncommitted until recorded), record it on the item. */
   private async make(claim: Claim, mediaId: number, column: RenditionColumn, suffix: string, produce: (out: string) => Promise<void>): Promise<void> {
-    const { store, writes, log } = this.deps;
+    const { store, db, log } = this.deps;
     const out = this.tempFile(suffix);
     const key = newStorageKey(GALLERY_FOLDER, suffix);
     try {
@@ -216,7 +214,7 @@ export class TranscodeWorker {
       if (this.stopping) throw new Stopped();
       const bytes = (await stat(out)).size;
       await store.files.put(key, createReadStream(out));
-      if (!(await writes.run(recordRendition, { claim, mediaId, column, key, bytes }))) {
+      if (!(await db.transaction().execute((trx) => recordRendition(trx, { claim, mediaId, column, key, bytes })))) {
         // The item was deleted or its file replaced meanwhile.
         await removeQuietly(store.files, [key], log);
         throw new Stopped();

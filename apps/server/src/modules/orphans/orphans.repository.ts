@@ -1,7 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
-import { arg, preparedQuery } from '../../db/prepared-query.ts';
 import type { DB, OrphansTable } from '../../db/schema.ts';
-import { FIELD_COLUMNS } from './orphan-columns.ts';
 
 /** One child's row: read by id, written, trashed, restored, purged; the dashboard's counts. */
 
@@ -10,40 +8,17 @@ export type NewOrphanRow = Insertable<OrphansTable>;
 export type OrphanRowUpdate = Updateable<OrphansTable>;
 export type Executor = Kysely<DB> | Transaction<DB>;
 
-// One child by id is the most frequent read: built and compiled once (db/prepared-query.ts).
-const orphanById = preparedQuery<DB, [number], OrphanRow>((db) => db.selectFrom('orphans').selectAll().where('id', '=', arg<number>(0)));
-
-export async function findOrphanRow(db: Executor, id: number): Promise<OrphanRow | undefined> {
-  return (await orphanById(db, id))[0];
+export function findOrphanRow(db: Executor, id: number): Promise<OrphanRow | undefined> {
+  return db.selectFrom('orphans').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-// Every column a new row sets, in a fixed order: the insert is built and compiled once and run
-// with the values in this order (creating a child is the most frequent write). The fields'
-// columns come from the shared field list (orphan-columns.ts).
-export const INSERT_COLUMNS = [
-  ...FIELD_COLUMNS,
-  'birthday', 'search_text', 'photo_path', 'photo_thumb_path', 'created_by', 'updated_by', 'created_at', 'updated_at', 'deleted_at',
-] as const satisfies ReadonlyArray<keyof NewOrphanRow>;
-
-// Only the id comes back: every other column is what was given (no defaults, no trigger changes
-// the row), and SQLite's RETURNING of all 42 columns costs the writer a tenth of a create.
-const insertOrphan = preparedQuery<DB, unknown[], Pick<OrphanRow, 'id'>>((db) =>
-  db
-    .insertInto('orphans')
-    .values(Object.fromEntries(INSERT_COLUMNS.map((c, i) => [c, arg(i)])) as unknown as NewOrphanRow)
-    .returning('id'),
-);
-
-/** Insert a child; the counters follow by trigger (migration 0006). */
 /** The photo keys of a child outside the trash (by primary key: asked before each photo is served). */
 export async function findShownPhotoKeys(db: Executor, id: number): Promise<{ photo_path: string | null; photo_thumb_path: string | null } | undefined> {
   return db.selectFrom('orphans').select(['photo_path', 'photo_thumb_path']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
-export async function insertOrphanRow(trx: Executor, values: Omit<OrphanRow, 'id'>): Promise<OrphanRow> {
-  const row = Object.fromEntries(INSERT_COLUMNS.map((c) => [c, values[c] ?? null])) as Omit<OrphanRow, 'id'>;
-  const [{ id }] = (await insertOrphan(trx, ...INSERT_COLUMNS.map((c) => row[c]))) as [Pick<OrphanRow, 'id'>];
-  return { id, ...row };
+export function insertOrphanRow(trx: Executor, values: Omit<OrphanRow, 'id'>): Promise<OrphanRow> {
+  return trx.insertInto('orphans').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Update a child outside the trash (`before` as read in the same transaction); undefined when there is none. */

@@ -99,7 +99,7 @@ async function readOrphanRequest(request: FastifyRequest): Promise<ReadRequest> 
 export async function orphansRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   servePhotos(app.fileStore, app.db);
-  const ctx = (request: FastifyRequest): OrphanContext => ({ db: app.db, writes: app.writes, changes: app.changes, dialect: app.dialect, store: app.fileStore, log: request.log });
+  const ctx = (request: FastifyRequest): OrphanContext => ({ db: app.db, dialect: app.dialect, store: app.fileStore, log: request.log });
 
   r.get('/orphans', { config: requires('view-orphans'), schema: { description: 'Children outside the trash, a page at a time, searched, filtered and sorted; with no_pagination, the short list for a selector.', tags: TAGS, querystring: orphanListQuerySchema, response: { 200: z.union([orphanPageSchema, orphanSelectorResponseSchema]) } } }, async (request) =>
     request.query.no_pagination ? orphanSelector(ctx(request), request.query) : listOrphans(ctx(request), request.query),

@@ -17,9 +17,7 @@ import {
 } from '@app/shared/schemas/orphan.schema';
 import { searchWords } from '@app/shared/search-folding';
 import type { Dialect } from '../../config.ts';
-import type { LocalChanges } from '../../db/local-changes.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Writes } from '../../db/write-procedure.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
@@ -38,10 +36,6 @@ export * as orphansOverview from './orphans-overview.repository.ts';
 
 export interface OrphanContext {
   db: Kysely<DB>;
-  /** Where write procedures run (the writer thread on SQLite: db/writer-thread.ts). */
-  writes: Writes;
-  /** What this process knows of the writes to the database, for reusing what the list read (db/local-changes.ts). */
-  changes?: LocalChanges;
   dialect: Dialect;
   store: FileStore;
   log: FastifyBaseLogger;
@@ -129,7 +123,7 @@ function filterOf(q: OrphanListQuery, trashed: boolean): OrphanFilter {
 
 async function pageOf<T>(ctx: OrphanContext, q: OrphanListQuery, trashed: boolean, item: (r: OrphanListRow) => T): Promise<Paged<T>> {
   const offset = (q.page - 1) * q.per_page;
-  const { total, rows } = await orphanPage(ctx.db, ctx.dialect, filterOf(q, trashed), q.sort, q.per_page, offset, ctx.changes);
+  const { total, rows } = await orphanPage(ctx.db, ctx.dialect, filterOf(q, trashed), q.sort, q.per_page, offset);
   return {
     data: rows.map(item),
     ...pageMeta(total, q.page, q.per_page),
@@ -221,7 +215,7 @@ export async function createOrphan(ctx: OrphanContext, userId: number | null, re
     updated_at: now,
     deleted_at: null,
   };
-  const row = await withStoredPhoto(ctx, photo, () => ctx.writes.run(writes.insertOrphan, { values, userId }));
+  const row = await withStoredPhoto(ctx, photo, () => ctx.db.transaction().execute((trx) => writes.insertOrphan(trx, { values, userId })));
   return { message: RESPONSE.created, data: toOrphan(row, ctx.store) };
 }
 
@@ -236,7 +230,7 @@ export async function updateOrphan(ctx: OrphanContext, userId: number | null, id
   const values = { ...columns, ...(replacePhoto ? { photo_path: photo?.photo_path ?? null, photo_thumb_path: photo?.photo_thumb_path ?? null } : {}) };
   // Field names only are logged; the search text and birthday follow from other fields.
   const logged = [...Object.keys(columns).filter((k) => k !== 'search_text' && k !== 'birthday'), ...(replacePhoto ? ['photo_path'] : [])];
-  const result = await withStoredPhoto(ctx, photo, () => ctx.writes.run(writes.updateOrphan, { id, userId, values, logged, expectedUpdatedAt }));
+  const result = await withStoredPhoto(ctx, photo, () => ctx.db.transaction().execute((trx) => writes.updateOrphan(trx, { id, userId, values, logged, expectedUpdatedAt })));
   if (replacePhoto && result.before.photo_path !== result.updated.photo_path) {
     await removeQuietly(ctx.store.files, [result.before.photo_path, result.before.photo_thumb_path], ctx.log);
   }
@@ -244,12 +238,12 @@ export async function updateOrphan(ctx: OrphanContext, userId: number | null, id
 }
 
 export async function trashOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string }> {
-  await ctx.writes.run(writes.trashOrphan, { id, userId });
+  await ctx.db.transaction().execute((trx) => writes.trashOrphan(trx, { id, userId }));
   return { message: RESPONSE.deleted };
 }
 
 export async function restoreOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string; data: Orphan }> {
-  const row = await ctx.writes.run(writes.restoreOrphan, { id, userId });
+  const row = await ctx.db.transaction().execute((trx) => writes.restoreOrphan(trx, { id, userId }));
   return { message: RESPONSE.restored, data: toOrphan(row, ctx.store) };
 }
 
@@ -259,7 +253,7 @@ export async function purgeOrphan(ctx: OrphanContext, userId: number | null, id:
   // The child's gallery files too: their rows go with the child's (a trashed child takes no uploads).
   const media = before?.deleted_at ? await childMediaFiles(ctx.db, id) : [];
   if (before?.deleted_at) await releaseQuietly(ctx.store.files, [before.photo_path, before.photo_thumb_path, ...media], ctx.log);
-  const row = await ctx.writes.run(writes.purgeOrphan, { id, userId });
+  const row = await ctx.db.transaction().execute((trx) => writes.purgeOrphan(trx, { id, userId }));
   // Files go only after the row is gone for good; a failure here leaves an orphaned file, logged.
   await removeQuietly(ctx.store.files, [row.photo_path, row.photo_thumb_path, ...media], ctx.log);
   return { message: RESPONSE.purged };
@@ -289,3 +283,17 @@ export async function findActiveOrphans(db: Kysely<DB>, ids: readonly number[]):
 
 /** A child's name as every screen, log line, sheet and report writes it. */
 export const fullName = (c: { first_name: string; last_name: string }): string => `${c.first_name} ${c.last_name}`.trim();
+
+/**
+ * Lock these children's rows for the rest of a write's transaction (ids ascending, so two writes
+ * cannot wait for each other): a write that checks something of a child's records before adding
+ * one (one result per assessment, one attendance record per month) then sees every write to that
+ * child committed before it. A no-op update takes PostgreSQL's row lock on both databases' terms;
+ * on SQLite the transaction already holds the write lock.
+ */
+export async function lockChildren(trx: Kysely<DB>, orphanIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(orphanIds)].sort((a, b) => a - b);
+  for (let i = 0; i < ids.length; i += 500) {
+    await trx.updateTable('orphans').set({ updated_at: sql.ref('updated_at') }).where('id', 'in', ids.slice(i, i + 500)).execute();
+  }
+}

@@ -1,7 +1,8 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import { ERROR_CODE } from '@app/shared/messages';
 import { ACTIVITY_TEXT } from '@app/shared/schemas/activity.schema';
 import { ORPHAN_RESPONSE_MESSAGES as RESPONSE } from '@app/shared/schemas/orphan.schema';
-import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
 import { forgetChildInActivities, logActivity } from '../activities/activities.service.ts';
@@ -29,11 +30,11 @@ function logOrphan(trx: Parameters<typeof logActivity>[0], userId: number | null
 
 type NewRow = Parameters<typeof insertOrphanRow>[1];
 
-export const insertOrphan = defineWrite('orphans.insert', async (trx, { values, userId }: { values: NewRow; userId: number | null }): Promise<OrphanRow> => {
+export const insertOrphan = async (trx: Transaction<DB>, { values, userId }: { values: NewRow; userId: number | null }): Promise<OrphanRow> => {
   const inserted = await insertOrphanRow(trx, values);
   await logOrphan(trx, userId, 'created', inserted);
   return inserted;
-});
+};
 
 interface UpdateArgs {
   id: number;
@@ -46,7 +47,7 @@ interface UpdateArgs {
   expectedUpdatedAt?: string;
 }
 
-export const updateOrphan = defineWrite('orphans.update', async (trx, { id, userId, values, logged, expectedUpdatedAt }: UpdateArgs): Promise<{ updated: OrphanRow; before: OrphanRow }> => {
+export const updateOrphan = async (trx: Transaction<DB>, { id, userId, values, logged, expectedUpdatedAt }: UpdateArgs): Promise<{ updated: OrphanRow; before: OrphanRow }> => {
   // Read inside the transaction: the photo keys to remove are the ones being replaced, and the
   // version compared is the one this update replaces (no other write can come in between).
   const before = await findOrphanRow(trx, id);
@@ -57,22 +58,22 @@ export const updateOrphan = defineWrite('orphans.update', async (trx, { id, user
   const changed = logged.filter((k) => before[k as keyof OrphanRow] !== updated[k as keyof OrphanRow]);
   await logOrphan(trx, userId, 'updated', updated, { changed });
   return { updated, before };
-});
+};
 
-export const trashOrphan = defineWrite('orphans.trash', async (trx, { id, userId }: { id: number; userId: number | null }): Promise<void> => {
+export const trashOrphan = async (trx: Transaction<DB>, { id, userId }: { id: number; userId: number | null }): Promise<void> => {
   const row = await trashOrphanRow(trx, id, nowIso(), userId);
   if (!row) throw AppError.notFound(RESPONSE.notFound);
   await logOrphan(trx, userId, 'deleted', row);
-});
+};
 
-export const restoreOrphan = defineWrite('orphans.restore', async (trx, { id, userId }: { id: number; userId: number | null }): Promise<OrphanRow> => {
+export const restoreOrphan = async (trx: Transaction<DB>, { id, userId }: { id: number; userId: number | null }): Promise<OrphanRow> => {
   const restored = await restoreOrphanRow(trx, id, nowIso(), userId);
   if (!restored) throw AppError.notFound(RESPONSE.notFound);
   await logOrphan(trx, userId, 'restored', restored);
   return restored;
-});
+};
 
-export const purgeOrphan = defineWrite('orphans.purge', async (trx, { id, userId }: { id: number; userId: number | null }): Promise<OrphanRow> => {
+export const purgeOrphan = async (trx: Transaction<DB>, { id, userId }: { id: number; userId: number | null }): Promise<OrphanRow> => {
   const inTrash = await findOrphanRow(trx, id);
   if (inTrash?.deleted_at) await forgetChildInActivities(trx, { id, name: `${inTrash.first_name} ${inTrash.last_name}`.trim() });
   const purged = await purgeOrphanRow(trx, id);
@@ -84,4 +85,4 @@ export const purgeOrphan = defineWrite('orphans.purge', async (trx, { id, userId
   // The purge's own entry names no one either.
   await logActivity(trx, { userId, type: 'orphan', action: 'purged', subjectType: 'orphan', subjectId: purged.id, name: ACTIVITY_TEXT.removedChild });
   return purged;
-});
+};

@@ -24,7 +24,7 @@ export async function pagesRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.post('/pages', { config: requires('create-pages'), schema: { description: 'Add a site page.', tags, body: pageSchema, response: { 201: pageSavedResponseSchema } } }, async (request, reply) => {
-    const data = await createPage(app.db, app.writes, currentUser(request).id, request.body);
+    const data = await createPage(app.db, currentUser(request).id, request.body);
     return reply.code(201).send({ message: PAGE_MSG.created, data });
   });
 
@@ -41,11 +41,11 @@ export async function pagesRoutes(app: FastifyInstance): Promise<void> {
 
   r.put('/pages/:id', { config: requires('edit-pages'), schema: { description: 'Change a site page.', tags, params: idParam, body: pageSchema, response: { 200: pageSavedResponseSchema } } }, async (request) => ({
     message: PAGE_MSG.updated,
-    data: await updatePage(app.db, app.writes, currentUser(request).id, request.params.id, request.body),
+    data: await updatePage(app.db, currentUser(request).id, request.params.id, request.body),
   }));
 
   r.delete('/pages/:id', { config: requires('delete-pages'), schema: { description: 'Delete a site page.', tags, params: idParam, response: { 200: messageResponseSchema } } }, async (request) => {
-    await deletePage(app.writes, currentUser(request).id, request.params.id);
+    await deletePage(app.db, currentUser(request).id, request.params.id);
     return { message: PAGE_MSG.deleted };
   });
 }

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { NestedPaged } from '@app/shared/schemas/list.schema';
 import { type PageItem, type PublishedPageLink } from '@app/shared/schemas/page.schema';
 import type { DB } from '../../db/schema.ts';
-import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sanitizePageHtml } from '../../lib/html-sanitizer.ts';
 import { pageMeta } from '../../lib/pagination.ts';
@@ -77,19 +76,19 @@ export async function listPublishedPages(db: Kysely<DB>): Promise<PublishedPageL
   return publishedLinks(db);
 }
 
-export async function createPage(db: Kysely<DB>, writes: Writes, actorId: number, input: PageFormInput): Promise<PageItem> {
+export async function createPage(db: Kysely<DB>, actorId: number, input: PageFormInput): Promise<PageItem> {
   const now = nowIso();
-  const id = await uniqueSlug(writes.run(pageWrites.createPage, { actorId, values: { ...toValues(input, now), created_at: now } }));
+  const id = await uniqueSlug(db.transaction().execute((trx) => pageWrites.createPage(trx, { actorId, values: { ...toValues(input, now), created_at: now } })));
   return getPage(db, id);
 }
 
-export async function updatePage(db: Kysely<DB>, writes: Writes, actorId: number, id: number, input: PageFormInput): Promise<PageItem> {
-  await uniqueSlug(writes.run(pageWrites.updatePage, { actorId, id, values: toValues(input, nowIso()) }));
+export async function updatePage(db: Kysely<DB>, actorId: number, id: number, input: PageFormInput): Promise<PageItem> {
+  await uniqueSlug(db.transaction().execute((trx) => pageWrites.updatePage(trx, { actorId, id, values: toValues(input, nowIso()) })));
   return getPage(db, id);
 }
 
-export async function deletePage(writes: Writes, actorId: number, id: number): Promise<void> {
-  await writes.run(pageWrites.deletePage, { actorId, id });
+export async function deletePage(db: Kysely<DB>, actorId: number, id: number): Promise<void> {
+  await db.transaction().execute((trx) => pageWrites.deletePage(trx, { actorId, id }));
 }
 
 /** The write checks the slug first; on PostgreSQL a concurrent write may still take it, and the unique index decides. */

@@ -19,7 +19,7 @@ describeEachDatabase('password reset e-mail', (server) => {
     const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     const sent = new Promise<string>((resolve) => {
       const transport = { sendMail: (mail: nodemailer.SendMailOptions) => stream.sendMail(mail).then((info) => (resolve((info.message as Buffer).toString('utf8')), info)) };
-      const deps = { db, writes: server().app.writes, mailer: createMailer({ smtpUrl: 'smtp://mail.example', appUrl: 'https://care.example' }, transport), appUrl: 'https://care.example', log: server().app.log };
+      const deps = { db, mailer: createMailer({ smtpUrl: 'smtp://mail.example', appUrl: 'https://care.example' }, transport), appUrl: 'https://care.example', log: server().app.log };
       void requestPasswordReset(deps, user.email);
     });
     const raw = await sent;

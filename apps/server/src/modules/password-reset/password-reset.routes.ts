@@ -22,13 +22,13 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/auth/forgot-password', { config: { ...publicAccess, ...openInMaintenance }, schema: { description: 'E-mail a password-reset link; the answer is the same whether the address has an account or not.', tags, body: forgotPasswordSchema, response: { 200: messageResponseSchema } } }, async (request) => {
     await throttle('forgot-password', request.ip);
-    await requestPasswordReset({ db: app.db, writes: app.writes, mailer: app.mailer, appUrl: app.appConfig.appUrl, log: request.log }, request.body.email, requestLanguage(request));
+    await requestPasswordReset({ db: app.db, mailer: app.mailer, appUrl: app.appConfig.appUrl, log: request.log }, request.body.email, requestLanguage(request));
     return { message: PASSWORD_RESET_MSG.linkSent };
   });
 
   r.post('/auth/reset-password', { config: { ...publicAccess, ...openInMaintenance }, schema: { description: 'Set a new password with the token from the e-mailed link.', tags, body: resetPasswordSchema, response: { 200: messageResponseSchema } } }, async (request) => {
     await throttle('reset-password', request.ip);
-    await resetPassword({ db: app.db, writes: app.writes }, request.body, request.ip);
+    await resetPassword({ db: app.db }, request.body, request.ip);
     return { message: PASSWORD_RESET_MSG.reset };
   });
 }

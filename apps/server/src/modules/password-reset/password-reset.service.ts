@@ -6,7 +6,6 @@ import type { Language } from '@app/shared/i18n/languages';
 import { formatMessage } from '@app/shared/i18n/localise';
 import { MAIL_MESSAGES } from '@app/shared/i18n/mail-messages';
 import type { DB } from '../../db/schema.ts';
-import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { oneLine, type Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -25,7 +24,6 @@ function sha256(value: string): string {
 
 export interface ResetDeps {
   db: Kysely<DB>;
-  writes: Writes;
   mailer: Mailer;
   appUrl: string;
   log: FastifyBaseLogger;
@@ -49,14 +47,14 @@ export async function requestPasswordReset(deps: ResetDeps, rawEmail: string, re
   if (recent) return;
   const token = randomBytes(32).toString('base64url');
   const now = nowIso();
-  await deps.writes.run(resetWrites.storeResetToken, {
+  await deps.db.transaction().execute((trx) => resetWrites.storeResetToken(trx, {
     userId: user.id,
     name: user.name,
     email,
     token_hash: sha256(token),
     expires_at: addMinutes(now, PASSWORD_RESET_MINUTES),
     created_at: now,
-  });
+  }));
   const organisation = (await getSetting(deps.db, 'organization_name')) || 'Orphan Care';
   const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
   const language = user.locale ?? requestLanguage;
@@ -71,7 +69,7 @@ export async function requestPasswordReset(deps: ResetDeps, rawEmail: string, re
 
 /** Check the token, set the password, and sign the user out everywhere; the token works once. */
 export async function resetPassword(
-  { db, writes }: { db: Kysely<DB>; writes: Writes },
+  { db }: { db: Kysely<DB> },
   input: { email: string; token: string; password: string },
   ip: string,
 ): Promise<void> {
@@ -86,7 +84,7 @@ export async function resetPassword(
   const user = match ? await userByEmail(db, email) : undefined;
   if (!match || !user) throw invalid();
   const hash = await hashPassword(input.password, ip);
-  await writes.run(resetWrites.resetPassword, { tokenId: match.id, userId: user.id, name: user.name, email, hash, now: nowIso() });
+  await db.transaction().execute((trx) => resetWrites.resetPassword(trx, { tokenId: match.id, userId: user.id, name: user.name, email, hash, now: nowIso() }));
 }
 
 /** For other modules' writes: a user's outstanding reset links end with their e-mail or account. */

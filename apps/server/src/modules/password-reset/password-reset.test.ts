@@ -181,7 +181,7 @@ for (const dialect of dialects) {
 
     it('creates no link when mail is not configured (an administrator sets the password instead)', async () => {
       const u = await userWithRoles(server, []);
-      await requestPasswordReset({ db: server.database.db, writes: server.app.writes, mailer: createMailer({ appUrl: 'http://x', smtpUrl: undefined }), appUrl: 'http://x', log: server.app.log }, u.email);
+      await requestPasswordReset({ db: server.database.db, mailer: createMailer({ appUrl: 'http://x', smtpUrl: undefined }), appUrl: 'http://x', log: server.app.log }, u.email);
       expect(await server.database.db.selectFrom('password_reset_tokens').selectAll().where('email', '=', u.email).execute()).toEqual([]);
     });
   });

@@ -13,7 +13,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   // One call for both forms (spec section 7): a body with password fields is a password change.
   const documentedBody = { schema: z.union([profileSchema, passwordChangeSchema]) };
   app.withTypeProvider<ZodTypeProvider>().put('/profile', { config: { ...signedIn, documentedBody }, schema: { description: 'Change the signed-in user\'s own name, e-mail, password or preferences.', tags: ['profile'], response: { 200: profileResponseSchema } } }, async (request) => {
-    const deps = { db: app.db, writes: app.writes, mailer: app.mailer, log: request.log, language: requestLanguage(request) };
+    const deps = { db: app.db, mailer: app.mailer, log: request.log, language: requestLanguage(request) };
     const caller = { user: currentUser(request), tokenId: request.tokenId, guard: passwordGuard(app, request) };
     const body = request.body && typeof request.body === 'object' ? request.body : {};
     if (isPasswordChange(body)) {

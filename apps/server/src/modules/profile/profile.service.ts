@@ -7,7 +7,6 @@ import { PROFILE_MSG } from '@app/shared/schemas/profile.schema';
 import { formatMessage } from '@app/shared/i18n/localise';
 import { MAIL_MESSAGES } from '@app/shared/i18n/mail-messages';
 import type { DB } from '../../db/schema.ts';
-import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { oneLine, type Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -21,7 +20,6 @@ const CURRENT_PASSWORD_CHECKS = 5;
 
 export interface ProfileDeps {
   db: Kysely<DB>;
-  writes: Writes;
   mailer: Mailer;
   log: FastifyBaseLogger;
   /** The request's language: the e-mail change notice is written in it. */
@@ -52,7 +50,7 @@ export async function updateProfile(deps: ProfileDeps, caller: ProfileCaller, in
   const email = normaliseEmail(input.email);
   const current = await deps.db.selectFrom('users').select('email').where('id', '=', caller.user.id).executeTakeFirstOrThrow();
   if (email !== current.email) await checkCurrentPassword(deps, caller, input.current_password, PROFILE_MSG.currentForEmail);
-  const { previousEmail } = await deps.writes.run(profileWrites.updateProfile, { userId: caller.user.id, name: input.name, email, now: nowIso(), keepTokenId: caller.tokenId, calendar: input.calendar, locale: input.locale });
+  const { previousEmail } = await deps.db.transaction().execute((trx) => profileWrites.updateProfile(trx, { userId: caller.user.id, name: input.name, email, now: nowIso(), keepTokenId: caller.tokenId, calendar: input.calendar, locale: input.locale }));
   if (previousEmail) notifyOldAddress(deps, previousEmail, email);
   return (await loadAuthUser(deps.db, caller.user.id)) as AuthUser;
 }
@@ -73,5 +71,5 @@ export async function changePassword(deps: ProfileDeps, caller: ProfileCaller, i
   await caller.guard.limiter.clear(`current-password:${caller.user.id}`);
   const hash = await hashPassword(input.password, caller.guard.ip);
   const { user } = caller;
-  await deps.writes.run(profileWrites.changePassword, { userId: user.id, name: user.name, email: user.email, hash, now: nowIso(), keepTokenId: caller.tokenId });
+  await deps.db.transaction().execute((trx) => profileWrites.changePassword(trx, { userId: user.id, name: user.name, email: user.email, hash, now: nowIso(), keepTokenId: caller.tokenId }));
 }

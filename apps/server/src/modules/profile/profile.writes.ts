@@ -1,7 +1,8 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import type { Language } from '@app/shared/i18n/languages';
 import { ERROR_CODE } from '@app/shared/messages';
 import { PROFILE_MSG } from '@app/shared/schemas/profile.schema';
-import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { revokeOtherTokens } from '../auth/tokens.service.ts';
@@ -24,7 +25,7 @@ interface ProfileChange {
  * Name and e-mail. A new e-mail is not verified, and the sessions on other devices and the
  * outstanding reset links of the old address end. Answers the e-mail it replaced, if any.
  */
-export const updateProfile = defineWrite('profile.update', async (trx, c: ProfileChange): Promise<{ previousEmail: string | null }> => {
+export const updateProfile = async (trx: Transaction<DB>, c: ProfileChange): Promise<{ previousEmail: string | null }> => {
   const taken = await trx.selectFrom('users').select('id').where('email', '=', c.email).where('id', '!=', c.userId).executeTakeFirst();
   if (taken) throw AppError.validation('email', PROFILE_MSG.emailTaken, ERROR_CODE.emailTaken);
   const before = await trx.selectFrom('users').select(['email', 'name']).where('id', '=', c.userId).executeTakeFirstOrThrow();
@@ -44,14 +45,11 @@ export const updateProfile = defineWrite('profile.update', async (trx, c: Profil
     await logActivity(trx, { userId: c.userId, type: 'user', action: changed ? 'email_changed' : 'profile_updated', subjectType: 'user', subjectId: c.userId, name: c.name });
   }
   return { previousEmail: changed ? before.email : null };
-});
+};
 
-export const changePassword = defineWrite(
-  'profile.changePassword',
-  async (trx, c: { userId: number; name: string; email: string; hash: string; now: string; keepTokenId: number | null }) => {
-    await trx.updateTable('users').set({ password: c.hash, updated_at: c.now }).where('id', '=', c.userId).execute();
-    await revokeOtherTokens(trx, c.userId, c.keepTokenId);
-    await deleteResetTokens(trx, c.email);
-    await logActivity(trx, { userId: c.userId, type: 'user', action: 'password_changed', subjectType: 'user', subjectId: c.userId, name: c.name });
-  },
-);
+export const changePassword = async (trx: Transaction<DB>, c: { userId: number; name: string; email: string; hash: string; now: string; keepTokenId: number | null }) => {
+  await trx.updateTable('users').set({ password: c.hash, updated_at: c.now }).where('id', '=', c.userId).execute();
+  await revokeOtherTokens(trx, c.userId, c.keepTokenId);
+  await deleteResetTokens(trx, c.email);
+  await logActivity(trx, { userId: c.userId, type: 'user', action: 'password_changed', subjectType: 'user', subjectId: c.userId, name: c.name });
+};

@@ -39,7 +39,7 @@ export async function progressReportRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const report = await progressReport(
-        { db: app.db, writes: app.writes, changes: app.changes, dialect: app.dialect, store: app.fileStore, log: request.log },
+        { db: app.db, dialect: app.dialect, store: app.fileStore, log: request.log },
         currentUser(request),
         request.params.id,
         requestLanguage(request),

@@ -4,9 +4,7 @@ import type { Language } from '@app/shared/i18n/languages';
 import { can } from '@app/shared/permissions';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import type { Dialect } from '../../config.ts';
-import type { LocalChanges } from '../../db/local-changes.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { attendanceSummary } from '../attendance/attendance.service.ts';
 import { fullName, getOrphan } from '../orphans/orphans.service.ts';
@@ -19,8 +17,6 @@ import type { ReportCalendar } from './report-format.ts';
 
 export interface ProgressReportContext {
   db: Kysely<DB>;
-  writes: Writes;
-  changes?: LocalChanges;
   dialect: Dialect;
   store: FileStore;
   log: FastifyBaseLogger;
@@ -47,15 +43,14 @@ const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
  */
 export async function progressReport(ctx: ProgressReportContext, user: AuthUser, orphanId: number, language: Language, now = new Date()): Promise<ProgressReport> {
   const { data: child } = await getOrphan(ctx, orphanId);
-  const sections = { db: ctx.db, writes: ctx.writes, changes: ctx.changes };
   const [results, attendance, photo] = await Promise.all([
-    can(user, 'view-results') ? orphanResults(sections, orphanId).then((r) => r.data.years) : ('hidden' as const),
-    can(user, 'view-attendance') ? attendanceSummary(sections, orphanId).then((r) => r.data.months) : ('hidden' as const),
+    can(user, 'view-results') ? orphanResults(ctx, orphanId).then((r) => r.data.years) : ('hidden' as const),
+    can(user, 'view-attendance') ? attendanceSummary(ctx, orphanId).then((r) => r.data.months) : ('hidden' as const),
     photoJpeg(ctx, child.profile_photo_url),
   ]);
   const content: ReportContent = { language, calendar: calendarOf(user), now, child, photo, results, attendance };
   const pdf = await renderProgressReport(content);
-  await ctx.writes.run(writes.logProgressReport, { userId: user.id, orphanId, language });
+  await ctx.db.transaction().execute((trx) => writes.logProgressReport(trx, { userId: user.id, orphanId, language }));
   const day = now.toISOString().slice(0, 10);
   return { pdf, fileName: `progress-report-${fullName(child) || child.id}-${day}.pdf`, asciiFileName: `progress-report-${child.id}-${day}.pdf`, language };
 }

@@ -1,5 +1,6 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
-import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { findActiveOrphan, fullName } from '../orphans/orphans.service.ts';
@@ -16,7 +17,7 @@ export interface ReportLogged {
  * The child is checked again here, in the log's transaction: one trashed while the report was
  * drawn gets a 404 and no report.
  */
-export const logProgressReport = defineWrite('progressReport.log', async (trx, r: ReportLogged): Promise<void> => {
+export const logProgressReport = async (trx: Transaction<DB>, r: ReportLogged): Promise<void> => {
   const child = await findActiveOrphan(trx, r.orphanId);
   if (!child) throw AppError.notFound(ORPHAN_RESPONSE_MESSAGES.notFound);
   await logActivity(trx, {
@@ -28,4 +29,4 @@ export const logProgressReport = defineWrite('progressReport.log', async (trx, r
     name: fullName(child),
     properties: { language: r.language },
   });
-});
+};

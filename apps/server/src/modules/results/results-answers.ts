@@ -3,19 +3,13 @@ import { RESULT_TYPES } from '@app/shared/constants';
 import { resultPercent, roundPercent } from '@app/shared/grade-bands';
 import { RESULTS_LIST_LIMIT, type OrphanResultsResponse, type Result, type ResultAverages, type ResultListResponse, type ResultType } from '@app/shared/schemas/result.schema';
 import type { DB } from '../../db/schema.ts';
-import { backfillStep, dropChildAnswers, lockChildren, storeChildAnswers, type ChildAnswerKind, type ChildAnswerRow } from '../../lib/child-answers.ts';
-import { findActiveOrphan, fullName, type ActiveOrphan } from '../orphans/orphans.service.ts';
+import { fullName, type ActiveOrphan } from '../orphans/orphans.service.ts';
 import { childResultRows, type ResultColumns } from './results.repository.ts';
 
 /**
- * One child's results as answered — the list (`GET /results?orphan_id=N`) and the summary by
- * year and term (`GET /orphans/N/results`) — built from rows, and kept per child in the database
- * (lib/child-answers.ts, decision 0042) by the results write procedures, which call
- * `refreshResultAnswers` in their transaction.
+ * Results as answered — a list (`GET /results`) and one child's summary by year and term
+ * (`GET /orphans/N/results`) — built from rows.
  */
-
-/** The kinds of kept answer results writes keep current. */
-export const RESULT_ANSWER_KINDS = ['results-list', 'results-summary'] as const satisfies readonly ChildAnswerKind[];
 
 /** The most results one child's summary reads (twenty a year for fifty years, several times over). */
 const CHILD_RESULTS_LIMIT = 5000;
@@ -122,31 +116,3 @@ export function summaryOf(child: ActiveOrphan, rows: readonly ResultColumns[]): 
 
 /** A child's results newest first, enough for both answers (the summary reads more than the list shows). */
 export const childResults = (db: Kysely<DB>, orphanId: number) => childResultRows(db, { orphan_id: orphanId }, CHILD_RESULTS_LIMIT);
-
-/**
- * Rebuild and store the kept results answers of `orphanIds` (inside a write procedure's
- * transaction, after its change); a child not found outside the trash has them removed.
- */
-export async function refreshResultAnswers(trx: Kysely<DB>, orphanIds: readonly number[]): Promise<void> {
-  await lockChildren(trx, orphanIds);
-  const rows: ChildAnswerRow[] = [];
-  const gone: number[] = [];
-  for (const id of new Set(orphanIds)) {
-    const child = await findActiveOrphan(trx, id);
-    if (!child) {
-      gone.push(id);
-      continue;
-    }
-    const results = await childResults(trx, id);
-    // The summary's read (up to CHILD_RESULTS_LIMIT, above RESULTS_LIST_LIMIT) serves the list too: listed cuts and tells it.
-    rows.push({ orphan_id: id, kind: 'results-list', body: JSON.stringify(listed(results, child)) });
-    rows.push({ orphan_id: id, kind: 'results-summary', body: JSON.stringify(summaryOf(child, results)) });
-  }
-  if (gone.length) await dropChildAnswers(trx, gone, RESULT_ANSWER_KINDS);
-  await storeChildAnswers(trx, rows);
-}
-
-/** Children after `after` (among the next `scan`, at most `limit`) with results but without current answers, filled; where to go on. */
-export function backfillResultAnswers(trx: Kysely<DB>, after: number, scan: number, limit: number): Promise<{ next: number | null; filled: number }> {
-  return backfillStep(trx, 'results_answers_backfill', 'results', RESULT_ANSWER_KINDS, { after, scan, limit }, refreshResultAnswers);
-}

@@ -1,6 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ResultListQuery } from '@app/shared/schemas/result.schema';
-import { arg, preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
 import type { DB, ResultsTable } from '../../db/schema.ts';
 
 /** Results joined with their child; a trashed child's results are never read (inner join on deleted_at is null). */
@@ -25,45 +24,37 @@ const RESULT_COLUMNS = [...OWN_COLUMNS, 'orphans.first_name', 'orphans.last_name
 const withOrphan = (db: Kysely<DB>) =>
   db.selectFrom('results').innerJoin('orphans', 'orphans.id', 'results.orphan_id').select(RESULT_COLUMNS).where('orphans.deleted_at', 'is', null);
 
-const resultById = preparedQuery<DB, [number], ResultWithOrphan>((db) => withOrphan(db).where('results.id', '=', arg<number>(0)));
-
-export async function findResult(db: Kysely<DB>, id: number): Promise<ResultWithOrphan | undefined> {
-  return (await resultById(db, id))[0];
+export function findResult(db: Kysely<DB>, id: number): Promise<ResultWithOrphan | undefined> {
+  return withOrphan(db).where('results.id', '=', id).executeTakeFirst();
 }
 
 type Filter = Pick<ResultListQuery, 'orphan_id' | 'year' | 'term' | 'result_type'>;
-export const resultListShape = (f: Filter) => ({ orphan: f.orphan_id !== undefined, year: f.year !== undefined, term: f.term !== undefined, type: f.result_type !== undefined });
-type Shape = ReturnType<typeof resultListShape>;
 
 /**
  * Newest first: by year, exam date and id, read in that order from results_orphan_idx (one child)
- * or results_year_idx (everyone); term and type only narrow what the walk keeps. Arguments:
- * orphan_id, year, term, result_type, limit (the plan test runs it as built here).
+ * or results_year_idx (everyone); term and type only narrow what the walk keeps (the plan test
+ * runs it as built here).
  * One child's results are read without their child's names: the service reads the child once
  * (and answers nothing for a child in the trash) instead of the same three names on every row.
  */
-export function buildResultList(db: Kysely<DB>, s: Shape) {
+export function buildResultList(db: Kysely<DB>, f: Filter, limit: number) {
   // Typed as the joined query: the filters and order below name results' columns only.
-  let q = s.orphan ? (db.selectFrom('results').select(OWN_COLUMNS).where('results.orphan_id', '=', arg<number>(0)) as unknown as ReturnType<typeof withOrphan>) : withOrphan(db);
-  if (s.year) q = q.where('results.year', '=', arg<number>(1));
-  if (s.term) q = q.where('results.term', '=', arg<string>(2));
-  if (s.type) q = q.where('results.result_type', '=', arg<string>(3));
-  if (s.orphan) q = q.orderBy('results.orphan_id', 'desc');
-  return q.orderBy('results.year', 'desc').orderBy('results.exam_date', 'desc').orderBy('results.id', 'desc').limit(arg<number>(4));
+  let q = f.orphan_id !== undefined ? (db.selectFrom('results').select(OWN_COLUMNS).where('results.orphan_id', '=', f.orphan_id) as unknown as ReturnType<typeof withOrphan>) : withOrphan(db);
+  if (f.year !== undefined) q = q.where('results.year', '=', f.year);
+  if (f.term !== undefined) q = q.where('results.term', '=', f.term);
+  if (f.result_type !== undefined) q = q.where('results.result_type', '=', f.result_type);
+  if (f.orphan_id !== undefined) q = q.orderBy('results.orphan_id', 'desc');
+  return q.orderBy('results.year', 'desc').orderBy('results.exam_date', 'desc').orderBy('results.id', 'desc').limit(limit);
 }
-
-const listShapes = preparedShapes<DB, Shape, ResultWithOrphan>((s) => `${+s.orphan}${+s.year}${+s.term}${+s.type}`, (db, s) => buildResultList(db, s) as never);
-
-export const resultListArgs = (f: Filter, limit: number): unknown[] => [f.orphan_id, f.year, f.term, f.result_type, limit];
 
 /** Everyone's results (no child named), with each child's names. */
 export function listResultRows(db: Kysely<DB>, f: Omit<Filter, 'orphan_id'>, limit: number): Promise<ResultWithOrphan[]> {
-  return listShapes(db, resultListShape(f), resultListArgs(f, limit));
+  return buildResultList(db, f, limit).execute();
 }
 
 /** One child's results, without the child's names (read the child once: findActiveOrphan). */
 export function childResultRows(db: Kysely<DB>, f: Filter & { orphan_id: number }, limit: number): Promise<ResultColumns[]> {
-  return listShapes(db, resultListShape(f), resultListArgs(f, limit));
+  return buildResultList(db, f, limit).execute();
 }
 
 /** Results of one type on one exam date of a class's children outside the trash, by name (the assessment narrows them further: results.service.ts). */

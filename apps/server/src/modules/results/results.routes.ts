@@ -12,26 +12,18 @@ import {
   resultSchema,
 } from '@app/shared/schemas/result.schema';
 import { requires } from '../../lib/access.ts';
-import { backfillOnListen } from '../../lib/child-answers.ts';
-import { sendKeptJson } from '../../lib/kept-answer-encodings.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { backfillResultsAnswers, classResults, createResult, deleteResult, getResult, orphanResultsJson, resultsListJson, updateResult, type ResultContext } from './results.service.ts';
+import { classResults, createResult, deleteResult, getResult, listResults, orphanResults, updateResult, type ResultContext } from './results.service.ts';
 
-/**
- * `/results` (spec section 7) and one child's results, `/orphans/{id}/results`. The list and the
- * child's results go out as the JSON kept for them (lib/kept-answers.ts): their response schemas
- * describe them for the API docs, and the API tests check every answer against them.
- */
+/** `/results` (spec section 7), one child's results, `/orphans/{id}/results`, and a class's results for one assessment. */
 export async function resultsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (): ResultContext => ({ db: app.db, writes: app.writes, changes: app.changes });
+  const ctx = (): ResultContext => ({ db: app.db });
   const userId = (request: FastifyRequest) => currentUser(request).id;
   const tags = ['results'];
 
-  backfillOnListen(app, 'results', (stopped) => backfillResultsAnswers(ctx(), stopped));
-
-  r.get('/results', { config: requires('view-results'), schema: { description: 'School results, a page at a time, filtered by child, type, year and term.', tags, querystring: resultListQuerySchema, response: { 200: resultListResponseSchema } } }, async (request, reply) =>
-    sendKeptJson(request, reply, await resultsListJson(ctx(), request.query)),
+  r.get('/results', { config: requires('view-results'), schema: { description: 'School results, a page at a time, filtered by child, type, year and term.', tags, querystring: resultListQuerySchema, response: { 200: resultListResponseSchema } } }, async (request) =>
+    listResults(ctx(), request.query),
   );
 
   // Before `/results/:id` in reading order; the router prefers the fixed path anyway.
@@ -55,7 +47,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
     deleteResult(ctx(), userId(request), request.params.id),
   );
 
-  r.get('/orphans/:id/results', { config: requires('view-results'), schema: { description: 'One child\'s results summary: averages and grades by year and term.', tags, params: idParam, response: { 200: orphanResultsResponseSchema } } }, async (request, reply) =>
-    sendKeptJson(request, reply, await orphanResultsJson(ctx(), request.params.id)),
+  r.get('/orphans/:id/results', { config: requires('view-results'), schema: { description: 'One child\'s results summary: averages and grades by year and term.', tags, params: idParam, response: { 200: orphanResultsResponseSchema } } }, async (request) =>
+    orphanResults(ctx(), request.params.id),
   );
 }

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { ROLE } from '@app/shared/permissions';
 import { orphanResultsResponseSchema, resultListResponseSchema } from '@app/shared/schemas/result.schema';
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
-import { getKept } from '../../../test/kept-answer.ts';
+import { getChecked } from '../../../test/checked-answer.ts';
 
 /** Results API: every section 5 rule and message, per-type fields, grade, summaries, trash, permissions. */
 
@@ -173,8 +173,8 @@ describeEachDatabase('results API', (server) => {
 
   it('keeps the list and a child\'s results as sent only while nothing changed: an edit, a rename, a result written straight to the table, the child trashed and restored each show at once', async () => {
     const kid = await newChild(server(), admin, { first_name: 'Kept' });
-    const list = async () => (await getKept(server(), admin, `/api/results?orphan_id=${kid}`, resultListResponseSchema)).body;
-    const summary = () => getKept(server(), admin, `/api/orphans/${kid}/results`, orphanResultsResponseSchema);
+    const list = async () => (await getChecked(server(), admin, `/api/results?orphan_id=${kid}`, resultListResponseSchema)).body;
+    const summary = () => getChecked(server(), admin, `/api/orphans/${kid}/results`, orphanResultsResponseSchema);
     const made = (await call(server(), 'POST', '/api/results', { token: admin, body: { ...EDUCATION, orphan_id: kid, score: 80 } })).body.data;
     expect((await list()).data.map((r: { score: number }) => r.score)).toEqual([80]);
     expect((await summary()).body.data.averages.education).toEqual({ count: 1, average_percent: 80 });
@@ -188,7 +188,7 @@ describeEachDatabase('results API', (server) => {
     expect((await list()).data[0].orphan_name).toBe('Renamed Ahmadi');
     expect((await summary()).body.data.orphan.first_name).toBe('Renamed');
 
-    // A script's write: only results_version tells the kept answers (a test fails without it).
+    // A script's write, outside the API, is seen at once.
     const at = new Date().toISOString();
     await server()
       .database.db.insertInto('results')

@@ -1,19 +1,18 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import { ERROR_CODE } from '@app/shared/messages';
 import { sameAssessment } from '@app/shared/result-assessment';
 import { RESULT_RESPONSE_MESSAGES as RESPONSE } from '@app/shared/schemas/result.schema';
 import { fillPlaceholders } from '@app/shared/i18n/localise';
-import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
-import { lockChildren } from '../../lib/child-answers.ts';
 import { logActivity } from '../activities/activities.service.ts';
-import { findActiveOrphan, fullName } from '../orphans/orphans.service.ts';
-import { backfillResultAnswers, refreshResultAnswers } from './results-answers.ts';
+import { findActiveOrphan, fullName, lockChildren } from '../orphans/orphans.service.ts';
 import { childResultsOn, deleteResultRow, findResult, insertResultRow, updateResultRow, type NewResultRow, type ResultWithOrphan } from './results.repository.ts';
 
 /**
  * Every write to a result, each checking the child inside its transaction (it must exist outside
- * the trash), logging itself there and rebuilding the child's kept answers there (decision 0042).
+ * the trash), logging itself there.
  * Plain data in and out (they may run on the writer thread).
  */
 
@@ -51,7 +50,7 @@ async function refuseSecondResult(trx: Trx, values: ResultValues, child: { first
   throw AppError.validation('subject', message);
 }
 
-export const createResult = defineWrite('results.create', async (trx, { values, userId }: { values: ResultValues; userId: number | null }): Promise<ResultWithOrphan> => {
+export const createResult = async (trx: Transaction<DB>, { values, userId }: { values: ResultValues; userId: number | null }): Promise<ResultWithOrphan> => {
   await lockChildren(trx, [values.orphan_id]);
   const child = await findActiveOrphan(trx, values.orphan_id);
   if (!child) throw AppError.validation('orphan_id', RESPONSE.orphanNotFound);
@@ -59,9 +58,8 @@ export const createResult = defineWrite('results.create', async (trx, { values, 
   const now = nowIso();
   const row = await insertResultRow(trx, { ...values, created_by: userId, updated_by: userId, created_at: now, updated_at: now });
   await logResult(trx, userId, 'created', row, child);
-  await refreshResultAnswers(trx, [row.orphan_id]);
   return { ...row, first_name: child.first_name, last_name: child.last_name, father_name: child.father_name };
-});
+};
 
 interface UpdateArgs {
   id: number;
@@ -71,7 +69,7 @@ interface UpdateArgs {
   expectedUpdatedAt?: string;
 }
 
-export const updateResult = defineWrite('results.update', async (trx, { id, values, userId, expectedUpdatedAt }: UpdateArgs): Promise<ResultWithOrphan> => {
+export const updateResult = async (trx: Transaction<DB>, { id, values, userId, expectedUpdatedAt }: UpdateArgs): Promise<ResultWithOrphan> => {
   const before = await findResult(trx, id);
   if (!before) throw AppError.notFound(RESPONSE.notFound);
   // The form locks the child on edit; a result moved to another child would be a different result.
@@ -83,31 +81,13 @@ export const updateResult = defineWrite('results.update', async (trx, { id, valu
   if (!row) throw AppError.notFound(RESPONSE.notFound);
   await logResult(trx, userId, 'updated', row, before);
   // The child is locked on edit; its former child is rebuilt too, should that ever change.
-  await refreshResultAnswers(trx, [before.orphan_id, row.orphan_id]);
   return { ...row, first_name: before.first_name, last_name: before.last_name, father_name: before.father_name };
-});
+};
 
-export const deleteResult = defineWrite('results.delete', async (trx, { id, userId }: { id: number; userId: number | null }): Promise<void> => {
+export const deleteResult = async (trx: Transaction<DB>, { id, userId }: { id: number; userId: number | null }): Promise<void> => {
   const before = await findResult(trx, id);
   if (!before) throw AppError.notFound(RESPONSE.notFound);
   await lockChildren(trx, [before.orphan_id]);
   await deleteResultRow(trx, id);
   await logResult(trx, userId, 'deleted', before, before);
-  await refreshResultAnswers(trx, [before.orphan_id]);
-});
-
-/** Rebuild the kept results answers of these children (a read found them missing or stale: lib/child-answers.ts). */
-export const refreshResultAnswersOf = defineWrite('results.refreshAnswers', async (trx, { ids }: { ids: number[] }): Promise<void> => {
-  await refreshResultAnswers(trx, ids);
-});
-
-/**
- * Children after `after` with results but no current kept answers (data from before migration
- * 0024) filled: among the next `scan` children, at most `limit` of them per call (a short
- * transaction, so other writes come in between). `next`: where the next call goes on, null when done.
- */
-export const backfillResultAnswersFrom = defineWrite(
-  'results.backfillAnswers',
-  async (trx, { after, scan = 5000, limit = 100 }: { after: number; scan?: number; limit?: number }): Promise<{ next: number | null; filled: number }> =>
-    backfillResultAnswers(trx, after, scan, limit),
-);
+};

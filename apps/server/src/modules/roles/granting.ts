@@ -11,8 +11,7 @@ import { permissionsOfRoles } from './roles.repository.ts';
  * they do not hold themselves; only a Super Admin grants Super Admin, or gives a role `administer`
  * or takes it away (what makes an administrator); nobody strips a role they
  * hold of the permissions that let them manage roles. Checked inside the write's transaction,
- * so a role changed meanwhile is judged as it is now. The actor is plain data (it crosses to
- * the writer thread).
+ * so a role changed meanwhile is judged as it is now.
  */
 export type Actor = AccessSubject & { id: number };
 

@@ -20,7 +20,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
   r.get('/roles', { config: requires('view-roles'), schema: { description: 'The roles, with their permissions.', tags, response: { 200: roleListResponseSchema } } }, async () => ({ data: await listRoles(app.db) }));
 
   r.post('/roles', { config: requires('create-roles'), schema: { description: 'Add a role with a set of permissions.', tags, body: roleSchema, response: { 201: roleSavedResponseSchema } } }, async (request, reply) => {
-    const data = await createRole(app.db, app.writes, currentUser(request), request.body);
+    const data = await createRole(app.db, currentUser(request), request.body);
     return reply.code(201).send({ message: ROLE_MSG.created, data });
   });
 
@@ -30,11 +30,11 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
 
   r.put('/roles/:id', { config: requires('edit-roles'), schema: { description: 'Change a role\'s name or permissions.', tags, params: idParam, body: roleSchema, response: { 200: roleSavedResponseSchema } } }, async (request) => ({
     message: ROLE_MSG.updated,
-    data: await updateRole(app.db, app.writes, currentUser(request), request.params.id, request.body),
+    data: await updateRole(app.db, currentUser(request), request.params.id, request.body),
   }));
 
   r.delete('/roles/:id', { config: requires('delete-roles'), schema: { description: 'Delete a role.', tags, params: idParam, response: { 200: messageResponseSchema } } }, async (request) => {
-    await deleteRole(app.writes, currentUser(request), request.params.id);
+    await deleteRole(app.db, currentUser(request), request.params.id);
     return { message: ROLE_MSG.deleted };
   });
 

@@ -3,7 +3,6 @@ import { permissionGroup } from '@app/shared/permissions';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import type { PermissionItem, RoleItem } from '@app/shared/schemas/role.schema';
 import type { DB } from '../../db/schema.ts';
-import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { allPermissions, listRoleRows, permissionsOfRoles } from './roles.repository.ts';
@@ -28,21 +27,21 @@ export async function listPermissions(db: Kysely<DB>): Promise<PermissionItem[]>
   return (await allPermissions(db)).map((p) => ({ ...p, group: permissionGroup(p.name) }));
 }
 
-/** The actor as the write procedures take it: plain data, only what the rules read. */
+/** The actor as the writes take it: only what the rules read. */
 const actorOf = (user: AuthUser) => ({ id: user.id, roles: user.roles, permissions: user.permissions });
 
-export async function createRole(db: Kysely<DB>, writes: Writes, actor: AuthUser, input: { name: string; permissions: string[] }): Promise<RoleItem> {
-  const id = await writes.run(roleWrites.createRole, { actor: actorOf(actor), name: input.name, permissions: input.permissions, now: nowIso() });
+export async function createRole(db: Kysely<DB>, actor: AuthUser, input: { name: string; permissions: string[] }): Promise<RoleItem> {
+  const id = await db.transaction().execute((trx) => roleWrites.createRole(trx, { actor: actorOf(actor), name: input.name, permissions: input.permissions, now: nowIso() }));
   return getRole(db, id);
 }
 
-export async function updateRole(db: Kysely<DB>, writes: Writes, actor: AuthUser, id: number, input: { name: string; permissions: string[] }): Promise<RoleItem> {
-  await writes.run(roleWrites.updateRole, { actor: actorOf(actor), id, name: input.name, permissions: input.permissions, now: nowIso() });
+export async function updateRole(db: Kysely<DB>, actor: AuthUser, id: number, input: { name: string; permissions: string[] }): Promise<RoleItem> {
+  await db.transaction().execute((trx) => roleWrites.updateRole(trx, { actor: actorOf(actor), id, name: input.name, permissions: input.permissions, now: nowIso() }));
   return getRole(db, id);
 }
 
-export async function deleteRole(writes: Writes, actor: AuthUser, id: number): Promise<void> {
-  await writes.run(roleWrites.deleteRole, { actor: actorOf(actor), id });
+export async function deleteRole(db: Kysely<DB>, actor: AuthUser, id: number): Promise<void> {
+  await db.transaction().execute((trx) => roleWrites.deleteRole(trx, { actor: actorOf(actor), id }));
 }
 
 /** For other modules' writes (users): the rules of granting access. */

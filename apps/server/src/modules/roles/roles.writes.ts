@@ -1,9 +1,8 @@
 import { ROLE, SEEDED_ROLE_NAMES, hasRole } from '@app/shared/permissions';
 import { roleNameKey } from '@app/shared/role-names';
 import { ROLE_MSG } from '@app/shared/schemas/role.schema';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { ROLE_MANAGEMENT, assertMayChangeAdminister, assertMayGrantPermissions, type Actor } from './granting.ts';
@@ -38,7 +37,7 @@ async function resolvePermissions(trx: Kysely<DB>, names: string[]): Promise<{ i
   return unique.map((n) => byName.get(n)!);
 }
 
-export const createRole = defineWrite('roles.create', async (trx, r: RoleInput): Promise<number> => {
+export const createRole = async (trx: Transaction<DB>, r: RoleInput): Promise<number> => {
   await assertNameFree(trx, r.name);
   const permissions = await resolvePermissions(trx, r.permissions);
   assertMayGrantPermissions(r.actor, permissions.map((p) => p.name));
@@ -47,9 +46,9 @@ export const createRole = defineWrite('roles.create', async (trx, r: RoleInput):
   await replaceRolePermissions(trx, id, permissions.map((p) => p.id));
   await logActivity(trx, { userId: r.actor.id, type: 'user', action: 'created', subjectType: 'role', subjectId: id, name: r.name, properties: { permissions: permissions.map((p) => p.name) } });
   return id;
-});
+};
 
-export const updateRole = defineWrite('roles.update', async (trx, r: RoleInput & { id: number }): Promise<void> => {
+export const updateRole = async (trx: Transaction<DB>, r: RoleInput & { id: number }): Promise<void> => {
   const [existing] = await listRoleRows(trx, r.id);
   if (!existing) throw AppError.notFound();
   const before = ((await permissionsOfRoles(trx, [r.id])).get(r.id) ?? []).map((p) => p.name);
@@ -80,13 +79,13 @@ export const updateRole = defineWrite('roles.update', async (trx, r: RoleInput &
     name: r.name,
     properties: { previous_name: existing.name, permissions: names },
   });
-});
+};
 
-export const deleteRole = defineWrite('roles.delete', async (trx, { actor, id }: { actor: Actor; id: number }): Promise<void> => {
+export const deleteRole = async (trx: Transaction<DB>, { actor, id }: { actor: Actor; id: number }): Promise<void> => {
   const [existing] = await listRoleRows(trx, id);
   if (!existing) throw AppError.notFound();
   if (existing.name === ROLE.superAdmin) throw AppError.validation('role', ROLE_MSG.superAdminDelete);
   if (existing.users_count > 0) throw AppError.validation('role', ROLE_MSG.inUse.replace(':count', String(existing.users_count)));
   await deleteRoleRow(trx, id);
   await logActivity(trx, { userId: actor.id, type: 'user', action: 'deleted', subjectType: 'role', subjectId: id, name: existing.name });
-});
+};

@@ -19,7 +19,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   // The body is validated by the shared schema in the service: it may be JSON or multipart.
   const documentedBody = { schema: settingsSchema, consumes: ['application/json', 'multipart/form-data'] };
   r.put('/settings', { config: { ...requires('manage-settings'), documentedBody }, schema: { description: 'Change site settings.', tags: ['settings'], response: { 200: settingsUpdatedResponseSchema } } }, async (request) => {
-    const data = await updateSettings(app.db, app.writes, currentUser(request).id, await readFlatFields(request));
+    const data = await updateSettings(app.db, currentUser(request).id, await readFlatFields(request));
     return { message: SETTINGS_MSG.updated, data };
   });
 

@@ -9,7 +9,6 @@ import {
   type SiteSettings,
 } from '@app/shared/schemas/settings.schema';
 import type { DB } from '../../db/schema.ts';
-import type { Writes } from '../../db/write-procedure.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import { readSettings } from './settings.repository.ts';
 import { saveSettings } from './settings.writes.ts';
@@ -61,10 +60,10 @@ function normalise(fields: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Validate with the shared schema, store known keys only, log the change. */
-export async function updateSettings(db: Kysely<DB>, writes: Writes, actorId: number, fields: Record<string, unknown>): Promise<SiteSettings> {
+export async function updateSettings(db: Kysely<DB>, actorId: number, fields: Record<string, unknown>): Promise<SiteSettings> {
   const input = parseOrThrow(settingsSchema, normalise(fields));
   const before = await getSettings(db);
   const changed = SETTING_KEYS.filter((k) => input[k] !== undefined && input[k] !== before[k]);
-  await writes.run(saveSettings, { actorId, values: Object.fromEntries(changed.map((k) => [k, input[k] as string])) });
+  await db.transaction().execute((trx) => saveSettings(trx, { actorId, values: Object.fromEntries(changed.map((k) => [k, input[k] as string])) }));
   return getSettings(db);
 }

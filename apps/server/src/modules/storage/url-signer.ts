@@ -39,7 +39,7 @@ export class UrlSigner {
 
   /**
    * The expiry (Unix seconds) of every URL signed at `nowMs`: the same for a whole window, so an
-   * answer holding signed URLs can be kept per window (a kept gallery page, decision 0034).
+   * answer holding signed URLs is the same for every reader within that window.
    */
   expiresFor(nowMs = Date.now()): number {
     const earliest = Math.floor(nowMs / 1000) + this.ttlSeconds;

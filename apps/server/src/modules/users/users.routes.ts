@@ -17,7 +17,7 @@ import { createUser, deleteUser, getUser, listUsers, setUserRoles, updateUser, t
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest): UserActionContext => ({ db: app.db, writes: app.writes, dialect: app.dialect, actor: currentUser(request), tokenId: request.tokenId });
+  const ctx = (request: FastifyRequest): UserActionContext => ({ db: app.db, dialect: app.dialect, actor: currentUser(request), tokenId: request.tokenId });
   const tags = ['users'];
 
   r.get('/users', { config: requires('view-users'), schema: { description: 'Staff accounts, a page at a time, searched and filtered by role.', tags, querystring: userListQuerySchema, response: { 200: userListResponseSchema } } }, async (request) =>

@@ -3,7 +3,6 @@ import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import { type UserItem, type UserListResponse } from '@app/shared/schemas/user.schema';
 import type { Dialect } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Writes } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -16,7 +15,6 @@ import * as userWrites from './users.writes.ts';
 /** Who is acting: the rules below depend on the actor's own roles and the session they use. */
 export interface UserActionContext {
   db: Kysely<DB>;
-  writes: Writes;
   dialect: Dialect;
   actor: AuthUser;
   tokenId: number | null;
@@ -42,7 +40,7 @@ export async function getUser(db: Kysely<DB>, id: number): Promise<UserItem> {
   return toItem(row, (await rolesOfUsers(db, [id])).get(id) ?? []);
 }
 
-/** The actor as the write procedures take it: plain data, only what the rules read. */
+/** The actor as the writes take it: only what the rules read. */
 const actorOf = (ctx: UserActionContext) => ({ actor: { id: ctx.actor.id, roles: ctx.actor.roles, permissions: ctx.actor.permissions }, dialect: ctx.dialect });
 
 export async function createUser(
@@ -51,7 +49,7 @@ export async function createUser(
   ip: string,
 ): Promise<UserItem> {
   const password = await hashPassword(input.password, ip);
-  const id = await ctx.writes.run(userWrites.createUser, {
+  const id = await ctx.db.transaction().execute((trx) => userWrites.createUser(trx, {
     ...actorOf(ctx),
     name: input.name,
     email: normaliseEmail(input.email),
@@ -59,7 +57,7 @@ export async function createUser(
     verified: !!input.is_email_verified,
     roles: input.roles ?? [],
     now: nowIso(),
-  });
+  }));
   return getUser(ctx.db, id);
 }
 
@@ -72,7 +70,7 @@ export async function updateUser(
   // Refused before a new password is hashed: the write checks it again in its transaction.
   userWrites.assertMayTouch(ctx.actor, (await getUser(ctx.db, id)).roles);
   const password = input.password ? await hashPassword(input.password, ip) : undefined;
-  await ctx.writes.run(userWrites.updateUser, {
+  await ctx.db.transaction().execute((trx) => userWrites.updateUser(trx, {
     ...actorOf(ctx),
     id,
     tokenId: ctx.tokenId,
@@ -82,15 +80,15 @@ export async function updateUser(
     verified: input.is_email_verified,
     roles: input.roles,
     now: nowIso(),
-  });
+  }));
   return getUser(ctx.db, id);
 }
 
 export async function setUserRoles(ctx: UserActionContext, id: number, roleIds: number[]): Promise<UserItem> {
-  await ctx.writes.run(userWrites.setUserRoles, { ...actorOf(ctx), id, roleIds });
+  await ctx.db.transaction().execute((trx) => userWrites.setUserRoles(trx, { ...actorOf(ctx), id, roleIds }));
   return getUser(ctx.db, id);
 }
 
 export async function deleteUser(ctx: UserActionContext, id: number): Promise<void> {
-  await ctx.writes.run(userWrites.deleteUser, { ...actorOf(ctx), id });
+  await ctx.db.transaction().execute((trx) => userWrites.deleteUser(trx, { ...actorOf(ctx), id }));
 }

@@ -1,10 +1,9 @@
 import { ERROR_CODE } from '@app/shared/messages';
 import { ROLE, isSuperAdmin } from '@app/shared/permissions';
 import { USER_MSG } from '@app/shared/schemas/user.schema';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
-import { defineWrite } from '../../db/write-procedure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { revokeOtherTokens } from '../auth/tokens.service.ts';
@@ -77,7 +76,7 @@ interface NewUser extends ActorArgs {
   now: string;
 }
 
-export const createUser = defineWrite('users.create', async (trx, u: NewUser): Promise<number> => {
+export const createUser = async (trx: Transaction<DB>, u: NewUser): Promise<number> => {
   if (await emailTaken(trx, u.email)) throw AppError.validation('email', USER_MSG.emailTaken, ERROR_CODE.emailTaken);
   const roles = await resolveRoles(trx, { names: u.roles });
   await assertMayGrantRoles(trx, u.actor, roles);
@@ -85,7 +84,7 @@ export const createUser = defineWrite('users.create', async (trx, u: NewUser): P
   await replaceUserRoles(trx, id, roles.map((r) => r.id));
   await logActivity(trx, { userId: u.actor.id, type: 'user', action: 'created', subjectType: 'user', subjectId: id, name: u.name, properties: { roles: roles.map((r) => r.name) } });
   return id;
-});
+};
 
 interface UserChange extends ActorArgs {
   id: number;
@@ -100,7 +99,7 @@ interface UserChange extends ActorArgs {
   now: string;
 }
 
-export const updateUser = defineWrite('users.update', async (trx, u: UserChange): Promise<void> => {
+export const updateUser = async (trx: Transaction<DB>, u: UserChange): Promise<void> => {
   await lockSuperAdminRole(trx, u.dialect);
   const existing = await findUser(trx, u.id);
   if (!existing) throw AppError.notFound();
@@ -125,9 +124,9 @@ export const updateUser = defineWrite('users.update', async (trx, u: UserChange)
     name: u.name,
     properties: { password_changed: !!u.password, ...(next ? { roles: next.map((r) => r.name) } : {}) },
   });
-});
+};
 
-export const setUserRoles = defineWrite('users.setRoles', async (trx, u: ActorArgs & { id: number; roleIds: number[] }): Promise<void> => {
+export const setUserRoles = async (trx: Transaction<DB>, u: ActorArgs & { id: number; roleIds: number[] }): Promise<void> => {
   await lockSuperAdminRole(trx, u.dialect);
   const existing = await findUser(trx, u.id);
   if (!existing) throw AppError.notFound();
@@ -135,9 +134,9 @@ export const setUserRoles = defineWrite('users.setRoles', async (trx, u: ActorAr
   const next = await resolveRoles(trx, { ids: u.roleIds });
   await changeRoles(trx, u.actor, u.id, current, next);
   await logActivity(trx, { userId: u.actor.id, type: 'user', action: 'roles_updated', subjectType: 'user', subjectId: u.id, name: existing.name, properties: { roles: next.map((r) => r.name) } });
-});
+};
 
-export const deleteUser = defineWrite('users.delete', async (trx, u: ActorArgs & { id: number }): Promise<void> => {
+export const deleteUser = async (trx: Transaction<DB>, u: ActorArgs & { id: number }): Promise<void> => {
   await lockSuperAdminRole(trx, u.dialect);
   const existing = await findUser(trx, u.id);
   if (!existing) throw AppError.notFound();
@@ -149,4 +148,4 @@ export const deleteUser = defineWrite('users.delete', async (trx, u: ActorArgs &
   await deleteUserRow(trx, u.id);
   await deleteResetTokens(trx, existing.email);
   await logActivity(trx, { userId: u.actor.id, type: 'user', action: 'deleted', subjectType: 'user', subjectId: u.id, name: existing.name, properties: { email: existing.email } });
-});
+};
