@@ -1,7 +1,5 @@
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import { constants as zlib } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,6 +11,7 @@ import { refuseNul } from './lib/nul-text.ts';
 import { trustedHops } from './lib/proxy-hops.ts';
 import { DatabaseRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { registerAccessControl } from './plugins/access.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerApiDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -100,9 +99,7 @@ export async function buildApp({ config, database, limiter, mailer, logStream }:
   registerSecurityHeaders(app);
   registerAccessControl(app);
   await app.register(cookie);
-  // Every answer over 1 KB compressed for a client that accepts it (staff on slow links); brotli at
-  // a quality that keeps the CPU per answer small. Files already compressed are left as they are.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
+  await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 5, fields: 100, fieldSize: 1024 * 1024 } });
   // Error and not-found handlers first: plugin contexts registered later inherit them.
   // The public pages the server renders read settings and published pages through their services.
