@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Writes } from '../db/write-procedure.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
 import { releaseLock, renewLock, takeLock } from './database-locks.writes.ts';
 
 /**
@@ -57,7 +58,7 @@ export class DatabaseLocks {
   private takes = 0;
 
   constructor(
-    private readonly writes: Writes,
+    private readonly db: Kysely<DB>,
     private readonly log: { warn(o: object, m: string): void },
     private readonly timings: LockTimings = TIMINGS,
   ) {}
@@ -71,7 +72,7 @@ export class DatabaseLocks {
     for (;;) {
       if (options.signal?.aborted) throw new LockNotTaken('aborted');
       const sweep = ++this.takes % 200 === 0;
-      if (await this.writes.run(takeLock, { name, holder, leaseMs, askRelease, sweep })) break;
+      if (await this.db.transaction().execute((trx) => takeLock(trx, { name, holder, leaseMs, askRelease, sweep }))) break;
       if (Date.now() >= deadline) throw new LockNotTaken('timeout');
       await pause(Math.min(pollMs, Math.max(0, deadline - Date.now())), options.signal);
     }
@@ -83,8 +84,9 @@ export class DatabaseLocks {
       options.onReleaseRequested();
     };
     const renewing = setInterval(() => {
-      this.writes
-        .run(renewLock, { name, holder, leaseMs })
+      this.db
+        .transaction()
+        .execute((trx) => renewLock(trx, { name, holder, leaseMs }))
         .then(({ releaseRequested }) => {
           if (releaseRequested && !released) tell();
         })
@@ -97,7 +99,7 @@ export class DatabaseLocks {
         if (released) return;
         released = true;
         clearInterval(renewing);
-        await this.writes.run(releaseLock, { name, holder });
+        await this.db.transaction().execute((trx) => releaseLock(trx, { name, holder }));
       },
     };
   }

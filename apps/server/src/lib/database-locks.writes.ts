@@ -1,4 +1,5 @@
-import { defineWrite } from '../db/write-procedure.ts';
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
 
 /** The named locks' writes (lib/database-locks.ts). The clock is read here, when the row changes. */
 
@@ -7,9 +8,7 @@ import { defineWrite } from '../db/write-procedure.ts';
  * holder has it now. When it is not free and `askRelease`, the holder is asked to let go.
  * Now and then (`sweep`) rows whose lease ran out long ago go: a lock nobody asks for again.
  */
-export const takeLock = defineWrite(
-  'locks.take',
-  async (trx, { name, holder, leaseMs, askRelease, sweep }: { name: string; holder: string; leaseMs: number; askRelease: boolean; sweep: boolean }) => {
+export const takeLock = async (trx: Transaction<DB>, { name, holder, leaseMs, askRelease, sweep }: { name: string; holder: string; leaseMs: number; askRelease: boolean; sweep: boolean }) => {
     const now = Date.now();
     if (sweep) await trx.deleteFrom('locks').where('expires_at', '<=', now - 60 * 60_000).execute();
     const row = await trx
@@ -21,11 +20,10 @@ export const takeLock = defineWrite(
     if (row?.holder === holder) return true;
     if (askRelease) await trx.updateTable('locks').set({ release_requested: 1 }).where('name', '=', name).where('release_requested', '=', 0).execute();
     return false;
-  },
-);
+  };
 
 /** The holder's lease runs on; answers whether it still holds the lock and whether a waiter asked for it. */
-export const renewLock = defineWrite('locks.renew', async (trx, { name, holder, leaseMs }: { name: string; holder: string; leaseMs: number }) => {
+export const renewLock = async (trx: Transaction<DB>, { name, holder, leaseMs }: { name: string; holder: string; leaseMs: number }) => {
   const row = await trx
     .updateTable('locks')
     .set({ expires_at: Date.now() + leaseMs })
@@ -34,8 +32,8 @@ export const renewLock = defineWrite('locks.renew', async (trx, { name, holder, 
     .returning('release_requested')
     .executeTakeFirst();
   return { held: !!row, releaseRequested: !row || Number(row.release_requested) === 1 };
-});
+};
 
-export const releaseLock = defineWrite('locks.release', async (trx, { name, holder }: { name: string; holder: string }) => {
+export const releaseLock = async (trx: Transaction<DB>, { name, holder }: { name: string; holder: string }) => {
   await trx.deleteFrom('locks').where('name', '=', name).where('holder', '=', holder).execute();
-});
+};

@@ -103,7 +103,7 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
   await mkdir(directory, { recursive: true });
   const finished = new FinishedUploads(`${directory}-finished`, base.config.resumableExpiryMs);
   await finished.init();
-  const locks = new DatabaseLocks(base.writes, base.log);
+  const locks = new DatabaseLocks(base.db, base.log);
   // Loaded with the first resumable upload, not at start (decision 0020: memory that a server
   // nobody uploads to has no use for).
   let loaded: Promise<{ tus: TusServer; datastore: TusFileStore }> | undefined;
