@@ -7,7 +7,7 @@ import { redactUrl, REDACTED } from './logging.ts';
 /**
  * A run of real requests that handle every kind of secret — passwords at sign-in,
  * a password change and a reset, bearer tokens, the reset link's token (mailed, then opened as a
- * page), a signed file URL — against a server logging at debug (one line per request, the most it
+ * page), a signed file URL — against a server logging at debug (two lines per request, the most it
  * ever writes) into a captured stream. No secret may appear in the log, in clear or URL-encoded.
  */
 
@@ -104,5 +104,32 @@ describe.each(dialects)('log lines [%s]', (dialect) => {
     expect(entries.some((e) => e.req?.url === `/reset-password?token=${REDACTED}&email=${REDACTED}`)).toBe(true);
     // The reset link's address is the account's: as private in the log as its token.
     expect(requestLines.filter((e) => e.req?.url.includes(encodeURIComponent(user.email)))).toEqual([]);
+  });
+});
+
+describe.each(dialects)('one line per request at the default level [%s]', (dialect) => {
+  const lines: string[] = [];
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(dialect, { logLevel: 'info' }, { logStream: { write: (line: string) => void lines.push(line) } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('says for each request its method, route, status, time, request id and user, and nothing secret', async () => {
+    const token = await login(server, ADMIN.email, ADMIN.password);
+    const me = await call(server, 'GET', '/api/auth/user', { token, headers: { 'X-Request-Id': 'whoami-1' } });
+    expect(me.status).toBe(200);
+    expect((await call(server, 'GET', '/api/orphans/999999', { token, headers: { 'X-Request-Id': 'missing-1' } })).status).toBe(404);
+    expect((await call(server, 'GET', '/api/orphans', { headers: { 'X-Request-Id': 'anonymous-1' } })).status).toBe(401);
+    const entries = lines.join('').trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+    const of = (id: string) => entries.filter((e) => e.reqId === id);
+    for (const id of ['whoami-1', 'missing-1', 'anonymous-1']) expect(of(id), id).toHaveLength(1);
+    expect(of('whoami-1')[0]).toMatchObject({ level: 30, req: { method: 'GET', url: '/api/auth/user' }, route: '/api/auth/user', res: { statusCode: 200 }, userId: me.body.user.id });
+    expect(of('missing-1')[0]).toMatchObject({ req: { method: 'GET', url: '/api/orphans/999999' }, route: '/api/orphans/:id', res: { statusCode: 404 }, userId: me.body.user.id });
+    expect(of('anonymous-1')[0]).toMatchObject({ route: '/api/orphans', res: { statusCode: 401 }, userId: null });
+    for (const id of ['whoami-1', 'missing-1', 'anonymous-1']) expect(typeof of(id)[0]!.responseTime, id).toBe('number');
+    expect(lines.join('').includes(token.split('|')[1]!)).toBe(false);
   });
 });

@@ -30,6 +30,14 @@ describeEachDatabase('attendance plans', (server, dialect) => {
     }
   });
 
+  it('counts one grade\'s month from indexes alone, reading no child\'s row (SQLite)', async () => {
+    if (dialect !== 'sqlite') return;
+    const p = await plan(buildAttendanceList(db(), { month: 3, year: 2025, class_grade: '4' }));
+    // The grade index holds deleted_at (migration 0029), the month's key is the unique index: both covering.
+    expect(p, p).toMatch(/SCAN orphans USING COVERING INDEX orphans_grade_idx|SEARCH orphans USING COVERING INDEX orphans_grade_idx/);
+    expect(p, p).toMatch(/SEARCH attendances USING COVERING INDEX/);
+  });
+
   it('pages a month of every grade in name order from the orphans name index', async () => {
     const f: AttendanceFilter = { month: 3, year: 2025 };
     const p = await plan(buildAttendanceList(db(), f, { limit: 10, offset: 0 }));
