@@ -9,18 +9,18 @@ import type { DB } from '../db/schema.ts';
  * Now and then (`sweep`) rows whose lease ran out long ago go: a lock nobody asks for again.
  */
 export const takeLock = async (trx: Transaction<DB>, { name, holder, leaseMs, askRelease, sweep }: { name: string; holder: string; leaseMs: number; askRelease: boolean; sweep: boolean }) => {
-    const now = Date.now();
-    if (sweep) await trx.deleteFrom('locks').where('expires_at', '<=', now - 60 * 60_000).execute();
-    const row = await trx
-      .insertInto('locks')
-      .values({ name, holder, expires_at: now + leaseMs, release_requested: 0 })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ holder, expires_at: now + leaseMs, release_requested: 0 }).where('locks.expires_at', '<=', now))
-      .returning('holder')
-      .executeTakeFirst();
-    if (row?.holder === holder) return true;
-    if (askRelease) await trx.updateTable('locks').set({ release_requested: 1 }).where('name', '=', name).where('release_requested', '=', 0).execute();
-    return false;
-  };
+  const now = Date.now();
+  if (sweep) await trx.deleteFrom('locks').where('expires_at', '<=', now - 60 * 60_000).execute();
+  const row = await trx
+    .insertInto('locks')
+    .values({ name, holder, expires_at: now + leaseMs, release_requested: 0 })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ holder, expires_at: now + leaseMs, release_requested: 0 }).where('locks.expires_at', '<=', now))
+    .returning('holder')
+    .executeTakeFirst();
+  if (row?.holder === holder) return true;
+  if (askRelease) await trx.updateTable('locks').set({ release_requested: 1 }).where('name', '=', name).where('release_requested', '=', 0).execute();
+  return false;
+};
 
 /** The holder's lease runs on; answers whether it still holds the lock and whether a waiter asked for it. */
 export const renewLock = async (trx: Transaction<DB>, { name, holder, leaseMs }: { name: string; holder: string; leaseMs: number }) => {

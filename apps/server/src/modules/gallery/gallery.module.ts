@@ -18,7 +18,7 @@ import { UploadQuotas } from './upload-quota.ts';
 export async function galleryModule(app: FastifyInstance): Promise<void> {
   const config = galleryConfig(app.appConfig);
   let canTranscode = false;
-  const quotas = new UploadQuotas({ writes: app.writes, dialect: app.dialect, quota: app.appConfig.uploadQuota, storageDir: app.appConfig.storageDir, log: app.log });
+  const quotas = new UploadQuotas({ db: app.db, dialect: app.dialect, quota: app.appConfig.uploadQuota, storageDir: app.appConfig.storageDir, log: app.log });
   const worker = new TranscodeWorker({ db: app.db, dialect: app.dialect, store: app.fileStore, config, log: app.log });
   const ctxOf = (request: FastifyRequest | null): GalleryContext => ({
     db: app.db,

@@ -1,7 +1,8 @@
 import { statfs } from 'node:fs/promises';
 import { ERROR_CODE } from '@app/shared/messages';
 import type { Dialect, UploadQuota } from '../../config.ts';
-import type { Writes } from '../../db/write-procedure.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { claimUpload, closeUploadClaim, sweepUploadClaims, type QuotaRefusal } from './upload-quota.writes.ts';
 
@@ -33,17 +34,17 @@ export class UploadQuotas {
   private claims = 0;
 
   constructor(
-    private readonly deps: { writes: Writes; dialect: Dialect; quota: UploadQuota; storageDir: string; log: { warn(o: object, m: string): void } },
+    private readonly deps: { db: Kysely<DB>; dialect: Dialect; quota: UploadQuota; storageDir: string; log: { warn(o: object, m: string): void } },
   ) {}
 
   /** Count an upload of `bytes` for `userId` (open: a resumable upload, held until it ends), or throw the 413 that refuses it. */
   async claim(id: string, userId: number, bytes: number, open: boolean): Promise<void> {
-    const { quota, writes, dialect, storageDir } = this.deps;
+    const { quota, db, dialect, storageDir } = this.deps;
     const free = await freeBytes(storageDir);
     if (free !== null && free - bytes < quota.minFreeBytes) throw new AppError(413, QUOTA_MESSAGES.disk, undefined, undefined, ERROR_CODE.uploadQuota);
     // Claims past their day go now and then, in a write of their own.
-    if (++this.claims % 100 === 0) await writes.run(sweepUploadClaims, { windowMs: WINDOW_MS }).catch((err: unknown) => this.deps.log.warn({ err }, 'upload quota: sweep failed'));
-    const refused = await writes.run(claimUpload, {
+    if (++this.claims % 100 === 0) await db.transaction().execute((trx) => sweepUploadClaims(trx, { windowMs: WINDOW_MS })).catch((err: unknown) => this.deps.log.warn({ err }, 'upload quota: sweep failed'));
+    const refused = await db.transaction().execute((trx) => claimUpload(trx, {
       id,
       userId,
       bytes,
@@ -53,12 +54,12 @@ export class UploadQuotas {
       maxDailyBytes: quota.maxDailyBytes,
       windowMs: WINDOW_MS,
       serialize: dialect === 'postgres',
-    });
+    }));
     if (refused) throw new AppError(413, QUOTA_MESSAGES[refused], undefined, undefined, ERROR_CODE.uploadQuota);
   }
 
   /** A resumable upload's bytes are gone (finished, refused, cancelled, dropped): they no longer count as held. Never fails the caller. */
   async close(id: string): Promise<void> {
-    await this.deps.writes.run(closeUploadClaim, { id }).catch((err: unknown) => this.deps.log.warn({ err, upload: id }, 'upload quota: could not close a claim'));
+    await this.deps.db.transaction().execute((trx) => closeUploadClaim(trx, { id })).catch((err: unknown) => this.deps.log.warn({ err, upload: id }, 'upload quota: could not close a claim'));
   }
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import { defineWrite } from '../../db/write-procedure.ts';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 
 /** The upload quota's writes (upload-quota.ts). The clock is read here, when the claim is counted. */
 
@@ -20,7 +20,7 @@ interface ClaimArgs {
 }
 
 /** Count the user's claims of the last day and add this one, unless it would pass a limit: answers which. */
-export const claimUpload = defineWrite('uploadQuota.claim', async (trx, a: ClaimArgs): Promise<QuotaRefusal | null> => {
+export const claimUpload = async (trx: Transaction<DB>, a: ClaimArgs): Promise<QuotaRefusal | null> => {
   const now = Date.now();
   if (a.serialize) await sql`select pg_advisory_xact_lock(${7_331_000_000 + a.userId})`.execute(trx);
   const since = now - a.windowMs;
@@ -39,14 +39,14 @@ export const claimUpload = defineWrite('uploadQuota.claim', async (trx, a: Claim
   if (Number(row.sent) + a.bytes > a.maxDailyBytes) return 'daily';
   await trx.insertInto('upload_claims').values({ id: a.id, user_id: a.userId, bytes: a.bytes, created_at: now, open: a.open ? 1 : 0 }).execute();
   return null;
-});
+};
 
 /** The upload's bytes are no longer held (finished, refused, cancelled or dropped); its bytes still count for the day. */
-export const closeUploadClaim = defineWrite('uploadQuota.close', async (trx, { id }: { id: string }) => {
+export const closeUploadClaim = async (trx: Transaction<DB>, { id }: { id: string }) => {
   await trx.updateTable('upload_claims').set({ open: 0 }).where('id', '=', id).where('open', '=', 1).execute();
-});
+};
 
 /** Claims older than the day count for nothing. */
-export const sweepUploadClaims = defineWrite('uploadQuota.sweep', async (trx, { windowMs }: { windowMs: number }) => {
+export const sweepUploadClaims = async (trx: Transaction<DB>, { windowMs }: { windowMs: number }) => {
   await trx.deleteFrom('upload_claims').where('created_at', '<=', Date.now() - windowMs).execute();
-});
+};
