@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 import type Pg from 'pg';
 import type { Config, Dialect } from '../config.ts';
 import type { DB } from './schema.ts';
@@ -39,6 +39,28 @@ function openSqlite(file: string): SQLite.Database {
 }
 
 /**
+ * Kysely's SQLite driver, its transactions begun IMMEDIATE: a transaction takes the write lock
+ * when it begins, waiting (busy_timeout) while another process holds it. A deferred one would
+ * read first and then fail at once when another process had written meanwhile (a second server
+ * process, a backup). Only Kysely's public driver API is used.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: sqlite });
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver({ database: this.sqlite });
+  }
+}
+
+/**
  * Kysely over PostgreSQL (a pool) or SQLite (one better-sqlite3 connection, which Kysely's dialect
  * lends to one query or transaction at a time). Writes are `db.transaction().execute(trx => …)`.
  */
@@ -52,6 +74,6 @@ export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 's
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   if (config.sqlitePath !== ':memory:') mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: openSqlite(config.sqlitePath) }) });
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect(openSqlite(config.sqlitePath)) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
