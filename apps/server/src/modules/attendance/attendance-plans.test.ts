@@ -33,7 +33,7 @@ describeEachDatabase('attendance plans', (server, dialect) => {
   it('counts one grade\'s month from indexes alone, reading no child\'s row (SQLite)', async () => {
     if (dialect !== 'sqlite') return;
     const p = await plan(buildAttendanceList(db(), { month: 3, year: 2025, class_grade: '4' }));
-    // The grade index holds deleted_at (migration 0030), the month's key is the unique index: both covering.
+    // The grade index holds deleted_at (migration 0031), the month's key is the unique index: both covering.
     expect(p, p).toMatch(/SCAN orphans USING COVERING INDEX orphans_grade_idx|SEARCH orphans USING COVERING INDEX orphans_grade_idx/);
     expect(p, p).toMatch(/SEARCH attendances USING COVERING INDEX/);
   });
