@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localiseMessage } from '@app/shared/i18n/localise';
 import type { Dialect } from '../../config.ts';
 import { loginAdmin, startServer, userWithRoles, type TestServer } from '../../../test/harness.ts';
-import { createChild, galleryFiles, mediaRows, tus, tusMetadata, upload } from './gallery-test-kit.ts';
-import { QUOTA_MESSAGES } from './upload-quota.ts';
+import { createChild, galleryFiles, mediaRows, tus, tusMetadata, upload, uploadForm } from './gallery-test-kit.ts';
+import { LENGTH_REQUIRED, QUOTA_MESSAGES } from './upload-quota.ts';
 
 /**
  * Each user's uploads are bounded (the configuration's UPLOAD_* limits): unfinished resumable
@@ -79,6 +79,26 @@ describe.each(dialects)('upload quotas [%s]', (dialect) => {
     expect(galleryFiles(server)).toEqual(files);
     // What is left of the day still goes.
     expect((await start(worker.token, child, 3 * MB)).status).toBe(201);
+  });
+
+  it('refuses a multipart upload sent in chunks without its length, which the day could not count, storing nothing', async () => {
+    const admin = await loginAdmin(server);
+    const child = await createChild(server, admin, 'Chunked');
+    const worker = await userWithRoles(server, ['Caseworker']);
+    const rows = await mediaRows(server);
+    const files = galleryFiles(server);
+    // A stream body is sent with Transfer-Encoding: chunked, so it names no Content-Length.
+    const form = new Request('http://form', { method: 'POST', body: uploadForm({ orphan_id: child, media_type: 'document', title: 'Chunks', date: '2024-05-01' }, { data: Buffer.from('%PDF-1.4\n'), name: 'c.pdf' }) });
+    const answer = await fetch(`${server.url}/api/galleries`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${worker.token}`, Accept: 'application/json', 'Content-Type': form.headers.get('content-type')! },
+      body: form.body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(answer.status).toBe(411);
+    expect(await answer.json()).toEqual({ message: LENGTH_REQUIRED, code: 'bad_request' });
+    expect(await mediaRows(server)).toBe(rows);
+    expect(galleryFiles(server)).toEqual(files);
   });
 
   it('keeps the configured free disk: an upload that would eat into it is refused', async () => {

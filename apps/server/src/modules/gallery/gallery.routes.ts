@@ -22,7 +22,7 @@ import { requires } from '../../lib/access.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { readGalleryUpload } from './gallery-upload.ts';
-import type { UploadQuotas } from './upload-quota.ts';
+import { LENGTH_REQUIRED, type UploadQuotas } from './upload-quota.ts';
 import { replaceableType, replaceMediaFile } from './gallery-replace.ts';
 import { createFromUpload, deleteMedia, getMedia, listMedia, orphanMedia, updateMedia, type GalleryContext, type ReceivedUpload } from './gallery.service.ts';
 
@@ -66,8 +66,16 @@ async function readUpdate(request: FastifyRequest, ctx: GalleryContext, id: numb
 
 /** `/api/galleries` and `/api/orphans/{id}/media` (spec section 7). */
 export function galleryApiRoutes(ctxOf: (request: FastifyRequest) => GalleryContext, quotas: UploadQuotas) {
-  /** A multipart body with a file counts against its sender's daily bytes (and the free disk) by its declared length, before it is read. */
-  const claimMultipart = (request: FastifyRequest) => quotas.claim(randomUUID(), currentUser(request).id, Number(request.headers['content-length']) || 0, false);
+  /**
+   * A multipart body with a file counts against its sender's daily bytes (and the free disk) by its
+   * declared length, before it is read. A body sent in chunks declares none and could pass the day's
+   * allowance unseen, so it is refused (browsers always send the length of a form).
+   */
+  const claimMultipart = (request: FastifyRequest) => {
+    const length = Number(request.headers['content-length']);
+    if (!Number.isSafeInteger(length) || length <= 0) throw new AppError(411, LENGTH_REQUIRED);
+    return quotas.claim(randomUUID(), currentUser(request).id, length, false);
+  };
 
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();

@@ -13,7 +13,15 @@ import type { FinishedUploads } from './finished-uploads.ts';
  * complete, sends no byte, and the finish answers it what the upload became (resumable-uploads.ts).
  * tus's classes are passed in: they are loaded with the first resumable upload (decision 0020).
  */
-export function receivedStore(FileStore: typeof TusFileStore, Upload: typeof TusUpload, finished: FinishedUploads, directory: string, expiryMs: number): TusFileStore {
+export function receivedStore(
+  FileStore: typeof TusFileStore,
+  Upload: typeof TusUpload,
+  finished: FinishedUploads,
+  directory: string,
+  expiryMs: number,
+  /** Called once an upload's received bytes are removed (finished, refused or cancelled), before tus answers. */
+  onRemoved: (id: string) => Promise<void>,
+): TusFileStore {
   /** The finished upload's size, or null while it is not finished (or never was). */
   const finishedSize = async (id: string): Promise<number | null> => {
     const outcome = await finished.find(id);
@@ -38,6 +46,14 @@ export function receivedStore(FileStore: typeof TusFileStore, Upload: typeof Tus
         return offset;
       }
       return super.write(readable, id, offset);
+    }
+
+    override async remove(id: string): Promise<void> {
+      try {
+        await super.remove(id);
+      } finally {
+        await onRemoved(id);
+      }
     }
   }
   return new ReceivedStore({ directory, expirationPeriodInMilliseconds: expiryMs });

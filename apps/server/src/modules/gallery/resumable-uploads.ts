@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStore as TusFileStore } from '@tus/file-store';
-import type { EVENTS as TusEvents, Locker, Server as TusServer, Upload as TusUpload } from '@tus/server';
+import type { Locker, Server as TusServer, Upload as TusUpload } from '@tus/server';
 import { noContentResponseSchema } from '@app/shared/schemas/common.schema';
 import { MEDIA_MESSAGES, mediaSavedResponseSchema, mediaUploadSchema, type MediaItem, type MediaType } from '@app/shared/schemas/media.schema';
 import { can } from '@app/shared/permissions';
@@ -107,10 +107,11 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
   // Loaded with the first resumable upload, not at start (decision 0020: memory that a server
   // nobody uploads to has no use for).
   let loaded: Promise<{ tus: TusServer; datastore: TusFileStore }> | undefined;
-  const load = () => (loaded ??= Promise.all([import('@tus/server'), import('@tus/file-store')]).then(([server, store]) => build(server.Server, server.Upload, server.EVENTS, store.FileStore)));
+  const load = () => (loaded ??= Promise.all([import('@tus/server'), import('@tus/file-store')]).then(([server, store]) => build(server.Server, server.Upload, store.FileStore)));
 
-  function build(Server: typeof TusServer, Upload: typeof TusUpload, EVENTS: typeof TusEvents, FileStore: typeof TusFileStore) {
-    const datastore = receivedStore(FileStore, Upload, finished, directory, base.config.resumableExpiryMs);
+  function build(Server: typeof TusServer, Upload: typeof TusUpload, FileStore: typeof TusFileStore) {
+    // A removed upload's bytes are no longer held: its quota claim is closed before tus answers (a cancel too).
+    const datastore = receivedStore(FileStore, Upload, finished, directory, base.config.resumableExpiryMs, (id) => quotas.close(id));
     const tus = new Server({
       path: `/api${RESUMABLE_PATH}`,
       datastore,
@@ -240,11 +241,8 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
       } finally {
         finished.savedOrGivenUp(upload.id);
         await datastore.remove(upload.id).catch((err: unknown) => base.log.warn({ err, upload: upload.id }, 'resumable upload: could not remove the received file'));
-        await quotas.close(upload.id);
       }
     }
-    // A cancelled upload's bytes are gone with it.
-    tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => void quotas.close(id));
     return { tus, datastore };
   }
 
@@ -259,7 +257,6 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
     await datastore.remove(id).catch(() => {
       // Already gone: removing twice is the same.
     });
-    await quotas.close(id);
   };
   const resolve = (id: string, outcome: Parameters<typeof resolveInterrupted>[4]) => resolveInterrupted(base, finished, removeReceived, id, outcome);
 

@@ -24,6 +24,9 @@ export const QUOTA_MESSAGES: Record<QuotaRefusal | 'disk', string> = {
   disk: 'The server does not have enough free space for this file.',
 };
 
+/** A form sent without its length could not be counted against the day's allowance. */
+export const LENGTH_REQUIRED = 'A file upload must say its size (a Content-Length header).';
+
 /** Free bytes for an unprivileged writer where `dir` lives; null when the system cannot say. */
 async function freeBytes(dir: string): Promise<number | null> {
   const fs = await statfs(dir).catch(() => null);
