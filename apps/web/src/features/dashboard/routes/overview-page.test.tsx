@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -8,6 +8,12 @@ import { jsonResponse, makeUser, renderWithProviders, storeSession, stubServer }
 import { OverviewPage } from './overview-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
+
+// The charts are a lazily loaded chunk (recharts): loading it here, once, keeps the first load's
+// cost out of the few seconds a query waits for what the screen shows, on a busy machine too.
+beforeAll(async () => {
+  await import('../components/overview-charts.tsx');
+});
 
 const months = (count: (i: number) => number) => Array.from({ length: 12 }, (_, i) => ({ year: 2026, month: i + 1, count: count(i) }));
 
