@@ -24,7 +24,8 @@ writeFileSync(path.join(webDist, '.vite/manifest.json'), '{"src/main.tsx":{"file
 writeFileSync(path.join(webDist, '.built'), 'built-stamp-1234');
 writeFileSync(
   path.join(webDist, 'public.html'),
-  '<!doctype html><html lang="en"><head><title>x</title><link rel="stylesheet" crossorigin href="/assets/app.css"></head><body><div id="root"></div></body></html>',
+  // Over the compression threshold, as every real page is.
+  `<!doctype html><html lang="en"><head><title>x</title><link rel="stylesheet" crossorigin href="/assets/app.css"></head><body><p>${'The words of a real page. '.repeat(60)}</p><div id="root"></div></body></html>`,
 );
 writeFileSync(
   path.join(webDist, '.ssr/entry-server.js'),
