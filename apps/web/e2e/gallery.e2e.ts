@@ -115,7 +115,7 @@ describe('the gallery in the browser', () => {
     await app.page.goto('/dashboard/gallery');
     await app.page.getByText('Select an orphan to view their media').waitFor();
     await expectAccessible();
-    await app.page.getByLabel('Orphan').selectOption({ label: `${NAME} Karimi (Nasir)` });
+    await app.page.getByLabel('Orphan').selectOption({ label: `${NAME} Karimi (Nasir) · ID ${orphanId}` });
     await app.page.waitForURL((url) => url.searchParams.get('orphan_id') === String(orphanId));
     await app.page.getByText('No media found for selected orphan').waitFor();
   });
