@@ -91,8 +91,9 @@ describe('orphan records in the browser', () => {
     const link = app.page.getByRole('link', { name: NAME, exact: true });
     await link.waitFor();
     const row = app.page.getByRole('row').filter({ has: link });
-    expect(await row.getByRole('cell').nth(3).textContent()).toBe('PREP');
-    await row.getByText('Active').waitFor();
+    // The columns shown depend on the frame's width; the grade is among them at this one.
+    expect(await row.getByRole('cell').allTextContents()).toContain('PREP');
+    await row.getByText('Active').filter({ visible: true }).waitFor();
     expect(await app.page.getByRole('row').count()).toBe(2); // header + this child
     expect(await accessibilityViolations(app.page)).toEqual([]);
 
