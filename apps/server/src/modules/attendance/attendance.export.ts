@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ATTENDANCE_RATE_MESSAGES, attendanceShare, daysRecorded } from '@app/shared/attendance-rate';
 import type { AttendanceExport } from '@app/shared/schemas/export.schema';
 import type { DB } from '../../db/schema.ts';
+import type { AttendanceValues } from './attendance.writes.ts';
 import { childColumns, type Column, EXPORT_PAGE_SIZE, type FeatureExport, schoolGrade, SHEET_NAMES } from '../exports/exports.service.ts';
 
 /** The attendance Excel export: one month's records by id (attendances_month_idx: year, month, id). */
@@ -12,21 +13,13 @@ export interface AttendanceExportFilter {
   orphanId?: number;
 }
 
-export interface AttendanceExportRow {
+/** A stored month of attendance with the child's names and grade beside it. */
+export interface AttendanceExportRow extends AttendanceValues {
   id: number;
-  orphan_id: number;
   first_name: string;
   last_name: string;
   father_name: string | null;
   class_grade: string | null;
-  month: number;
-  year: number;
-  present_days: number;
-  absent_days: number;
-  late_days: number;
-  excused_days: number;
-  absence_reasons: string | null;
-  notes: string | null;
 }
 
 export async function* attendanceExportPages(db: Kysely<DB>, f: AttendanceExportFilter, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<AttendanceExportRow[]> {

@@ -212,7 +212,7 @@ for (const dialect of dialects) {
     });
 
     it('fails a job over its memory cap with the reason on the item, and the next job runs', async () => {
-      // A 7680 × 4320 frame takes ffmpeg about 200 MB to decode; the small clip's poster and 360p take under 100 MB.
+      // An 8K frame needs far more memory to decode than the cap allows; the small clip's poster and 360p stay well under it.
       const server = await startServer(dialect, { gallery: { maxEncodeMemoryBytes: 150 * 1024 * 1024, pollMs: 100 } } as Partial<Config>);
       try {
         const token = await loginAdmin(server);
