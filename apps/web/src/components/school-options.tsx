@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { GRADES, recentYears } from '@app/shared/constants';
 import type { OrphanSelectorItem } from '@app/shared/schemas/orphan.schema';
 import { formatNumber } from '../lib/format-date.ts';
+import { useFormat } from '../lib/use-format.ts';
 import { orphanOptionLabel, useOrphanOptions } from '../lib/orphan-options-query.ts';
 
 /**
@@ -13,12 +14,14 @@ import { orphanOptionLabel, useOrphanOptions } from '../lib/orphan-options-query
 /** Years offered by the list and form pages: the current year and the 4 before it (spec section 9). */
 export const SCHOOL_YEARS = 5;
 
+/** Each year as the reader writes it: a Solar Hijri reader's option names the Solar Hijri years it covers. */
 export function YearOptions({ years = recentYears(SCHOOL_YEARS) }: { years?: readonly number[] }) {
+  const format = useFormat();
   return (
     <>
       {years.map((year) => (
         <option key={year} value={String(year)}>
-          {year}
+          {format.year(year)}
         </option>
       ))}
     </>

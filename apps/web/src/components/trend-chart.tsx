@@ -1,4 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useFormat } from '../lib/use-format.ts';
 
 /**
  * A small line chart of a child's figures over time (results' averages by term, attendance rate
@@ -18,21 +19,24 @@ export interface TrendChartProps {
   series: readonly TrendSeries[];
   /** The top of the scale (100 for scores and rates). */
   max?: number;
-  /** Appended to values in the tooltip ('%'). */
-  unit?: string;
+  /** '%': the values are percentages (0-100), written as such on the scale and in the tooltip. */
+  unit?: '%';
 }
 
 const COLORS = ['#0f766e', '#b45309', '#6d28d9'];
 
-export default function TrendChart({ points, series, max = 100, unit = '' }: TrendChartProps) {
+export default function TrendChart({ points, series, max = 100, unit }: TrendChartProps) {
+  const format = useFormat();
+  // The scale and tooltip in the reader's digits, like the table beside the chart.
+  const value = (v: number) => (unit === '%' ? format.number(v / 100, { style: 'percent', maximumFractionDigits: 1 }) : format.number(v));
   return (
     <div aria-hidden className="h-48 w-full text-xs">
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={points as never[]} margin={{ top: 8, right: 12, bottom: 0, left: -16 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
           <XAxis dataKey="label" tick={{ fill: 'currentColor' }} stroke="currentColor" strokeOpacity={0.4} interval="preserveStartEnd" />
-          <YAxis domain={[0, max]} tick={{ fill: 'currentColor' }} stroke="currentColor" strokeOpacity={0.4} />
-          <Tooltip formatter={(value) => `${value}${unit}`} />
+          <YAxis domain={[0, max]} tick={{ fill: 'currentColor' }} stroke="currentColor" strokeOpacity={0.4} tickFormatter={value} />
+          <Tooltip formatter={(v) => (typeof v === 'number' ? value(v) : String(v ?? ''))} />
           {series.length > 1 ? <Legend /> : null}
           {series.map((s, i) => (
             <Line

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CalendarName } from '@app/shared/constants';
 import { useAuth } from './auth-context.tsx';
 import { defaultCalendarFor, formatDate, formatId, formatNumber, type DateDisplay, type DateFormatOptions } from './format-date.ts';
+import { formatMonth, formatPickerMonth, formatYear, type MonthFormatOptions } from './format-period.ts';
 
 /**
  * The calendar the current reader wants: a signed-in user's own setting (profile page), else
@@ -33,6 +34,12 @@ export function useFormat() {
       dateTime: (value: string | null | undefined) => formatDate(value, display, { withTime: true }),
       number: (value: number | string | null | undefined, options?: Intl.NumberFormatOptions) => formatNumber(value, display.language, options),
       id: (value: number | string | null | undefined) => formatId(value, display.language),
+      /** A kept Gregorian month (1-12), with its year or without (format-period.ts). */
+      month: (month: number, year?: number, options?: MonthFormatOptions) => formatMonth(month, year, display, options),
+      /** A month offered beside a year picker (format-period.ts). */
+      pickerMonth: (month: number, year?: number) => formatPickerMonth(month, year, display),
+      /** A kept Gregorian year (format-period.ts). */
+      year: (year: number | string) => formatYear(year, display),
     }),
     [display],
   );

@@ -10,6 +10,8 @@ import { useAttendanceFormat } from './use-attendance-format.ts';
 export function AttendanceFilters({ list }: { list: FilterList<AttendanceFilter> }) {
   const { t } = useTranslation('attendance');
   const format = useAttendanceFormat();
-  const month = { name: 'month', label: t('filters.month'), options: <Options values={MONTHS} label={format.month} /> } as const;
+  // With a year chosen, each month is named with it (a Solar Hijri reader's months then carry their years).
+  const year = Number(list.params.year) || undefined;
+  const month = { name: 'month', label: t('filters.month'), options: <Options values={MONTHS} label={(m) => format.month(m, year)} /> } as const;
   return <SchoolFilters ns="attendance" list={list} filters={['orphan_id', month, 'year', 'class_grade']} />;
 }

@@ -70,8 +70,8 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
         {editing ? (
           <>
             {locked('orphan_id', format.child(record))}
-            {locked('month', format.month(record.month))}
-            {locked('year', String(record.year))}
+            {locked('month', format.month(record.month, record.year))}
+            {locked('year', format.year(record.year))}
           </>
         ) : (
           <>
@@ -79,7 +79,7 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
               <OrphanOptions />
             </SelectField>
             <SelectField label={label('month', true)} error={message('month')} first={t('form.select')} {...register('month')} disabled={busy}>
-              <Options values={months} label={format.month} />
+              <Options values={months} label={(m) => format.month(m, Number(year) || undefined)} />
             </SelectField>
             <SelectField label={label('year', true)} error={message('year')} {...register('year', { onChange: yearChanged })} disabled={busy}>
               <YearOptions years={recentYears(SCHOOL_YEARS, now)} />

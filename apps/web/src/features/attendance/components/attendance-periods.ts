@@ -1,6 +1,6 @@
 /**
- * The months and years an attendance record may be for (spec sections 5 and 9), and how they are
- * shown. Pure, so the month limit is unit-tested without a screen.
+ * The months and years an attendance record may be for (spec sections 5 and 9), and the live
+ * total of its days. Pure, so the month limit is unit-tested without a screen.
  */
 
 export const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
@@ -15,26 +15,6 @@ export function monthsOffered(year: number | string | undefined, now = new Date(
   if (!Number.isInteger(y) || y < current) return [...MONTHS];
   if (y > current) return [];
   return MONTHS.filter((m) => m <= now.getMonth() + 1);
-}
-
-/** 'March' (or the reader's language's name) for 3. */
-export function monthName(month: number, locale: string): string {
-  try {
-    // Attendance is kept per Gregorian month: its name stays Gregorian in every language (Dari and
-    // Pashto would otherwise name the Solar Hijri month the 1st falls in).
-    return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC', calendar: 'gregory' }).format(new Date(Date.UTC(2000, month - 1, 1)));
-  } catch {
-    return String(month);
-  }
-}
-
-/** 'March 2025' for a record's month. */
-export function periodLabel(month: number, year: number, locale: string): string {
-  try {
-    return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC', calendar: 'gregory' }).format(new Date(Date.UTC(year, month - 1, 1)));
-  } catch {
-    return `${month}/${year}`;
-  }
 }
 
 /** The sum of the four counts while they are typed; blanks and non-numbers count as 0 (the form shows it live). */

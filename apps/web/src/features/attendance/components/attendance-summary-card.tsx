@@ -38,7 +38,7 @@ export function AttendanceSummaryCard({ orphanId }: { orphanId: number }) {
             <dl className="flex flex-wrap gap-3">
               {data.years.map((y) => (
                 <div key={y.year} className="rounded-md bg-gray-50 px-3 py-2 dark:bg-gray-800">
-                  <dt className="text-xs text-gray-600 dark:text-gray-400">{t('summary.yearTotal', { year: y.year })}</dt>
+                  <dt className="text-xs text-gray-600 dark:text-gray-400">{t('summary.yearTotal', { year: format.year(y.year) })}</dt>
                   <dd className="text-lg font-semibold tabular-nums">{format.rate(y.attendance_rate)}</dd>
                 </div>
               ))}
@@ -63,7 +63,7 @@ export function AttendanceSummaryCard({ orphanId }: { orphanId: number }) {
             <TableCell className="whitespace-nowrap">{format.period(m)}</TableCell>
             {COUNTS.map((count) => (
               <TableCell key={count} className="text-end tabular-nums">
-                {m[`${count}_days`]}
+                {format.count(m[`${count}_days`])}
               </TableCell>
             ))}
             <TableCell className="text-end tabular-nums">{format.rate(m.attendance_rate)}</TableCell>

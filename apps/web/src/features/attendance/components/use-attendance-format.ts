@@ -1,17 +1,18 @@
-import { useTranslation } from 'react-i18next';
 import type { Attendance } from '@app/shared/schemas/attendance.schema';
-import { formatNumber } from '../../../lib/format-date.ts';
-import { monthName, periodLabel } from './attendance-periods.ts';
+import { useFormat } from '../../../lib/use-format.ts';
 
-/** The display texts of attendance: a record's child and month, in the reader's language. */
+/** The display texts of attendance: a record's child and month, in the reader's language and calendar. */
 export function useAttendanceFormat() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language;
+  const format = useFormat();
   return {
-    month: (month: number) => monthName(month, locale),
-    period: (record: Pick<Attendance, 'month' | 'year'>) => periodLabel(record.month, record.year, locale),
+    /** A month offered beside a year picker, with `year` when one is chosen. */
+    month: (month: number, year?: number) => format.pickerMonth(month, year),
+    period: (record: Pick<Attendance, 'month' | 'year'>) => format.month(record.month, record.year),
+    year: format.year,
+    /** A count of days in the reader's digits. */
+    count: (days: number) => format.number(days),
     child: (record: Pick<Attendance, 'first_name' | 'last_name'>) => `${record.first_name} ${record.last_name}`.trim(),
     /** A rate as '92.5%', or '-' without days. */
-    rate: (rate: number | null) => (rate === null ? '-' : formatNumber(rate / 100, locale, { style: 'percent', maximumFractionDigits: 1 })),
+    rate: (rate: number | null) => (rate === null ? '-' : format.number(rate / 100, { style: 'percent', maximumFractionDigits: 1 })),
   };
 }

@@ -45,7 +45,7 @@ export function ClassAttendancePage() {
         className="sm:grid-cols-3"
       >
         <SelectField label={t('filters.month')} value={String(month)} onChange={(e) => set('month', e.target.value)}>
-          <Options values={months} label={format.month} />
+          <Options values={months} label={(m) => format.month(m, year)} />
         </SelectField>
         <SelectField label={t('filters.year')} value={String(year)} onChange={(e) => set('year', e.target.value)}>
           <YearOptions />

@@ -38,7 +38,7 @@ const editResolver = zodResolver(mediaUploadSchema.pick({ title: true, descripti
  * item keeps its old file.
  */
 export function MediaEditModal({ item, onClose }: { item: MediaItem; onClose: () => void }) {
-  const { t } = useTranslation('gallery');
+  const { t, i18n } = useTranslation('gallery');
   const update = useUpdateMedia();
   const {
     register,
@@ -127,10 +127,10 @@ export function MediaEditModal({ item, onClose }: { item: MediaItem; onClose: ()
           <TransferBar label={t('upload.progress', { name: file.name })} sent={sent} total={file.size} />
           <p className="text-xs text-gray-600 dark:text-gray-400">
             {stalled
-              ? `${t('upload.sent', { sent: formatBytes(sent), total: formatBytes(file.size) })} · ${t('upload.stalled')}`
+              ? `${t('upload.sent', { sent: formatBytes(sent, i18n.language), total: formatBytes(file.size, i18n.language) })} · ${t('upload.stalled')}`
               : sent >= file.size
-                ? `${formatBytes(file.size)} · ${t('edit.saving')}`
-                : transferDetail(t, sent, file.size, rateOf(samples.current, file.size, performance.now()))}
+                ? `${formatBytes(file.size, i18n.language)} · ${t('edit.saving')}`
+                : transferDetail(t, i18n.language, sent, file.size, rateOf(samples.current, file.size, performance.now()))}
           </p>
         </div>
       ) : null}

@@ -15,7 +15,7 @@ export type MediaPictureItem = Pick<MediaItem, 'media_type' | 'title' | 'thumbna
  * title names the item), so its alt is empty.
  */
 export function MediaPicture({ item, className }: { item: MediaPictureItem; className?: string }) {
-  const { t } = useTranslation('gallery');
+  const { t, i18n } = useTranslation('gallery');
   const Icon = item.media_type === 'document' ? FileText : item.media_type === 'video' ? Film : ImageOff;
   return (
     <div className={cn('relative flex aspect-[4/3] items-center justify-center overflow-hidden bg-gray-100 dark:bg-gray-800', className)}>
@@ -31,8 +31,8 @@ export function MediaPicture({ item, className }: { item: MediaPictureItem; clas
           </Badge>
           {item.duration != null ? (
             <span className="absolute end-2 bottom-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums">
-              <span className="sr-only">{t('card.duration', { duration: formatClock(item.duration) })}</span>
-              <span aria-hidden>{formatClock(item.duration)}</span>
+              <span className="sr-only">{t('card.duration', { duration: formatClock(item.duration, i18n.language) })}</span>
+              <span aria-hidden>{formatClock(item.duration, i18n.language)}</span>
             </span>
           ) : null}
         </>

@@ -2,11 +2,11 @@ import type { TFunction } from 'i18next';
 import { formatBytes, formatDuration, type TransferRate } from './transfer-rate.ts';
 
 /** "3 MB of 40 MB · 120 KB/s · about 5 minutes left": what an upload in progress says, on the upload page and the edit screen alike. */
-export function transferDetail(t: TFunction<'gallery'>, sent: number, total: number, rate: TransferRate): string {
+export function transferDetail(t: TFunction<'gallery'>, language: string, sent: number, total: number, rate: TransferRate): string {
   return [
-    t('upload.sent', { sent: formatBytes(sent), total: formatBytes(total) }),
-    rate.bytesPerSecond > 0 ? t('upload.speed', { speed: formatBytes(rate.bytesPerSecond) }) : null,
-    rate.secondsLeft != null ? t('upload.timeLeft', { time: formatDuration(rate.secondsLeft) }) : null,
+    t('upload.sent', { sent: formatBytes(sent, language), total: formatBytes(total, language) }),
+    rate.bytesPerSecond > 0 ? t('upload.speed', { speed: formatBytes(rate.bytesPerSecond, language) }) : null,
+    rate.secondsLeft != null ? t('upload.timeLeft', { time: formatDuration(rate.secondsLeft, language) }) : null,
   ]
     .filter(Boolean)
     .join(' · ');

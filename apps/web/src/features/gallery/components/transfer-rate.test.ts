@@ -37,17 +37,19 @@ describe('upload speed and time left', () => {
   });
 
   it('formats sizes, times and clocks', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(300 * MB)).toBe('300 MB');
-    expect(formatBytes(2.25 * 1024 * MB)).toBe('2.3 GB');
+    expect(formatBytes(512, 'en')).toBe('512 B');
+    expect(formatBytes(1536, 'en')).toBe('1.5 KB');
+    expect(formatBytes(300 * MB, 'en')).toBe('300 MB');
+    expect(formatBytes(2.25 * 1024 * MB, 'en')).toBe('2.3 GB');
     // The number in the reader's digits (the unit stays, as Kabul staff read it).
     expect(formatBytes(1536, 'fa-AF')).toBe('۱٫۵ KB');
-    expect(formatDuration(45)).toBe('45 s');
-    expect(formatDuration(185)).toBe('3 min 5 s');
-    expect(formatDuration(4800)).toBe('1 h 20 min');
-    expect(formatClock(7)).toBe('0:07');
-    expect(formatClock(185)).toBe('3:05');
-    expect(formatClock(3729)).toBe('1:02:09');
+    expect(formatDuration(45, 'en')).toBe('45 s');
+    expect(formatDuration(185, 'en')).toBe('3 min 5 s');
+    expect(formatDuration(4800, 'en')).toBe('1 h 20 min');
+    expect(formatClock(7, 'en')).toBe('0:07');
+    expect(formatClock(185, 'en')).toBe('3:05');
+    expect(formatClock(3729, 'en')).toBe('1:02:09');
+    expect(formatClock(185, 'fa-AF')).toBe('۳:۰۵');
+    expect(formatDuration(185, 'ps-AF')).toBe('۳ min ۵ s');
   });
 });

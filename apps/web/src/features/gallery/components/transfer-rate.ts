@@ -44,7 +44,7 @@ export function rateOf(samples: readonly TransferSample[], totalBytes: number, n
 }
 
 /** "850 KB", "12.4 MB", "1.2 GB" — for sizes and (with "/s") speeds; the number in the language's digits. */
-export function formatBytes(bytes: number, language = 'en'): string {
+export function formatBytes(bytes: number, language: string): string {
   if (bytes < 1024) return `${formatNumber(Math.round(bytes), language)} B`;
   const units = ['KB', 'MB', 'GB'];
   let value = bytes / 1024;
@@ -56,20 +56,22 @@ export function formatBytes(bytes: number, language = 'en'): string {
   return `${formatNumber(value, language, { maximumFractionDigits: value >= 100 ? 0 : 1 })} ${units[unit]}`;
 }
 
-/** "45 s", "3 min 5 s", "1 h 20 min". */
-export function formatDuration(totalSeconds: number): string {
+/** "45 s", "3 min 5 s", "1 h 20 min"; the numbers in the language's digits. */
+export function formatDuration(totalSeconds: number, language: string): string {
+  const n = (value: number) => formatNumber(value, language);
   const s = Math.max(0, Math.round(totalSeconds));
-  if (s < 60) return `${s} s`;
+  if (s < 60) return `${n(s)} s`;
   const minutes = Math.floor(s / 60);
-  if (minutes < 60) return `${minutes} min ${s % 60} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  if (minutes < 60) return `${n(minutes)} min ${n(s % 60)} s`;
+  return `${n(Math.floor(minutes / 60))} h ${n(minutes % 60)} min`;
 }
 
-/** A video's length as a player shows it: "0:07", "3:05", "1:02:09". */
-export function formatClock(totalSeconds: number): string {
+/** A video's length as a player shows it: "0:07", "3:05", "1:02:09" (۳:۰۵ in Dari and Pashto). */
+export function formatClock(totalSeconds: number, language: string): string {
   const s = Math.max(0, Math.round(totalSeconds));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+  const two = (value: number) => formatNumber(value, language, { minimumIntegerDigits: 2, useGrouping: false });
+  const one = (value: number) => formatNumber(value, language, { useGrouping: false });
+  return h > 0 ? `${one(h)}:${two(m)}:${two(s % 60)}` : `${one(m)}:${two(s % 60)}`;
 }

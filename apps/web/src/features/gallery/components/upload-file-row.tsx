@@ -18,18 +18,18 @@ interface UploadFileRowProps {
 
 /** One chosen file: its progress bar with the bytes sent, the speed and the time left, and its state. */
 export function UploadFileRow({ item, rate, locked, onCancel, onRemove }: UploadFileRowProps) {
-  const { t } = useTranslation('gallery');
+  const { t, i18n } = useTranslation('gallery');
   const { file, state } = item;
   const active = state === 'uploading' || state === 'stalled';
   const total = file.size;
 
   let detail: string;
-  if (state === 'waiting') detail = `${formatBytes(total)} · ${t('upload.waiting')}`;
-  else if (state === 'done') detail = `${formatBytes(total)} · ${t('upload.done')}`;
+  if (state === 'waiting') detail = `${formatBytes(total, i18n.language)} · ${t('upload.waiting')}`;
+  else if (state === 'done') detail = `${formatBytes(total, i18n.language)} · ${t('upload.done')}`;
   else if (state === 'cancelled') detail = t('upload.cancelled');
   else if (state === 'failed') detail = t('upload.failed', { message: translateMessage(t, item.error?.message) ?? t('upload.uploadFailed') });
-  else if (state === 'stalled') detail = `${t('upload.sent', { sent: formatBytes(item.sent), total: formatBytes(total) })} · ${t('upload.stalled')}`;
-  else detail = transferDetail(t, item.sent, total, rate);
+  else if (state === 'stalled') detail = `${t('upload.sent', { sent: formatBytes(item.sent, i18n.language), total: formatBytes(total, i18n.language) })} · ${t('upload.stalled')}`;
+  else detail = transferDetail(t, i18n.language, item.sent, total, rate);
 
   return (
     <li className="rounded-md border border-gray-200 p-3 dark:border-gray-700">

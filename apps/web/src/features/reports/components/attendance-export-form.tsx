@@ -8,26 +8,21 @@ import { ExportModal } from './export-modal.tsx';
 import { EXPORT_YEARS } from './export-years.ts';
 import { RequiredMark } from './required-mark.tsx';
 import { useExportForm } from './use-export-form.ts';
+import { useFormat } from '../../../lib/use-format.ts';
 
 const FIELDS = ['orphan_id', 'month', 'year'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
-/** 'March' in the reader's language — always a month of the Gregorian year records are kept in. */
-function monthName(month: number, language: string): string {
-  try {
-    return new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC', calendar: 'gregory' }).format(new Date(Date.UTC(2000, month - 1, 1)));
-  } catch {
-    return String(month);
-  }
-}
-
 /** Attendance Records (spec sections 5, 7, 9): month and year required (the last ten years), optionally one child. */
 export function AttendanceExportForm({ onClose, now = new Date() }: { onClose: () => void; now?: Date }) {
-  const { t, i18n } = useTranslation('reports');
+  const { t } = useTranslation('reports');
+  const format = useFormat();
   const defaultValues: Values = { orphan_id: '', month: '', year: String(now.getFullYear()) };
   const { form, message, busy, modal } = useExportForm({ kind: 'attendance', schema: attendanceExportSchema, defaultValues, fields: FIELDS, onClose });
-  const { register } = form;
+  const { register, watch } = form;
+  // With the year chosen, each month is named with it (a Solar Hijri reader's months then carry their years).
+  const year = Number(watch('year')) || undefined;
   return (
     <ExportModal id="export-attendance" title={t('forms.attendance')} {...modal}>
       <SelectField label={t('fields.orphan_id')} error={message('orphan_id')} first={t('options.allOrphans')} {...register('orphan_id')} disabled={busy}>
@@ -35,7 +30,7 @@ export function AttendanceExportForm({ onClose, now = new Date() }: { onClose: (
       </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField label={<RequiredMark>{t('fields.month')}</RequiredMark>} error={message('month')} first={t('options.select')} {...register('month')} disabled={busy}>
-          <Options values={MONTHS} label={(m) => monthName(m, i18n.language)} />
+          <Options values={MONTHS} label={(m) => format.pickerMonth(m, year)} />
         </SelectField>
         <SelectField label={<RequiredMark>{t('fields.year')}</RequiredMark>} error={message('year')} first={t('options.select')} {...register('year')} disabled={busy}>
           <YearOptions years={recentYears(EXPORT_YEARS, now)} />

@@ -51,7 +51,7 @@ export function ResultDetailsCards({ result }: { result: Result }) {
         <Row label={f('result_type')}>{format.type(result.result_type)}</Row>
         <Row label={f('subject')}>{result.subject}</Row>
         {discipline ? null : <Row label={f('term')}>{format.term(result.term)}</Row>}
-        <Row label={f('year')}>{result.year}</Row>
+        <Row label={f('year')}>{format.year(result.year)}</Row>
         <Row label={f('exam_date')}>{format.date(result.exam_date)}</Row>
         <Row label={f('assessed_by')}>{result.assessed_by}</Row>
       </Card>

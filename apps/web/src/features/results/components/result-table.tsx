@@ -28,7 +28,7 @@ export function ResultTable({ rows, onDelete }: ResultTableProps) {
         { id: 'type', header: t('columns.type'), cell: (result) => format.type(result.result_type) },
         { id: 'subject', header: t('columns.subject'), key: true, cell: (result) => result.subject },
         { id: 'term', header: t('columns.term'), cell: (result) => format.term(result.term), className: 'whitespace-nowrap' },
-        { id: 'year', header: t('columns.year'), cell: (result) => result.year, className: 'tabular-nums' },
+        { id: 'year', header: t('columns.year'), cell: (result) => format.year(result.year), className: 'tabular-nums whitespace-nowrap' },
         { id: 'score', header: t('columns.score'), cell: (result) => format.score(result), className: 'tabular-nums whitespace-nowrap' },
         { id: 'grade', header: t('columns.grade'), key: true, cell: (result) => (
             <Badge tone="blue">

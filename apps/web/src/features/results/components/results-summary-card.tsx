@@ -16,8 +16,8 @@ export function ResultsSummaryCard({ orphanId }: { orphanId: number }) {
   const summary = useOrphanResults(orphanId);
   const periods = summary.data ? periodsOldestFirst(summary.data) : [];
   const types = summary.data ? typesPresent(summary.data) : [];
-  const label = (p: SummaryPeriod) => t('summary.period', { year: p.year, term: format.term(p.term) });
-  const average = (a: { average_percent: number | null; count: number }) => (a.count && a.average_percent !== null ? `${format.percent(a.average_percent)} (${a.count})` : t('summary.noScore'));
+  const label = (p: SummaryPeriod) => t('summary.period', { year: format.year(p.year), term: format.term(p.term) });
+  const average = (a: { average_percent: number | null; count: number }) => (a.count && a.average_percent !== null ? `${format.percent(a.average_percent)} (${format.count(a.count)})` : t('summary.noScore'));
   const averages = (of: (type: (typeof types)[number]) => { average_percent: number | null; count: number }, className = '') =>
     types.map((type) => (
       <TableCell key={type} className={`text-end tabular-nums ${className}`.trim()}>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Result } from '@app/shared/schemas/result.schema';
 import { formatDate, formatNumber } from '../../../lib/format-date.ts';
+import { formatYear } from '../../../lib/format-period.ts';
 import { useDateDisplay } from '../../../lib/use-format.ts';
 
 /** A mark as the reader's language writes it (up to 2 decimals, Dari/Pashto digits), or '-'. */
@@ -25,6 +26,10 @@ export function useResultFormat() {
         result.total !== null && result.score !== null
           ? t('details.outOf', { score: formatMark(result.score, locale), total: formatMark(result.total, locale) })
           : formatMark(result.score, locale),
+      /** A result's school year (kept Gregorian) in the reader's calendar and digits. */
+      year: (year: number) => formatYear(year, display),
+      /** How many results, in the reader's digits. */
+      count: (n: number) => formatNumber(n, locale),
       /** An exam day in the reader's language and calendar. */
       date: (value: string | null | undefined) => formatDate(value, display),
       /** Spec section 2: an unknown student name shows 'Unknown'. */
