@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -12,8 +12,9 @@ import type { Database } from '../src/db/database.ts';
 import type { Mailer, MailMessage } from '../src/lib/mailer.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import { nowIso } from '../src/lib/time.ts';
+import { ADMIN } from './admin.ts';
 
-export const ADMIN = { email: 'admin@test.org', password: 'admin-password-1' };
+export { ADMIN };
 
 export interface TestServer {
   dialect: Dialect;
@@ -29,12 +30,16 @@ export async function startServer(dialect: Dialect, overrides: Partial<Config> =
   const dir = mkdtempSync(path.join(os.tmpdir(), 'oc-test-'));
   let databaseUrl = path.join(dir, 'app.db');
   let dropDb: (() => Promise<void>) | undefined;
+  // A copy of the run's migrated and seeded template (global-setup.ts): prepareDatabase below
+  // then finds every migration applied and the seed in place, as a restarted server does.
+  const template = inject('databaseTemplates');
+  if (dialect === 'sqlite' && template.sqlite) copyFileSync(template.sqlite, databaseUrl);
   if (dialect === 'postgres') {
     const adminUrl = inject('pgAdminUrl');
     const name = `oc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template.postgres ? ` template ${template.postgres}` : ''}`);
     await admin.end();
     const u = new URL(adminUrl);
     u.pathname = `/${name}`;
