@@ -28,3 +28,44 @@ export function solarHijriDay(iso: string): { year: number; month: number; day: 
   const pick = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return { year: pick('year'), month: pick('month'), day: pick('day') };
 }
+
+/**
+ * Intl adds the era ("AP") to Solar Hijri dates in languages whose own calendar is another
+ * (English, Pashto); a reader who chose that calendar knows the era, so it is dropped with the
+ * space before it.
+ */
+function withoutEra(parts: Intl.DateTimeFormatPart[]): Intl.DateTimeFormatPart[] {
+  const out: Intl.DateTimeFormatPart[] = [];
+  for (let i = 0; i < parts.length; i += 1) {
+    const part = parts[i]!;
+    if (part.type !== 'era') {
+      out.push(part);
+      continue;
+    }
+    // Drop the literal that joined the era to its neighbour (before it, or after it when first).
+    if (out.length && out[out.length - 1]!.type === 'literal' && /^\s+$/.test(out[out.length - 1]!.value)) out.pop();
+    else if (parts[i + 1]?.type === 'literal' && /^\s+$/.test(parts[i + 1]!.value)) i += 1;
+  }
+  return out;
+}
+
+/**
+ * A moment written in the Solar Hijri calendar by Intl in `language` (English when Intl refuses
+ * the tag) with `options`, as parts: without the era, and a month written as a word takes its
+ * Afghan name (Hamal, Qaws; حمل, قوس; وری, لیندۍ), since Intl gives English the Iranian ones.
+ */
+export function solarHijriParts(date: Date, language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatPart[] {
+  const intl = { ...options, calendar: 'persian' };
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat(language, intl).formatToParts(date);
+  } catch {
+    parts = new Intl.DateTimeFormat('en', intl).formatToParts(date);
+  }
+  parts = withoutEra(parts);
+  const month = parts.find((p) => p.type === 'month');
+  if (!month || /^[\d۰-۹٠-٩]+$/.test(month.value)) return parts;
+  const number = new Intl.DateTimeFormat('en-u-ca-persian-nu-latn', { month: 'numeric', ...(options.timeZone ? { timeZone: options.timeZone } : {}) }).format(date);
+  const name = afghanMonthName(Number(number), language);
+  return parts.map((p) => (p === month ? { ...p, value: name } : p));
+}

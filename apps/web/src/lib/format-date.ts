@@ -1,5 +1,5 @@
 import type { CalendarName } from '@app/shared/constants';
-import { afghanMonthName } from '@app/shared/afghan-months';
+import { solarHijriParts } from '@app/shared/afghan-months';
 
 /**
  * The one place dates and numbers become text: every date goes through
@@ -73,38 +73,6 @@ function intlOptions(style: DateStyle, calendar: CalendarName, withTime: boolean
 }
 
 /**
- * Intl adds the era ("AP") to Solar Hijri dates in languages whose own calendar is another
- * (English, Pashto); a reader who chose that calendar knows the era, so it is dropped with the
- * space before it.
- */
-function withoutEra(parts: Intl.DateTimeFormatPart[]): Intl.DateTimeFormatPart[] {
-  const out: Intl.DateTimeFormatPart[] = [];
-  for (let i = 0; i < parts.length; i += 1) {
-    const part = parts[i]!;
-    if (part.type !== 'era') {
-      out.push(part);
-      continue;
-    }
-    // Drop the literal that joined the era to its neighbour (before it, or after it when first).
-    if (out.length && out[out.length - 1]!.type === 'literal' && /^\s+$/.test(out[out.length - 1]!.value)) out.pop();
-    else if (parts[i + 1]?.type === 'literal' && /^\s+$/.test(parts[i + 1]!.value)) i += 1;
-  }
-  return out;
-}
-
-/**
- * A Solar Hijri month written as a word takes its Afghan name (Hamal, Qaws; حمل, قوس; وری, لیندۍ)
- * from the shared list, in every language: Intl gives English the Iranian names (Farvardin, Azar).
- */
-function withAfghanMonth(parts: Intl.DateTimeFormatPart[], date: Date, timeZone: string | undefined, language: string): Intl.DateTimeFormatPart[] {
-  const month = parts.find((p) => p.type === 'month');
-  if (!month || /^[\d۰-۹٠-٩]+$/.test(month.value)) return parts;
-  const number = new Intl.DateTimeFormat('en-u-ca-persian-nu-latn', { month: 'numeric', ...(timeZone ? { timeZone } : {}) }).format(date);
-  const name = afghanMonthName(Number(number), language);
-  return parts.map((p) => (p === month ? { ...p, value: name } : p));
-}
-
-/**
  * Year/month/day from the parts, whatever order the language writes a numeric date in: the
  * Kabul office form, 1405/09/02 (in the language's digits).
  */
@@ -128,13 +96,15 @@ export function formatDate(value: string | null | undefined, display: DateDispla
   const style = options.style ?? 'medium';
   const intl = intlOptions(style, display.calendar, options.withTime ?? false, parsed.dateOnly);
   let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat(display.language, intl).formatToParts(parsed.date);
-  } catch {
-    // A language tag this browser's Intl refuses: English, in the chosen calendar still.
-    parts = new Intl.DateTimeFormat('en', intl).formatToParts(parsed.date);
+  if (display.calendar === 'persian') parts = solarHijriParts(parsed.date, display.language, intl);
+  else {
+    try {
+      parts = new Intl.DateTimeFormat(display.language, intl).formatToParts(parsed.date);
+    } catch {
+      // A language tag this browser's Intl refuses: English.
+      parts = new Intl.DateTimeFormat('en', intl).formatToParts(parsed.date);
+    }
   }
-  if (display.calendar === 'persian') parts = withAfghanMonth(withoutEra(parts), parsed.date, intl.timeZone, display.language);
   return style === 'numeric' ? numericDate(parts) : parts.map((p) => p.value).join('');
 }
 

@@ -3,7 +3,7 @@ import { ATTENDANCE_RATE_MESSAGES, attendanceShare, daysRecorded } from '@app/sh
 import type { AttendanceExport } from '@app/shared/schemas/export.schema';
 import type { DB } from '../../db/schema.ts';
 import type { AttendanceValues } from './attendance.writes.ts';
-import { childColumns, type Column, EXPORT_PAGE_SIZE, type FeatureExport, schoolGrade, SHEET_NAMES } from '../exports/exports.service.ts';
+import { childColumns, type Column, EXPORT_PAGE_SIZE, type FeatureExport, schoolGrade, SHEET_NAMES, solarHijriMonth, solarHijriYear } from '../exports/exports.service.ts';
 
 /** The attendance Excel export: one month's records by id (attendances_month_idx: year, month, id). */
 
@@ -48,8 +48,8 @@ export async function* attendanceExportPages(db: Kysely<DB>, f: AttendanceExport
 export const ATTENDANCE_COLUMNS: ReadonlyArray<Column<AttendanceExportRow>> = [
   ...childColumns,
   { heading: 'classGrade', kind: 'schoolGrade', width: 8, value: (r) => schoolGrade(r.class_grade) },
-  { heading: 'month', kind: 'number', width: 7, value: (r) => r.month },
-  { heading: 'year', kind: 'number', width: 7, value: (r) => r.year },
+  { heading: 'month', kind: 'number', width: 7, value: (r) => r.month, solarHijri: solarHijriMonth },
+  { heading: 'year', kind: 'number', width: 7, value: (r) => r.year, solarHijri: solarHijriYear },
   { heading: 'presentDays', kind: 'number', width: 10, value: (r) => r.present_days },
   { heading: 'absentDays', kind: 'number', width: 10, value: (r) => r.absent_days },
   { heading: 'lateDays', kind: 'number', width: 9, value: (r) => r.late_days },

@@ -9,7 +9,7 @@ import type { SheetOptions } from './xlsx-writer.ts';
 // The kit a feature's `<feature>.export.ts` builds its sheet from.
 export { childColumns, EXPORT_PAGE_SIZE, joined, schoolGrade, type FeatureExport } from './export-columns.ts';
 export { choiceText, SHEET_NAMES, type ExportLanguage } from './export-headings.ts';
-export type { Column } from './xlsx-writer.ts';
+export { solarHijriMonth, solarHijriYear, type Column } from './xlsx-writer.ts';
 
 export interface ExportContext {
   db: Kysely<DB>;

@@ -13,6 +13,9 @@ import { resultExportPages } from '../results/results.export.ts';
  */
 
 const TODAY = new Date().toISOString().slice(0, 10);
+/** A number in the Persian digits Dari is written in. */
+const persianDigits = (n: number) => String(n).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
+
 /** The date `years` years before today (the day a child turns `years` today). */
 const yearsAgo = (years: number, days = 0): string => {
   const d = new Date(`${String(Number(TODAY.slice(0, 4)) - years)}${TODAY.slice(4)}T00:00:00Z`);
@@ -204,6 +207,20 @@ describeEachDatabase('exports API', (server) => {
     // 2023-03-01 was 10 Hut 1401.
     expect(maryam['Admission Date (Solar Hijri)']).toBe('1401/12/10');
     expect((maryam['Admission Date'] as Date).toISOString().slice(0, 10)).toBe('2023-03-01');
+
+    // An attendance month and a result's year are kept Gregorian: beside them, the Solar Hijri months and years they cover.
+    const hijri = { month: `Hut ${LAST_YEAR - 622} – Hamal ${LAST_YEAR - 621}`, year: `${LAST_YEAR - 622}–${LAST_YEAR - 621}` };
+    const attendance = await openSheet(await exportFile(server(), reader.token, 'attendance', { month: 3, year: LAST_YEAR }));
+    const attendanceHead = headings(attendance);
+    expect(attendanceHead[attendanceHead.indexOf('Month') + 1]).toBe('Month (Solar Hijri)');
+    expect(attendanceHead[attendanceHead.indexOf('Year') + 1]).toBe('Year (Solar Hijri)');
+    const march = records(attendance).find((r) => r['First Name'] === 'Maryam')!;
+    expect([march.Month, march['Month (Solar Hijri)'], march.Year, march['Year (Solar Hijri)']]).toEqual([3, hijri.month, LAST_YEAR, hijri.year]);
+    const dari = records(await openSheet(await exportFile(server(), reader.token, 'attendance', { month: 3, year: LAST_YEAR }, { 'Accept-Language': 'fa-AF' })));
+    expect(Object.values(dari[0]!)).toContain(`حوت ${persianDigits(LAST_YEAR - 622)} – حمل ${persianDigits(LAST_YEAR - 621)}`);
+    const results = records(await openSheet(await exportFile(server(), reader.token, 'results', { result_type: 'education', from_date: `${LAST_YEAR}-01-01`, to_date: `${LAST_YEAR}-12-31` })));
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.map((r) => r['Year (Solar Hijri)'])).toEqual(results.map(() => hijri.year));
   });
 
   it("writes the sheet in the reader's stored language when the request names none", async () => {

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { localiseMessage } from '@app/shared/i18n/localise';
 import { solarHijriDay } from '@app/shared/afghan-months';
+import { solarHijriMonthSpan, solarHijriYearSpan } from '@app/shared/solar-hijri-periods';
 import { HEADINGS, PREP_TEXT, SOLAR_HIJRI, isRightToLeft, type ExportLanguage, type Heading } from './export-headings.ts';
 
 /**
@@ -28,7 +29,18 @@ export interface Column<R> {
   /** What the column's figure means, as a note on its heading (an English message, written in the sheet's language). */
   note?: string;
   value(row: R): CellValue;
+  /**
+   * A month or year kept in the Gregorian calendar: what it is for a Solar Hijri reader, written
+   * in a column beside it (a date column gets one without saying so).
+   */
+  solarHijri?(row: R, language: ExportLanguage): string | null;
 }
+
+/** A row's Gregorian month, as the Solar Hijri months it covers ("Hut 1404 – Hamal 1405"). */
+export const solarHijriMonth = (row: { month: number; year: number }, language: ExportLanguage) => solarHijriMonthSpan(row.month, row.year, language);
+
+/** A row's Gregorian year, as the Solar Hijri years it covers ("1404–1405"). */
+export const solarHijriYear = (row: { year: number }, language: ExportLanguage) => solarHijriYearSpan(row.year, language);
 
 /**
  * Excel's Text format. Every text value is written as a string cell (never a formula: exceljs
@@ -146,12 +158,17 @@ function solarHijriText(value: CellValue): string | null {
   return `${day.year}/${pad(day.month)}/${pad(day.day)}`;
 }
 
-/** The columns as written: with a Solar Hijri reader, each date column has its Solar Hijri twin beside it. */
+/**
+ * The columns as written: with a Solar Hijri reader, each date column, and each month or year
+ * column kept in the Gregorian calendar, has its Solar Hijri twin beside it.
+ */
 function sheetColumns<R>(columns: ReadonlyArray<Column<R>>, language: ExportLanguage, calendar: 'gregorian' | 'persian'): Array<SheetColumn<R>> {
   return columns.flatMap((c) => {
     const own: SheetColumn<R> = { ...c, label: HEADINGS[c.heading][language], key: c.heading };
-    if (c.kind !== 'date' || calendar !== 'persian') return [own];
-    const hijri: SheetColumn<R> = { ...c, note: undefined, kind: 'text', width: 12, value: (row) => solarHijriText(c.value(row)), label: `${own.label} (${SOLAR_HIJRI[language]})`, key: `${c.heading}SolarHijri` };
+    const twin = c.solarHijri ? (row: R) => c.solarHijri!(row, language) : c.kind === 'date' ? (row: R) => solarHijriText(c.value(row)) : null;
+    if (!twin || calendar !== 'persian') return [own];
+    const width = c.kind === 'date' ? 12 : 22;
+    const hijri: SheetColumn<R> = { ...c, note: undefined, kind: 'text', width, value: twin, label: `${own.label} (${SOLAR_HIJRI[language]})`, key: `${c.heading}SolarHijri` };
     return [own, hijri];
   });
 }

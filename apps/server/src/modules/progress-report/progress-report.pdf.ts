@@ -193,7 +193,7 @@ class ReportLayout {
     const columns: Column[] = [{ width: CONTENT * 0.4 }, { width: CONTENT * 0.22 }, { width: CONTENT * 0.22, align: 'center' }, { width: CONTENT * 0.16, align: 'center' }];
     for (const year of years.slice(0, REPORT_RESULT_YEARS)) {
       this.ensure(70);
-      this.text.line(fill(l.year, { year: this.format.integer(year.year) }), PAGE.margin, this.y, CONTENT, { size: 12, bold: true });
+      this.text.line(fill(l.year, { year: this.format.year(year.year) }), PAGE.margin, this.y, CONTENT, { size: 12, bold: true });
       this.y += this.text.lineHeight({ size: 12 });
       for (const term of year.terms) {
         this.ensure(60);
@@ -235,7 +235,8 @@ class ReportLayout {
     if (!months.length) return this.message(l.noAttendance);
     const shown = latestMonths(months);
     const numeric = { width: CONTENT * 0.1, align: 'center' as const };
-    const columns: Column[] = [{ width: CONTENT * 0.24 }, numeric, numeric, numeric, numeric, { width: CONTENT * 0.36 }];
+    // The month is wide enough for a Solar Hijri reader's two months ("Hut 1404 – Hamal 1405").
+    const columns: Column[] = [{ width: CONTENT * 0.3 }, numeric, numeric, numeric, numeric, { width: CONTENT * 0.3 }];
     this.row(columns, [l.month, l.present, l.absent, l.late, l.excused, l.rate], true);
     for (const m of shown) {
       const rate = m.attendance_rate;

@@ -166,17 +166,29 @@ describeEachDatabase('progress report API', (server) => {
     expect((await run('pdfimages', ['-list', none])).stdout.trim().split('\n').slice(2)).toHaveLength(0);
   });
 
-  it("writes dates in the reader's calendar: Solar Hijri for one who chose it, attendance months still Gregorian", async () => {
+  it("writes every date, month and year in the reader's calendar: Solar Hijri with Afghan month names for one who chose it", async () => {
     const reader = await userWithRoles(server(), [ROLE.teacher]);
     const me = (await call(server(), 'GET', '/api/auth/user', { token: reader.token })).body.user;
     expect((await call(server(), 'PUT', '/api/profile', { token: reader.token, body: { name: me.name, email: me.email, calendar: 'persian' } })).status).toBe(200);
     // Compared without spaces: poppler drops some between Persian digits and words.
     const squeeze = (s: string) => s.replace(/\s+/g, '');
-    const text = squeeze(await pdfText((await report(server(), dari, reader.token, 'fa-AF')).body));
-    const day = (iso: string, calendar: string) => squeeze(new Intl.DateTimeFormat('fa-AF', { dateStyle: 'long', timeZone: 'UTC', calendar }).format(new Date(`${iso}T00:00:00Z`)));
-    expect(text).toContain(day(DARI_CHILD.admission_date, 'persian'));
-    expect(text).not.toContain(day(DARI_CHILD.admission_date, 'gregory'));
-    expect(text).toContain(squeeze(new Intl.DateTimeFormat('fa-AF', { month: 'long', year: 'numeric', timeZone: 'UTC', calendar: 'gregory' }).format(new Date(Date.UTC(2025, 1, 1)))));
+    const dariText = await pdfText((await report(server(), dari, reader.token, 'fa-AF')).body);
+    const text = squeeze(dariText);
+    // Admitted 1 March 2021: 11 Hut 1399 (1399 was a leap year).
+    expect(text).toContain(squeeze('۱۱ حوت ۱۳۹۹'));
+    // Attendance of February and March 2025: the Solar Hijri months they cover. Two numbers
+    // joined by a dash come out of poppler in either order (it guesses the right-to-left runs).
+    expect(text).toContain(squeeze('دلو–حوت ۱۴۰۳'));
+    expect(text).toMatch(/حوت(۱۴۰۳–|–۱۴۰۳)حمل۱۴۰۴/);
+    // The results' school year 2025.
+    expect(text).toMatch(/سالتعلیمی(۱۴۰۳–۱۴۰۴|۱۴۰۴–۱۴۰۳)/);
+    // Nothing Gregorian is left, and no Latin digit beside the Persian ones.
+    expect(dariText).not.toMatch(/[0-9]|۲۰۲[0-9]/);
+
+    const english = squeeze(await pdfText((await report(server(), dari, reader.token, 'en')).body));
+    for (const written of ['Hut 11, 1399', 'Dalw–Hut 1403', 'Hut 1403 – Hamal 1404', 'School year 1403–1404']) expect(english).toContain(squeeze(written));
+    // Not the Iranian names Intl gives English, nor the Gregorian months.
+    expect(english).not.toMatch(/Esfand|Bahman|Farvardin|February|2025/);
   });
 
   it('shows results and attendance only to a reader who may view them, and says so otherwise', async () => {

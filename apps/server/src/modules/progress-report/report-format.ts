@@ -1,3 +1,5 @@
+import { solarHijriParts } from '@app/shared/afghan-months';
+import { solarHijriMonthSpan, solarHijriYearSpan } from '@app/shared/solar-hijri-periods';
 import type { ReportLanguage } from './progress-report.labels.ts';
 
 /** The calendar dates are written in: Intl's names. */
@@ -6,7 +8,10 @@ export type ReportCalendar = 'gregory' | 'persian';
 /**
  * Numbers, percentages and dates written for the report's language through Intl: Dari and Pashto
  * get Persian digits and their month names, English the usual ones. Stored dates are ISO
- * Gregorian days; `calendar` decides only how they are written.
+ * Gregorian days; `calendar` decides only how they are written. In the Solar Hijri calendar the
+ * months take their Afghan names in every language, and a month or year kept in the Gregorian
+ * calendar (attendance months, results' school years) is written as the Solar Hijri months or
+ * years it covers (packages/shared/src/solar-hijri-periods.ts).
  */
 export class ReportFormat {
   private readonly numbers: Intl.NumberFormat;
@@ -17,13 +22,12 @@ export class ReportFormat {
 
   constructor(
     readonly language: ReportLanguage,
-    calendar: ReportCalendar,
+    private readonly calendar: ReportCalendar,
   ) {
     this.numbers = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
     this.percents = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
     this.plain = new Intl.NumberFormat(language, { useGrouping: false });
     this.dates = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC', calendar });
-    // Attendance is kept per Gregorian month, so its months are always named as such.
     this.months = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC', calendar: 'gregory' });
   }
 
@@ -44,15 +48,29 @@ export class ReportFormat {
   /** A stored day, `YYYY-MM-DD`. */
   date(iso: string): string {
     const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-    return Number.isNaN(d.getTime()) ? iso : this.dates.format(d);
+    return Number.isNaN(d.getTime()) ? iso : this.day(d);
   }
 
   today(now: Date): string {
-    return this.dates.format(now);
+    return this.day(now);
   }
 
+  private day(d: Date): string {
+    if (this.calendar === 'gregory') return this.dates.format(d);
+    return solarHijriParts(d, this.language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+      .map((p) => p.value)
+      .join('');
+  }
+
+  /** A month kept in the Gregorian calendar (an attendance month). */
   month(year: number, month: number): string {
+    if (this.calendar === 'persian') return solarHijriMonthSpan(month, year, this.language);
     return this.months.format(new Date(Date.UTC(year, month - 1, 1)));
+  }
+
+  /** A year kept in the Gregorian calendar (a result's school year). */
+  year(year: number): string {
+    return this.calendar === 'persian' ? solarHijriYearSpan(year, this.language) : this.plain.format(year);
   }
 }
 

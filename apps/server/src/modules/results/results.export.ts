@@ -3,7 +3,7 @@ import type { ResultExport } from '@app/shared/schemas/export.schema';
 import { resultPercent } from '@app/shared/grade-bands';
 import { RESULT_TYPE_FIELDS, type ResultType } from '@app/shared/schemas/result.schema';
 import type { DB, ResultsTable } from '../../db/schema.ts';
-import { childColumns, choiceText, type Column, EXPORT_PAGE_SIZE, type ExportLanguage, type FeatureExport, SHEET_NAMES } from '../exports/exports.service.ts';
+import { childColumns, choiceText, type Column, EXPORT_PAGE_SIZE, type ExportLanguage, type FeatureExport, SHEET_NAMES, solarHijriYear } from '../exports/exports.service.ts';
 
 /** The results' Excel export: one result type, by year, exam date, id (results_year_idx; one child's along results_orphan_idx). */
 
@@ -92,7 +92,7 @@ export function resultColumns(type: ResultType, language: ExportLanguage): Array
     ...childColumns,
     ...RESULT_TYPE_FIELDS[type].flatMap((f) => (f === 'score' && type !== 'discipline' ? [fields[f], percentColumn(type)] : [fields[f]])),
     { heading: 'examDate', kind: 'date', width: 12, value: (r) => r.exam_date },
-    { heading: 'year', kind: 'number', width: 7, value: (r) => r.year },
+    { heading: 'year', kind: 'number', width: 7, value: (r) => r.year, solarHijri: solarHijriYear },
     { heading: 'assessedBy', kind: 'text', width: 16, value: (r) => r.assessed_by },
     { heading: 'comments', kind: 'text', width: 30, value: (r) => r.comments },
   ];
