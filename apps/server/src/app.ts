@@ -27,6 +27,7 @@ import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { orphansRoutes } from './modules/orphans/orphans.routes.ts';
@@ -44,7 +45,7 @@ import { AppError } from './lib/app-error.ts';
 /** Every feature's routes, mounted under /api. A new feature adds one line here. */
 const API_MODULES = [healthRoutes, authRoutes, dashboardRoutes, activitiesRoutes, orphansRoutes,
   usersRoutes, rolesRoutes, pagesRoutes, contactsRoutes, profileRoutes, settingsRoutes, passwordResetRoutes,
-  resultsRoutes, attendanceRoutes, exportsRoutes, progressReportRoutes];
+  resultsRoutes, attendanceRoutes, exportsRoutes, progressReportRoutes, sitesRoutes];
 
 export interface AppDeps {
   config: Config;

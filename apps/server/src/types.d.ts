@@ -5,6 +5,7 @@ import type { Config, Dialect } from './config.ts';
 import type { DB } from './db/schema.ts';
 import type { Access } from './lib/access.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { SiteScope } from './modules/sites/sites.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +19,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
     tokenId: number | null;
+    /** The sites whose children this request may reach (null without a signed-in user). */
+    siteScope: SiteScope | null;
   }
   interface FastifyContextConfig {
     access?: Access;

@@ -148,20 +148,36 @@ export function loginAdmin(server: TestServer): Promise<string> {
 }
 
 let userSeq = 0;
-/** Create a user holding the given roles (none = a self-registered user) and sign them in. */
-export async function userWithRoles(server: TestServer, roles: string[], password = 'user-password-1'): Promise<{ id: number; email: string; token: string }> {
+/** The site a fresh install starts with (made by the migrations, named after the organisation). */
+export async function firstSiteId(server: TestServer): Promise<number> {
+  return (await server.database.db.selectFrom('sites').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+}
+
+/**
+ * Create a user holding the given roles (none = a self-registered user) and sign them in. They
+ * hold the first site, as every staff member did when sites came (`sites` says otherwise: these
+ * site ids, or every site).
+ */
+export async function userWithRoles(
+  server: TestServer,
+  roles: string[],
+  password = 'user-password-1',
+  { sites }: { sites?: number[] | 'all' } = {},
+): Promise<{ id: number; email: string; token: string }> {
   const db = server.database.db;
   const email = `user${++userSeq}-${randomBytes(3).toString('hex')}@test.org`;
   const now = nowIso();
   const { id } = await db
     .insertInto('users')
-    .values({ name: `Test User ${userSeq}`, email, password: await hashPassword(password), email_verified_at: now, created_at: now, updated_at: now })
+    .values({ name: `Test User ${userSeq}`, email, password: await hashPassword(password), email_verified_at: now, all_sites: sites === 'all' ? 1 : 0, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const role of roles) {
     const r = await db.selectFrom('roles').select('id').where('name', '=', role).executeTakeFirstOrThrow();
     await db.insertInto('user_roles').values({ user_id: id, role_id: r.id }).execute();
   }
+  const siteIds = sites === 'all' ? [] : (sites ?? [await firstSiteId(server)]);
+  if (siteIds.length) await db.insertInto('user_sites').values(siteIds.map((site_id) => ({ user_id: id, site_id }))).execute();
   return { id, email, token: await login(server, email, password) };
 }
 

@@ -34,9 +34,10 @@ const CHILDREN = 1300;
 
 export async function seedAcademics(db: Kysely<DB>): Promise<void> {
   const now = new Date().toISOString();
+  const site_id = (await db.selectFrom('sites').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   const children = Array.from({ length: CHILDREN }, (_, i) => ({
     first_name: `First${i % 97}`, last_name: `Last${i % 89}`, dob: '2012-01-01', birthday: '01-01', gender: i % 2 ? 'male' : 'female',
-    class_grade: String(i % 13), admission_date: '2020-01-01', status: 'active', search_text: `first${i} last${i}`, created_at: now, updated_at: now,
+    class_grade: String(i % 13), admission_date: '2020-01-01', status: 'active', search_text: `first${i} last${i}`, site_id, created_at: now, updated_at: now,
   }));
   const ids: number[] = [];
   for (let i = 0; i < children.length; i += 100) ids.push(...(await db.insertInto('orphans').values(children.slice(i, i + 100)).returning('id').execute()).map((r) => r.id));

@@ -14,6 +14,8 @@ export const PERMISSIONS = [
   'view-contacts', 'delete-contacts',
   'view-activities',
   'manage-settings',
+  // The sites (homes, college) children belong to and staff hold: a Super Admin's list by default.
+  'manage-sites',
   // Being an administrator (spec section 2): a property of the role, not of its name, which only a
   // Super Admin gives or takes (roles/granting.ts). Seeded with Super Admin and Manager.
   'administer',
@@ -43,6 +45,7 @@ export const PERMISSION = {
   contact: { view: 'view-contacts', delete: 'delete-contacts' },
   activity: { view: 'view-activities' },
   settings: { manage: 'manage-settings' },
+  site: { manage: 'manage-sites' },
   administration: { administer: 'administer' },
 } as const satisfies Record<string, Record<string, Permission>>;
 
@@ -61,7 +64,7 @@ export const ADMINISTER = 'administer' satisfies Permission;
 /** Seeded roles (docs/design-decisions.md). Super Admin always holds every permission. */
 export const SEEDED_ROLES: Record<string, readonly Permission[]> = {
   [ROLE.superAdmin]: PERMISSIONS,
-  [ROLE.manager]: PERMISSIONS.filter((p) => p !== 'manage-settings'),
+  [ROLE.manager]: PERMISSIONS.filter((p) => p !== 'manage-settings' && p !== 'manage-sites'),
   [ROLE.teacher]: [
     'view-orphans',
     'view-results', 'create-results', 'edit-results',

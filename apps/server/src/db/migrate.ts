@@ -34,12 +34,13 @@ class FolderProvider implements MigrationProvider {
 
 /**
  * Bring the schema up to date; each migration runs in a transaction on both dialects.
- * `folder`: another migrations folder, for a test.
+ * `folder`: another migrations folder, for a test; `upTo`: stop after that migration (a test of
+ * an upgrade fills the database as it was before the next one).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-export async function migrate(db: Kysely<any>, dialect: Dialect, folder: URL = MIGRATIONS_DIR): Promise<void> {
+export async function migrate(db: Kysely<any>, dialect: Dialect, folder: URL = MIGRATIONS_DIR, upTo?: string): Promise<void> {
   const migrator = new Migrator({ db, provider: new FolderProvider(dialect, folder) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(upTo);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -16,6 +16,8 @@ export interface UsersTable {
   calendar: Generated<'gregorian' | 'persian'>;
   /** Migration 0020: the language the user chose ('en' | 'fa-AF' | 'ps-AF'); null: never chose. */
   locale: 'en' | 'fa-AF' | 'ps-AF' | null;
+  /** 1: holds every site, present and future (else the sites of `user_sites`). */
+  all_sites: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -139,7 +141,27 @@ export type OrphansTable = OrphanFieldColumns & {
   updated_at: string;
   /** Set while in the trash. */
   deleted_at: string | null;
+  /** The site the child belongs to (always set by the writes; nullable in SQLite's column only). */
+  site_id: number;
 };
+
+export interface SitesTable {
+  id: Generated<number>;
+  name: string;
+  kind: 'orphanage' | 'school' | 'other';
+  province: string | null;
+  address: string | null;
+  phone: string | null;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The sites a user holds (besides `users.all_sites`). */
+export interface UserSitesTable {
+  user_id: number;
+  site_id: number;
+}
 
 export interface RateLimitsTable {
   key: string;
@@ -269,6 +291,8 @@ export interface DB {
   locks: LocksTable;
   upload_claims: UploadClaimsTable;
   orphans: OrphansTable;
+  sites: SitesTable;
+  user_sites: UserSitesTable;
   pages: PagesTable;
   contacts: ContactsTable;
   password_reset_tokens: PasswordResetTokensTable;

@@ -34,6 +34,8 @@ const superAdminRole = await db.selectFrom('roles').select('id').where('name', '
 const holder = await db.selectFrom('user_roles').select('user_id').where('role_id', '=', superAdminRole.id).executeTakeFirstOrThrow();
 const actor = (await loadAuthUser(db, holder.user_id)) as AuthUser;
 const userCtx = { db, dialect, actor, tokenId: null };
+// The demo's staff and children all go to the first site (the one the migrations made).
+const site = await db.selectFrom('sites').select('id').orderBy('id').executeTakeFirstOrThrow();
 
 const staff = [
   { name: 'Hamida Rahimi', email: 'manager@example.org', role: ROLE.manager },
@@ -42,11 +44,11 @@ const staff = [
 ];
 for (const s of staff) {
   const exists = await db.selectFrom('users').select('id').where('email', '=', s.email).executeTakeFirst();
-  if (!exists) await createUser(userCtx, { name: s.name, email: s.email, password: DEMO_PASSWORD, is_email_verified: true, roles: [s.role] }, 'seed');
+  if (!exists) await createUser(userCtx, { name: s.name, email: s.email, password: DEMO_PASSWORD, is_email_verified: true, roles: [s.role], site_ids: [site.id] }, 'seed');
 }
 
 const store = await createFileStore(config, db);
-const ctx = { db, dialect, store, log: pino({ level: 'warn' }) };
+const ctx = { db, dialect, store, log: pino({ level: 'warn' }), scope: { all: true } as const, sites: [site] };
 for (const fields of demoChildren(CHILDREN)) await createOrphan(ctx, actor.id, { fields, removePhoto: false });
 
 await db.insertInto('app_keys').values({ name: MARKER, value: new Date().toISOString() }).execute();

@@ -3,7 +3,7 @@ import { can, isAdministrator } from '@app/shared/permissions';
 import { MSG } from '@app/shared/messages';
 import { AppError } from '../lib/app-error.ts';
 import type { Access } from '../lib/access.ts';
-import { loadGrants } from '../modules/auth/current-user.service.ts';
+import { loadAccess } from '../modules/auth/current-user.service.ts';
 import { resolveToken } from '../modules/auth/tokens.service.ts';
 import { isMaintenanceMode } from '../modules/settings/settings.service.ts';
 
@@ -28,6 +28,7 @@ export function registerAccessControl(app: FastifyInstance): void {
   app.decorate('routeTable', []);
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
+  app.decorateRequest('siteScope', null);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -46,8 +47,10 @@ export function registerAccessControl(app: FastifyInstance): void {
     const raw = bearerToken(request);
     const resolved = raw ? await resolveToken(app.db, raw, app.appConfig, request.log) : null;
     if (resolved) {
-      // Roles and permissions are read on every request: a role change holds from the next one.
-      request.user = { ...resolved.user, ...(await loadGrants(app.db, resolved.user.id)) };
+      // Roles, permissions and sites are read on every request: a change holds from the next one.
+      const { scope, ...access } = await loadAccess(app.db, resolved.user.id);
+      request.user = { ...resolved.user, ...access };
+      request.siteScope = scope;
       request.tokenId = resolved.tokenId;
     }
     // Maintenance closes the staff API only: public routes (the site's pages and settings, the
@@ -65,6 +68,12 @@ function checkAccess(access: Access, request: FastifyRequest): void {
   if (!request.user) throw AppError.unauthenticated();
   if (access === 'authenticated') return;
   if (!can(request.user, access)) throw AppError.forbidden();
+}
+
+/** The sites whose children the signed-in user of this request may reach. */
+export function siteScope(request: FastifyRequest) {
+  if (!request.siteScope) throw AppError.unauthenticated();
+  return request.siteScope;
 }
 
 /** The signed-in user of a route that declared non-public access. */

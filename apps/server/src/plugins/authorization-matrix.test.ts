@@ -110,6 +110,13 @@ const MATRIX: Record<string, string> = {
   'GET /api/contacts/:id': 'administer+view-contacts',
   'DELETE /api/contacts/:id': 'administer+delete-contacts',
 
+  // Anyone signed in reads the sites they hold (the form's and filters' choices); managing them is manage-sites.
+  'GET /api/sites': 'signed-in',
+  'GET /api/sites/:id': 'signed-in',
+  'POST /api/sites': 'manage-sites',
+  'PUT /api/sites/:id': 'manage-sites',
+  'DELETE /api/sites/:id': 'manage-sites',
+
   'GET /api/settings/public': 'public',
   'GET /api/settings': 'manage-settings',
   'PUT /api/settings': 'manage-settings',

@@ -36,7 +36,7 @@ beforeAll(async () => {
   // A handler that hands the whole users row (password hash included) to the user answer.
   app.get('/api/test/whole-user-row', { config: { access: 'public' }, schema: { response: { 200: userResponseSchema } } }, async () => {
     const row = await database.db.selectFrom('users').selectAll().orderBy('id').executeTakeFirstOrThrow();
-    return { data: { ...row, is_email_verified: true, roles: [] } };
+    return { data: { ...row, is_email_verified: true, roles: [], site_ids: [], sites: [], all_sites: row.all_sites === 1 } };
   });
   // A handler whose answer does not have the declared shape.
   app.get('/api/test/wrong-shape', { config: { access: 'public' }, schema: { response: { 200: userResponseSchema } } }, async () => ({ data: { id: 'one' } }));
@@ -86,7 +86,7 @@ describe('response schemas', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.email).toBe('admin@test.org');
-    expect(Object.keys(data).sort()).toEqual(['created_at', 'email', 'email_verified_at', 'id', 'is_email_verified', 'name', 'roles']);
+    expect(Object.keys(data).sort()).toEqual(['all_sites', 'created_at', 'email', 'email_verified_at', 'id', 'is_email_verified', 'name', 'roles', 'site_ids', 'sites']);
     expect(res.body).not.toMatch(/password|\$argon2/);
   });
 

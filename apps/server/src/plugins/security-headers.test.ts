@@ -87,9 +87,10 @@ describe('security headers', () => {
     await server.app.fileStore.files.commit([key]);
     // A file is served while a record shows it: a child whose photo it is.
     const now = new Date().toISOString();
+    const site_id = (await server.database.db.selectFrom('sites').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     const { id } = await server.database.db
       .insertInto('orphans')
-      .values({ first_name: 'Header', last_name: 'Test', dob: '2015-01-01', birthday: '01-01', gender: 'female', admission_date: '2023-01-01', status: 'active', search_text: 'header test', photo_path: key, created_at: now, updated_at: now })
+      .values({ first_name: 'Header', last_name: 'Test', dob: '2015-01-01', birthday: '01-01', gender: 'female', admission_date: '2023-01-01', status: 'active', search_text: 'header test', photo_path: key, site_id, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     const url = server.app.fileStore.url(key, id)!;

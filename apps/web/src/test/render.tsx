@@ -21,6 +21,8 @@ export function makeUser(overrides: Partial<AuthUser> & { roleNames?: string[]; 
     locale: null,
     roles: roleNames.map((name, i) => ({ id: i + 1, name })),
     permissions: permissionNames.map((name, i) => ({ id: i + 1, name })),
+    sites: [{ id: 1, name: 'Main site' }],
+    all_sites: false,
     ...rest,
   };
 }

@@ -40,6 +40,10 @@ export const authUserSchema = z.object({
   locale: z.enum(LANGUAGES).nullable(),
   roles: z.array(namedRefSchema),
   permissions: z.array(namedRefSchema),
+  /** The active sites whose children the user sees (every active site for an all-sites user). */
+  sites: z.array(namedRefSchema),
+  /** Holds every site, present and future (a Super Admin always). */
+  all_sites: z.boolean(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 

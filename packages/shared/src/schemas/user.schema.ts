@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { namedRefSchema } from './auth.schema.ts';
-import { pageMetaSchema, paged } from './common.schema.ts';
+import { pageMetaSchema, paged, recordId } from './common.schema.ts';
+import { siteRefSchema } from './sites.schema.ts';
 
 /** Spec section 5 (User form) and the server's own answers for users. */
 export const USER_MSG = {
@@ -35,6 +36,14 @@ const email = z
   .regex(SIMPLE_EMAIL, USER_MSG.email);
 /** Role names, as the user form sends them. */
 const roleNames = z.array(z.string().min(1).max(255)).max(100);
+/**
+ * The sites a user works at (their children are the ones they see), or every site. Left out on an
+ * update: unchanged. A Super Admin holds every site whatever these say.
+ */
+const siteAccess = {
+  site_ids: z.array(recordId).max(1000).optional(),
+  all_sites: z.boolean({ error: 'The all sites field must be true or false.' }).optional(),
+};
 
 /** Create: password and confirmation required. */
 export const userCreateSchema = z
@@ -45,6 +54,7 @@ export const userCreateSchema = z
     password_confirmation: z.string({ error: USER_MSG.passwordMismatch }),
     is_email_verified: z.boolean().optional(),
     roles: roleNames.optional(),
+    ...siteAccess,
   })
   .refine((v) => v.password === v.password_confirmation, { message: USER_MSG.passwordMismatch, path: ['password_confirmation'] });
 export type UserCreateInput = z.input<typeof userCreateSchema>;
@@ -58,6 +68,7 @@ export const userUpdateSchema = z
     password_confirmation: z.string().optional(),
     is_email_verified: z.boolean().optional(),
     roles: roleNames.optional(),
+    ...siteAccess,
   })
   .refine((v) => !v.password || v.password === v.password_confirmation, { message: USER_MSG.passwordMismatch, path: ['password_confirmation'] });
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
@@ -81,6 +92,11 @@ export const userItemSchema = z.object({
   email_verified_at: z.string().nullable(),
   is_email_verified: z.boolean(),
   roles: z.array(namedRefSchema),
+  /** The sites given to the user (active or not), by id and with their names. */
+  site_ids: z.array(z.number().int()),
+  sites: z.array(siteRefSchema),
+  /** Every site, present and future (a Super Admin always). */
+  all_sites: z.boolean(),
   created_at: z.string(),
 });
 export type UserItem = z.infer<typeof userItemSchema>;

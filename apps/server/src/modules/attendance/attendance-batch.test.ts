@@ -96,8 +96,9 @@ describeEachDatabase('attendance batch', (server) => {
     const db = server().database.db;
     const now = new Date().toISOString();
     const many = [];
+    const site_id = (await db.selectFrom('sites').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     for (let i = 0; i < ATTENDANCE_BATCH_MAX; i++) {
-      many.push({ first_name: `Bulk${i}`, last_name: 'Batch', dob: '2012-01-01', birthday: '01-01', gender: 'male', admission_date: '2020-01-01', status: 'active', search_text: `bulk${i} batch`, created_at: now, updated_at: now });
+      many.push({ first_name: `Bulk${i}`, last_name: 'Batch', dob: '2012-01-01', birthday: '01-01', gender: 'male', admission_date: '2020-01-01', status: 'active', search_text: `bulk${i} batch`, site_id, created_at: now, updated_at: now });
     }
     const inserted: number[] = [];
     for (let i = 0; i < many.length; i += 200) inserted.push(...(await db.insertInto('orphans').values(many.slice(i, i + 200)).returning('id').execute()).map((r) => r.id));

@@ -1,8 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import type { DB } from '../../db/schema.ts';
+import { loadSiteAccess, type SiteScope } from '../sites/sites.service.ts';
 
 type Grants = Pick<AuthUser, 'roles' | 'permissions'>;
+type Access = Pick<AuthUser, 'roles' | 'permissions' | 'sites' | 'all_sites'> & { scope: SiteScope };
+
+/**
+ * Everything a request may do: roles, permissions, and the sites whose children it reaches. Read
+ * on every authenticated request, never cached, so a change holds from the next request.
+ */
+export async function loadAccess(db: Kysely<DB>, userId: number): Promise<Access> {
+  const grants = await loadGrants(db, userId);
+  const { scope, sites, all_sites } = await loadSiteAccess(db, userId, grants);
+  return { ...grants, sites, all_sites, scope };
+}
 
 /**
  * A user's roles and the permissions those roles grant, in one query (it runs on every
@@ -29,7 +41,7 @@ export async function loadGrants(db: Kysely<DB>, userId: number): Promise<Grants
   };
 }
 
-/** The signed-in user as the client sees it: roles and the permissions those roles grant. */
+/** The signed-in user as the client sees it: roles, the permissions those roles grant, and sites. */
 export async function loadAuthUser(db: Kysely<DB>, userId: number): Promise<AuthUser | null> {
   const user = await db
     .selectFrom('users')
@@ -37,5 +49,6 @@ export async function loadAuthUser(db: Kysely<DB>, userId: number): Promise<Auth
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) return null;
-  return { ...user, ...(await loadGrants(db, userId)) };
+  const { scope: _scope, ...access } = await loadAccess(db, userId);
+  return { ...user, ...access };
 }

@@ -52,7 +52,7 @@ export async function resolveToken(
   raw: string,
   life: TokenLifetimes,
   log?: { warn(obj: object, msg: string): void },
-): Promise<{ tokenId: number; user: Omit<AuthUser, 'roles' | 'permissions'>; maintenance: boolean } | null> {
+): Promise<{ tokenId: number; user: Omit<AuthUser, 'roles' | 'permissions' | 'sites' | 'all_sites'>; maintenance: boolean } | null> {
   const bar = raw.indexOf('|');
   if (bar < 1) return null;
   const tokenId = Number(raw.slice(0, bar));

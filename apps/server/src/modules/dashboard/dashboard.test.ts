@@ -31,12 +31,13 @@ describeEachDatabase('dashboard overview', (server) => {
 
   async function child(key: string, first: string, last: string, f: { dob: string; admission: string; status?: string; medical?: string; trashed?: boolean }) {
     const at = nowIso();
+    const site_id = (await db().selectFrom('sites').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     const { id } = await db()
       .insertInto('orphans')
       .values({
         first_name: first, last_name: last, dob: f.dob, birthday: f.dob.slice(5), gender: 'female', class_grade: '5',
         admission_date: f.admission, status: f.status ?? 'active', medical_condition: f.medical ?? 'Healthy',
-        search_text: `${first} ${last}`.toLowerCase(), created_at: at, updated_at: at, deleted_at: f.trashed ? at : null,
+        search_text: `${first} ${last}`.toLowerCase(), site_id, created_at: at, updated_at: at, deleted_at: f.trashed ? at : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

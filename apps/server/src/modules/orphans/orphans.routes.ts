@@ -20,7 +20,7 @@ import {
 import { messageResponseSchema } from '@app/shared/schemas/common.schema';
 import { AppError } from '../../lib/app-error.ts';
 import { requires } from '../../lib/access.ts';
-import { currentUser } from '../../plugins/access.ts';
+import { currentUser, siteScope } from '../../plugins/access.ts';
 import { readMultipartForm } from '../storage/uploads.service.ts';
 import {
   createOrphan,
@@ -99,7 +99,14 @@ async function readOrphanRequest(request: FastifyRequest): Promise<ReadRequest> 
 export async function orphansRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   servePhotos(app.fileStore, app.db);
-  const ctx = (request: FastifyRequest): OrphanContext => ({ db: app.db, dialect: app.dialect, store: app.fileStore, log: request.log });
+  const ctx = (request: FastifyRequest): OrphanContext => ({
+    db: app.db,
+    dialect: app.dialect,
+    store: app.fileStore,
+    log: request.log,
+    scope: siteScope(request),
+    sites: currentUser(request).sites,
+  });
 
   r.get('/orphans', { config: requires('view-orphans'), schema: { description: 'Children outside the trash, a page at a time, searched, filtered and sorted; with no_pagination, the short list for a selector.', tags: TAGS, querystring: orphanListQuerySchema, response: { 200: z.union([orphanPageSchema, orphanSelectorResponseSchema]) } } }, async (request) =>
     request.query.no_pagination ? orphanSelector(ctx(request), request.query) : listOrphans(ctx(request), request.query),

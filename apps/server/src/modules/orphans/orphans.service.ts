@@ -30,6 +30,7 @@ import { activeOrphanRow, activeOrphanRows, findLikelyDuplicates, findOrphanRow,
 import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
 import { searchTextOf } from './orphan-search-text.ts';
 import * as writes from './orphans.writes.ts';
+import { siteForChild, type SiteScope } from '../sites/sites.service.ts';
 
 /** The overview's counts and short lists of children (modules/dashboard). */
 export * as orphansOverview from './orphans-overview.repository.ts';
@@ -39,6 +40,9 @@ export interface OrphanContext {
   dialect: Dialect;
   store: FileStore;
   log: FastifyBaseLogger;
+  /** The sites whose children this request reaches, and the active ones the user holds. */
+  scope: SiteScope;
+  sites: readonly { id: number }[];
 }
 
 /** A create or update request, as read from JSON or multipart (routes). */
@@ -203,10 +207,12 @@ async function withStoredPhoto<T>(ctx: OrphanContext, photo: StoredPhoto | null,
 }
 
 export async function createOrphan(ctx: OrphanContext, userId: number | null, req: OrphanRequest): Promise<{ message: string; data: Orphan }> {
+  const siteId = await siteForChild(ctx.db, ctx.scope, ctx.sites, req.fields.site_id);
   const { data, photo } = await validateRequest(ctx, req);
   const now = nowIso();
   const values = {
     ...toColumns(data),
+    site_id: siteId,
     photo_path: photo?.photo_path ?? null,
     photo_thumb_path: photo?.photo_thumb_path ?? null,
     created_by: userId,

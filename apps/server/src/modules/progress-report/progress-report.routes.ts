@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '@app/shared/schemas/common.schema';
 import { fileResponseSchema } from '@app/shared/schemas/file.schema';
 import { requires } from '../../lib/access.ts';
-import { currentUser } from '../../plugins/access.ts';
+import { currentUser, siteScope } from '../../plugins/access.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { progressReport, type ProgressReport } from './progress-report.service.ts';
 
@@ -39,7 +39,7 @@ export async function progressReportRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const report = await progressReport(
-        { db: app.db, dialect: app.dialect, store: app.fileStore, log: request.log },
+        { db: app.db, dialect: app.dialect, store: app.fileStore, log: request.log, scope: siteScope(request), sites: currentUser(request).sites },
         currentUser(request),
         request.params.id,
         requestLanguage(request),

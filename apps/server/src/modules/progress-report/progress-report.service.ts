@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { SiteScope } from '../sites/sites.service.ts';
 import type { Language } from '@app/shared/i18n/languages';
 import { can } from '@app/shared/permissions';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
@@ -20,6 +21,9 @@ export interface ProgressReportContext {
   dialect: Dialect;
   store: FileStore;
   log: FastifyBaseLogger;
+  /** The sites whose children the reader reaches (a child elsewhere: 404). */
+  scope: SiteScope;
+  sites: readonly { id: number }[];
 }
 
 export interface ProgressReport {

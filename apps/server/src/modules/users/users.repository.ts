@@ -10,10 +10,11 @@ export interface UserRow {
   name: string;
   email: string;
   email_verified_at: string | null;
+  all_sites: number;
   created_at: string;
 }
 
-const USER_COLUMNS = ['users.id', 'users.name', 'users.email', 'users.email_verified_at', 'users.created_at'] as const;
+const USER_COLUMNS = ['users.id', 'users.name', 'users.email', 'users.email_verified_at', 'users.all_sites', 'users.created_at'] as const;
 
 export async function listUsers(db: Db, opts: { search?: string; limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
   let base = db.selectFrom('users');
@@ -59,7 +60,7 @@ export async function rolesByIds(db: Db, ids: number[]): Promise<{ id: number; n
 
 export async function insertUser(
   trx: Db,
-  values: { name: string; email: string; password: string; email_verified_at: string | null; created_at: string; updated_at: string },
+  values: { name: string; email: string; password: string; email_verified_at: string | null; all_sites: number; created_at: string; updated_at: string },
 ): Promise<number> {
   return (await trx.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
@@ -67,7 +68,7 @@ export async function insertUser(
 export async function updateUserRow(
   trx: Db,
   id: number,
-  values: Partial<{ name: string; email: string; password: string; email_verified_at: string | null; updated_at: string }>,
+  values: Partial<{ name: string; email: string; password: string; email_verified_at: string | null; all_sites: number; updated_at: string }>,
 ): Promise<void> {
   await trx.updateTable('users').set(values).where('id', '=', id).execute();
 }

@@ -40,7 +40,7 @@ describeEachDatabase('users', (server) => {
     expect(page.body).toMatchObject({ current_page: 2, last_page: 2, per_page: 2, total: 3, from: 3, to: 3 });
     expect(page.body.meta).toEqual({ current_page: 2, last_page: 2, per_page: 2, total: 3, from: 3, to: 3 });
     expect(page.body.data).toHaveLength(1);
-    expect(Object.keys(page.body.data[0]).sort()).toEqual(['created_at', 'email', 'email_verified_at', 'id', 'is_email_verified', 'name', 'roles']);
+    expect(Object.keys(page.body.data[0]).sort()).toEqual(['all_sites', 'created_at', 'email', 'email_verified_at', 'id', 'is_email_verified', 'name', 'roles', 'site_ids', 'sites']);
     // Search is case-insensitive on both databases and LIKE wildcards match literally.
     expect((await call(server(), 'GET', '/api/users?search=LISTED%20PERSON', { token })).body.total).toBe(3);
     expect((await call(server(), 'GET', '/api/users?search=%25', { token })).body.total).toBe(0);

@@ -9,6 +9,7 @@ import { logActivity } from '../activities/activities.service.ts';
 import { revokeOtherTokens } from '../auth/tokens.service.ts';
 import { deleteResetTokens } from '../password-reset/password-reset.service.ts';
 import { assertMayGrantRoles, rolesAdminister, type Actor } from '../roles/roles.service.ts';
+import { assertMayGrantSites, replaceUserSites, sitesOfUsers } from '../sites/sites.service.ts';
 import {
   countSuperAdmins,
   deleteUserRow,
@@ -67,12 +68,31 @@ async function changeRoles(trx: Kysely<DB>, actor: Actor, targetId: number, curr
   await replaceUserRoles(trx, targetId, next.map((r) => r.id));
 }
 
+/**
+ * The sites a user works at change: what is newly given must be held by the actor. Left out
+ * (undefined) on an update: unchanged. Answers what to store.
+ */
+async function changeSites(
+  trx: Kysely<DB>,
+  actor: Actor,
+  targetId: number | null,
+  next: { siteIds?: number[]; allSites?: boolean },
+  before: { allSites: boolean },
+): Promise<{ siteIds?: number[]; allSites: boolean }> {
+  const held = targetId === null ? [] : ((await sitesOfUsers(trx, [targetId])).get(targetId) ?? []).map((s) => s.id);
+  const allSites = next.allSites ?? before.allSites;
+  const siteIds = await assertMayGrantSites(trx, actor, { siteIds: next.siteIds ?? held, before: held, allSites, allSitesBefore: before.allSites });
+  return { siteIds: next.siteIds === undefined ? undefined : siteIds, allSites };
+}
+
 interface NewUser extends ActorArgs {
   name: string;
   email: string;
   password: string;
   verified: boolean;
   roles: string[];
+  siteIds: number[];
+  allSites: boolean;
   now: string;
 }
 
@@ -80,9 +100,27 @@ export const createUser = async (trx: Transaction<DB>, u: NewUser): Promise<numb
   if (await emailTaken(trx, u.email)) throw AppError.validation('email', USER_MSG.emailTaken, ERROR_CODE.emailTaken);
   const roles = await resolveRoles(trx, { names: u.roles });
   await assertMayGrantRoles(trx, u.actor, roles);
-  const id = await insertUser(trx, { name: u.name, email: u.email, password: u.password, email_verified_at: u.verified ? u.now : null, created_at: u.now, updated_at: u.now });
+  const sites = await changeSites(trx, u.actor, null, { siteIds: u.siteIds, allSites: u.allSites }, { allSites: false });
+  const id = await insertUser(trx, {
+    name: u.name,
+    email: u.email,
+    password: u.password,
+    email_verified_at: u.verified ? u.now : null,
+    all_sites: sites.allSites ? 1 : 0,
+    created_at: u.now,
+    updated_at: u.now,
+  });
   await replaceUserRoles(trx, id, roles.map((r) => r.id));
-  await logActivity(trx, { userId: u.actor.id, type: 'user', action: 'created', subjectType: 'user', subjectId: id, name: u.name, properties: { roles: roles.map((r) => r.name) } });
+  await replaceUserSites(trx, id, sites.siteIds ?? []);
+  await logActivity(trx, {
+    userId: u.actor.id,
+    type: 'user',
+    action: 'created',
+    subjectType: 'user',
+    subjectId: id,
+    name: u.name,
+    properties: { roles: roles.map((r) => r.name), site_ids: sites.siteIds ?? [], all_sites: sites.allSites },
+  });
   return id;
 };
 
@@ -96,6 +134,8 @@ interface UserChange extends ActorArgs {
   password?: string;
   verified?: boolean;
   roles?: string[];
+  siteIds?: number[];
+  allSites?: boolean;
   now: string;
 }
 
@@ -108,10 +148,19 @@ export const updateUser = async (trx: Transaction<DB>, u: UserChange): Promise<v
   if (await emailTaken(trx, u.email, u.id)) throw AppError.validation('email', USER_MSG.emailTaken, ERROR_CODE.emailTaken);
   const next = u.roles === undefined ? undefined : await resolveRoles(trx, { names: u.roles });
   if (next) await changeRoles(trx, u.actor, u.id, current, next);
+  const sites = await changeSites(trx, u.actor, u.id, { siteIds: u.siteIds, allSites: u.allSites }, { allSites: existing.all_sites === 1 });
+  if (sites.siteIds) await replaceUserSites(trx, u.id, sites.siteIds);
   let verifiedAt = existing.email_verified_at;
   if (u.verified === true) verifiedAt ??= u.now;
   if (u.verified === false) verifiedAt = null;
-  await updateUserRow(trx, u.id, { name: u.name, email: u.email, email_verified_at: verifiedAt, updated_at: u.now, ...(u.password ? { password: u.password } : {}) });
+  await updateUserRow(trx, u.id, {
+    name: u.name,
+    email: u.email,
+    email_verified_at: verifiedAt,
+    all_sites: sites.allSites ? 1 : 0,
+    updated_at: u.now,
+    ...(u.password ? { password: u.password } : {}),
+  });
   if (u.email !== existing.email || u.password) await deleteResetTokens(trx, existing.email);
   // A password set by an administrator signs the user out everywhere (but the admin's own session).
   if (u.password) await revokeOtherTokens(trx, u.id, u.id === u.actor.id ? u.tokenId : null);
@@ -122,7 +171,12 @@ export const updateUser = async (trx: Transaction<DB>, u: UserChange): Promise<v
     subjectType: 'user',
     subjectId: u.id,
     name: u.name,
-    properties: { password_changed: !!u.password, ...(next ? { roles: next.map((r) => r.name) } : {}) },
+    properties: {
+      password_changed: !!u.password,
+      ...(next ? { roles: next.map((r) => r.name) } : {}),
+      ...(sites.siteIds ? { site_ids: sites.siteIds } : {}),
+      all_sites: sites.allSites,
+    },
   });
 };
 

@@ -10,8 +10,8 @@ import { UsersPage } from './users-page.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 const users: UserItem[] = [
-  { id: 1, name: 'Admin One', email: 'admin@example.org', email_verified_at: '2025-01-01', is_email_verified: true, roles: [{ id: 1, name: ROLE.superAdmin }], created_at: '' },
-  { id: 2, name: 'Teacher Two', email: 'teacher@example.org', email_verified_at: null, is_email_verified: false, roles: [{ id: 3, name: ROLE.teacher }], created_at: '' },
+  { id: 1, name: 'Admin One', email: 'admin@example.org', email_verified_at: '2025-01-01', is_email_verified: true, roles: [{ id: 1, name: ROLE.superAdmin }], site_ids: [], sites: [], all_sites: true, created_at: '' },
+  { id: 2, name: 'Teacher Two', email: 'teacher@example.org', email_verified_at: null, is_email_verified: false, roles: [{ id: 3, name: ROLE.teacher }], site_ids: [1], sites: [{ id: 1, name: 'Main site' }], all_sites: false, created_at: '' },
 ];
 
 function page(data: UserItem[]) {
