@@ -277,6 +277,35 @@ export interface UploadClaimsTable {
   open: number;
 }
 
+/**
+ * The overview's summary (migration 0033): kept by triggers only, read by the overview only.
+ * Counts are bigint in PostgreSQL: the driver may answer them as text.
+ */
+export interface OverviewChildrenTable {
+  site_id: number;
+  on_record: number | string;
+  in_care: number | string;
+}
+
+export interface OverviewAttendanceMonthsTable {
+  site_id: number;
+  year: number;
+  month: number;
+  present_days: number | string;
+  absent_days: number | string;
+  late_days: number | string;
+  excused_days: number | string;
+  in_care_records: number | string;
+}
+
+export interface OverviewResultDaysTable {
+  site_id: number;
+  exam_date: string;
+  grade: string;
+  results: number | string;
+  in_care_results: number | string;
+}
+
 export interface DB {
   users: UsersTable;
   roles: RolesTable;
@@ -300,4 +329,7 @@ export interface DB {
   jobs: JobsTable;
   results: ResultsTable;
   attendances: AttendancesTable;
+  overview_children: OverviewChildrenTable;
+  overview_attendance_months: OverviewAttendanceMonthsTable;
+  overview_result_days: OverviewResultDaysTable;
 }

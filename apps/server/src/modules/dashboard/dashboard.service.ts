@@ -25,7 +25,7 @@ export type DashboardKind = 'data' | 'events' | 'tasks';
 export async function dashboardAnswer(ctx: DashboardContext, user: AuthUser, kind: DashboardKind, language: Language = 'en'): Promise<DashboardResponse | { data: UpcomingEvents | PendingTasks | null }> {
   const today = localToday(ctx.now?.());
   const anyList = can(user, 'view-orphans') || can(user, 'view-results') || can(user, 'view-attendance');
-  const figures = anyList ? await overviewFigures(ctx.db, today) : null;
+  const figures = anyList ? await overviewFigures(ctx.db, today, { lists: kind !== 'data' }) : null;
   if (kind === 'data') {
     const activities = can(user, 'view-activities') ? await recentActivities(ctx.db, RECENT_ACTIVITIES_LIMIT) : [];
     return overviewOf(user, showActivities(activities, { may: (p) => can(user, p), language }), figures);

@@ -4,9 +4,11 @@ import { DASHBOARD_LIST_LIMIT, NEEDS_CARE_CONDITIONS, type DashboardResponse, ty
 import { GRADE_LETTERS } from '@app/shared/grade-bands';
 import type { DB } from '../../db/schema.ts';
 import { attendanceOverview } from '../attendance/attendance.service.ts';
-import { orphansOverview, totalOrphans } from '../orphans/orphans.service.ts';
+import { orphansOverview } from '../orphans/orphans.service.ts';
 import { resultsOverview } from '../results/results.service.ts';
 import { birthdayDate, overviewPeriods } from './overview-periods.ts';
+import * as summary from './overview-summary.repository.ts';
+import type { Sites } from './overview-summary.repository.ts';
 
 type Charts = DashboardResponse['charts'];
 type Pending = PendingTasks;
@@ -14,8 +16,10 @@ type Events = UpcomingEvents;
 
 /**
  * Every figure, list and series of the overview for one day, whoever asks: the service gives
- * each user the parts their permissions allow. Computed once per data version and day
- * (dashboard.service.ts), from indexes (migration 0019).
+ * each user the parts their permissions allow. The counts and sums over every child's records
+ * come from the overview's summary (overview-summary.repository.ts); the rest from indexes
+ * (dashboard-plans.test.ts). The lists behind the Upcoming Events and Pending Tasks cards are
+ * read only when asked for (`lists`): the overview itself shows their counts.
  */
 export interface OverviewFigures {
   totalOrphans: NonNullable<DashboardResponse['total_orphans']>;
@@ -29,56 +33,64 @@ export interface OverviewFigures {
 }
 
 const nameOf = (c: { first_name: string; last_name: string }) => `${c.first_name} ${c.last_name}`;
+const NO_MONTH = { present_days: 0, absent_days: 0, late_days: 0, excused_days: 0, in_care_records: 0 };
 
-export async function overviewFigures(db: Kysely<DB>, today: string): Promise<OverviewFigures> {
+export async function overviewFigures(db: Kysely<DB>, today: string, { lists = false, sites = null as Sites } = {}): Promise<OverviewFigures> {
   const p = overviewPeriods(today);
   const limit = DASHBOARD_LIST_LIMIT;
   // One statement after another: on SQLite they share one connection anyway, and on PostgreSQL
   // this keeps an overview from holding a dozen pool connections at once.
-  const inCare = await orphansOverview.countInCare(db);
-  const onRecord = await totalOrphans(db);
+  const children = await summary.childCounts(db, sites);
   const admitted = await orphansOverview.countAdmitted(db, p.thisMonth.from, p.thisMonth.to);
-  const birthdays = await orphansOverview.birthdaysWithin(db, p.birthdayRanges, limit);
-  const exams = await resultsOverview.examsWithin(db, p.upcoming.from, p.upcoming.to, limit);
-  const missing = await attendanceOverview.childrenMissingMonth(db, p.lastMonth.year, p.lastMonth.month, limit);
-  const medical = await orphansOverview.childrenWithConditions(db, NEEDS_CARE_CONDITIONS, limit);
-
-  const attendance: Charts['attendance_rate'] & object = [];
-  for (const m of p.attendanceMonths) {
-    const t = await attendanceOverview.monthTotals(db, m.year, m.month);
-    attendance.push({ ...m, rate: attendanceRate(t), days: t.present_days + t.absent_days + t.late_days + t.excused_days });
-  }
+  const months = await summary.months(db, p.attendanceMonths[0]!, p.lastMonth, sites);
+  const grades = await summary.resultDays(db, p.chartFrom, p.today, sites);
+  const upcomingResults = await summary.resultDays(db, p.upcoming.from, p.upcoming.to, sites);
   const byMonth = await orphansOverview.admissionsByMonth(db, p.chartFrom, p.thisMonth.to);
-  const grades = await resultsOverview.gradeCounts(db, p.chartFrom, p.today);
+
+  let birthdayTotal = 0;
+  for (const range of p.birthdayRanges) birthdayTotal += await orphansOverview.countBirthdays(db, range);
+  const examTotal = [...upcomingResults.values()].reduce((sum, r) => sum + r.in_care_results, 0);
+  const missingTotal = children.in_care - (months.get(`${p.lastMonth.year}-${p.lastMonth.month}`) ?? NO_MONTH).in_care_records;
+  const medicalTotal = await orphansOverview.countConditions(db, NEEDS_CARE_CONDITIONS);
+
+  const birthdays = lists && birthdayTotal ? await orphansOverview.birthdaysWithin(db, p.birthdayRanges, limit) : [];
+  const exams = lists && examTotal ? await resultsOverview.examsWithin(db, p.upcoming.from, p.upcoming.to, limit) : [];
+  const missing = lists && missingTotal ? await attendanceOverview.childrenMissingMonth(db, p.lastMonth.year, p.lastMonth.month, limit) : [];
+  const medical = lists && medicalTotal ? await orphansOverview.childrenWithConditions(db, NEEDS_CARE_CONDITIONS, limit) : [];
+
+  const attendance: Charts['attendance_rate'] & object = p.attendanceMonths.map((m) => {
+    const t = months.get(`${m.year}-${m.month}`) ?? NO_MONTH;
+    return { ...m, rate: attendanceRate(t), days: t.present_days + t.absent_days + t.late_days + t.excused_days };
+  });
 
   return {
-    totalOrphans: { in_care: inCare, on_record: onRecord },
+    totalOrphans: children,
     newAdmissions: { ...p.thisMonth, count: admitted },
     upcoming: p.upcoming,
     birthdays: {
-      total: birthdays.total,
-      items: birthdays.children.map((c) => {
+      total: birthdayTotal,
+      items: birthdays.map((c) => {
         const date = birthdayDate(c.birthday, p);
         return { type: 'birthday', date, orphan_id: c.id, name: nameOf(c), class_grade: c.class_grade, turns: Number(date.slice(0, 4)) - Number(c.dob.slice(0, 4)), subject: null, result_id: null };
       }),
     },
     exams: {
-      total: exams.total,
-      items: exams.exams.map((e) => ({ type: 'exam', date: e.exam_date, orphan_id: e.orphan_id, name: nameOf(e), class_grade: e.class_grade, turns: null, subject: e.subject, result_id: e.id })),
+      total: examTotal,
+      items: exams.map((e) => ({ type: 'exam', date: e.exam_date, orphan_id: e.orphan_id, name: nameOf(e), class_grade: e.class_grade, turns: null, subject: e.subject, result_id: e.id })),
     },
     missingAttendance: {
       ...p.lastMonth,
-      total: missing.total,
-      items: missing.children.map((c) => ({ orphan_id: c.id, name: nameOf(c), class_grade: c.class_grade })),
+      total: missingTotal,
+      items: missing.map((c) => ({ orphan_id: c.id, name: nameOf(c), class_grade: c.class_grade })),
     },
     medical: {
-      total: medical.total,
-      items: medical.children.map((c) => ({ orphan_id: c.id, name: nameOf(c), class_grade: c.class_grade, medical_condition: c.medical_condition })),
+      total: medicalTotal,
+      items: medical.map((c) => ({ orphan_id: c.id, name: nameOf(c), class_grade: c.class_grade, medical_condition: c.medical_condition })),
     },
     charts: {
       attendance_rate: attendance,
       // Every band, A+ to F, even when empty: a chart's bars keep their places.
-      grade_bands: GRADE_LETTERS.map((grade) => ({ grade, count: grades.get(grade) ?? 0 })),
+      grade_bands: GRADE_LETTERS.map((grade) => ({ grade, count: grades.get(grade)?.results ?? 0 })),
       admissions: p.admissionMonths.map((m) => ({ ...m, count: byMonth.get(`${m.year}-${String(m.month).padStart(2, '0')}`) ?? 0 })),
     },
   };

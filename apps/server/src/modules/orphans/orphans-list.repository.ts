@@ -95,12 +95,6 @@ export async function countOrphans(db: Executor, dialect: Dialect, f: OrphanFilt
   return Number(row.n);
 }
 
-/** Children outside the trash. */
-export async function activeCount(db: Executor): Promise<number> {
-  const row = await db.selectFrom('orphans').select((eb) => eb.fn.countAll<number | string>().as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** One page of the list (or the trash) and its total. */
 export async function orphanPage(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number): Promise<{ total: number; rows: OrphanListRow[] }> {
   const total = await countOrphans(db, dialect, f);

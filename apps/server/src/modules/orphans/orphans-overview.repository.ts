@@ -4,8 +4,8 @@ import type { DB } from '../../db/schema.ts';
 /**
  * The overview's readings of the orphans table (modules/dashboard), each from an index of
  * migration 0019 or 0002 (dashboard-plans.test.ts checks the plans). "In care" is a child outside
- * the trash whose status is active. The builders are exported for the plan test; the dashboard
- * keeps what they return per data version, so none runs on every request.
+ * the trash whose status is active. The builders are exported for the plan test. The counts of
+ * children in care and on record come from the overview's summary (modules/dashboard).
  */
 
 /** The status of a child in care (spec section 3's first status option). */
@@ -14,12 +14,6 @@ export const IN_CARE = 'active';
 export type OverviewChild = { id: number; first_name: string; last_name: string; class_grade: string | null };
 
 const inCare = (db: Kysely<DB>) => db.selectFrom('orphans').where('deleted_at', 'is', null).where('status', '=', IN_CARE);
-
-export const buildCountInCare = (db: Kysely<DB>) => inCare(db).select((eb) => eb.fn.countAll<number>().as('n'));
-
-export async function countInCare(db: Kysely<DB>): Promise<number> {
-  return Number((await buildCountInCare(db).executeTakeFirstOrThrow()).n);
-}
 
 /** Children outside the trash admitted within [from, to] (any status: the orphan list's admission filter shows the same). */
 export const buildCountAdmitted = (db: Kysely<DB>, from: string, to: string) =>
@@ -61,15 +55,18 @@ export const buildCountBirthdays = (db: Kysely<DB>, range: BirthdayRange) => bir
 export const buildBirthdays = (db: Kysely<DB>, range: BirthdayRange, limit: number) =>
   birthdaysIn(db, range).select(['id', 'first_name', 'last_name', 'class_grade', 'dob', 'birthday']).orderBy('birthday').orderBy('id').limit(limit);
 
+export async function countBirthdays(db: Kysely<DB>, range: BirthdayRange): Promise<number> {
+  return Number((await buildCountBirthdays(db, range).executeTakeFirstOrThrow()).n);
+}
+
+/** The first `limit` children in care whose birthday falls within the ranges, soonest first. */
 export async function birthdaysWithin(db: Kysely<DB>, ranges: readonly BirthdayRange[], limit: number) {
-  let total = 0;
   const children: Array<OverviewChild & { dob: string; birthday: string }> = [];
   // In order: the range up to the new year first, so the list stays soonest first.
   for (const range of ranges) {
-    total += Number((await buildCountBirthdays(db, range).executeTakeFirstOrThrow()).n);
     if (children.length < limit) children.push(...(await buildBirthdays(db, range, limit - children.length).execute()));
   }
-  return { total, children };
+  return children;
 }
 
 /** Children in care whose medical condition is one of `conditions`: how many, and the first `limit` by condition and name. */
@@ -86,8 +83,11 @@ export const buildConditions = (db: Kysely<DB>, conditions: readonly string[], l
     .orderBy('id')
     .limit(limit);
 
+export async function countConditions(db: Kysely<DB>, conditions: readonly string[]): Promise<number> {
+  return Number((await buildCountConditions(db, conditions).executeTakeFirstOrThrow()).n);
+}
+
 export async function childrenWithConditions(db: Kysely<DB>, conditions: readonly string[], limit: number) {
-  const total = Number((await buildCountConditions(db, conditions).executeTakeFirstOrThrow()).n);
-  const children = total ? await buildConditions(db, conditions, limit).execute() : [];
-  return { total, children: children.map((c) => ({ ...c, medical_condition: c.medical_condition ?? '' })) };
+  const children = await buildConditions(db, conditions, limit).execute();
+  return children.map((c) => ({ ...c, medical_condition: c.medical_condition ?? '' }));
 }

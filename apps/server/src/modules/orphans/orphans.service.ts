@@ -25,7 +25,7 @@ import { nowIso } from '../../lib/time.ts';
 import { detectImageType, processImage } from '../storage/images.service.ts';
 import { childMediaFiles } from '../gallery/gallery.service.ts';
 import { commitQuietly, newStorageKey, releaseQuietly, removeQuietly, type FileStore } from '../storage/storage.service.ts';
-import { activeCount, orphanPage, selectorRows, type OrphanFilter, type OrphanListRow } from './orphans-list.repository.ts';
+import { orphanPage, selectorRows, type OrphanFilter, type OrphanListRow } from './orphans-list.repository.ts';
 import { activeOrphanRow, activeOrphanRows, findLikelyDuplicates, findOrphanRow, findShownPhotoKeys, type ActiveOrphan, type OrphanRow } from './orphans.repository.ts';
 import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
 import { searchTextOf } from './orphan-search-text.ts';
@@ -264,14 +264,6 @@ export async function purgeOrphan(ctx: OrphanContext, userId: number | null, id:
   await removeQuietly(ctx.store.files, [row.photo_path, row.photo_thumb_path, ...media], ctx.log);
   return { message: RESPONSE.purged };
 }
-
-// ---------------------------------------------------------------------------------------------
-// Dashboard figures
-
-export function totalOrphans(db: Kysely<DB>): Promise<number> {
-  return activeCount(db);
-}
-
 
 export type { ActiveOrphan };
 
