@@ -278,7 +278,7 @@ export interface UploadClaimsTable {
 }
 
 /**
- * The overview's summary (migration 0033): kept by triggers only, read by the overview only.
+ * The overview's summary (migration 0034): kept by triggers only, read by the overview only.
  * Counts are bigint in PostgreSQL: the driver may answer them as text.
  */
 export interface OverviewChildrenTable {

@@ -10,7 +10,7 @@ import * as summary from './overview-summary.repository.ts';
 
 /**
  * Every figure of the overview is read from an index (migration 0019) or from its summary's keys
- * (migration 0033), never by scanning or sorting a table: the statements overview-figures.ts runs,
+ * (migration 0034), never by scanning or sorting a table: the statements overview-figures.ts runs,
  * planned over a few thousand analysed rows (seedAcademics). SQLite: no `SCAN <table>` and no temporary B-tree for an ORDER BY.
  * PostgreSQL: with sequential scans and sorts priced out, a Seq Scan or Sort node can only mean
  * that no index serves the statement.

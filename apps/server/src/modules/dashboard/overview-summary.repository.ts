@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Month } from './overview-periods.ts';
 
 /**
- * The overview's readings of its summary (migration 0033, decision 0048): the counts and sums
+ * The overview's readings of its summary (migration 0034, decision 0049): the counts and sums
  * over every child's records, kept per site by the database's triggers. `sites`: the sites whose
  * figures are added up; null for every site. A handful of rows each, from the primary keys.
  */

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../../test/harness.ts';
 import { nowIso } from '../../lib/time.ts';
 
 /**
- * The overview's summary (migration 0033) is kept by triggers: after every kind of change to
+ * The overview's summary (migration 0034) is kept by triggers: after every kind of change to
  * children, attendance and results — made straight in the tables, as a script would — it holds
  * exactly what counting the records again gives. Children move between sites, leave care, go to
  * the trash and come back, and are purged with their records.
@@ -78,7 +78,7 @@ describeEachDatabase('overview summary', (server) => {
 
   const expectExact = async () => expect(await kept()).toEqual(await recounted());
 
-  let sites: number[] = [];
+  const sites: number[] = [];
   beforeAll(async () => {
     for (const name of ['Summary Home A', 'Summary Home B']) {
       const { id } = await db().insertInto('sites').values({ name, kind: 'orphanage', province: null, address: null, phone: null, active: 1, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();

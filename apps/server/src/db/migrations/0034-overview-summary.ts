@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../config.ts';
 
 /**
- * The overview's summary (decision 0048): the overview's counts and sums over every child's
+ * The overview's summary (decision 0049): the overview's counts and sums over every child's
  * attendance and results, kept per site by the database itself, so that GET /dashboard/data reads
  * a few rows instead of a year of records. Only the overview reads these tables, and only the
  * triggers below write them: a change made by any route, a script or a restore is counted in the
