@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: what a member of staff waits for, at 10,000 and at 100,000 children.
  *
- * For each size: a fresh SQLite database seeded straight into the file (children, a school year
- * of attendance and results each), the real server started by `npm start` as production starts
- * it, and each scenario asked by one client, one request after another, for BENCH_SECONDS after
- * a warm-up: p50 and p99 of each, and at the end the 100k ÷ 10k ratio of each. At 100,000
+ * For each size: a fresh SQLite database seeded straight into the file (children spread over four
+ * sites, a school year of attendance and results each), the real server started by `npm start`
+ * as production starts it, and each scenario asked by one client, one request after another, for
+ * BENCH_SECONDS after a warm-up — once as a user of every site, once as a user of one site: p50
+ * and p99 of each, and at the end the 100k ÷ 10k ratio of each. At 100,000
  * children also: 50 staff working at once (bench/staff.ts), the server's peak memory meanwhile,
  * and how soon a restart answers. First of all: what `npm start` holds idle on a fresh database.
  * The budgets the product answers to are printed as met or not. Never part of `npm test`.
@@ -19,9 +20,9 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { prepareDatabase } from '../apps/server/src/db/bootstrap.ts';
 import { buildIfStale, npmStart, type StartedServer } from './npm-start.ts';
 import { peakRssDuring, settledIdle } from './process-tree.ts';
-import { randomChild, rng, seedAcademics, seedChildren, SEED_YEAR } from './seed.ts';
+import { childOf, randomChild, rng, seedAcademics, seedChildren, seedSites, SEED_MONTHS } from './seed.ts';
 import { signIn } from './sign-in.ts';
-import { staffLoad, type Tally } from './staff.ts';
+import { createUser, staffLoad, type Tally } from './staff.ts';
 
 const SIZES = (process.env.BENCH_SIZES || '10000,100000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
@@ -36,28 +37,50 @@ const BASE = `http://127.0.0.1:${PORT}`;
 /** The budgets (issue "Plain queries"), in ms, MB and a ratio. */
 const BUDGET = { readP99: 100, writeP99: 250, overviewP99: 250, ratio: 1.5, idleMb: 150, restartMs: 3000 };
 
+/** Who asks: a user of every site, or of one (the site at `siteIndex` of the seeded sites). */
+interface Viewer {
+  label: string;
+  headers: Record<string, string>;
+  siteIndex: number | null;
+  siteId: number;
+}
+
 interface Scenario {
   name: string;
   /** A per-child read, a get-by-id or a list page: held to the 100k ÷ 10k ratio. */
   scales: boolean;
-  request: (r: () => number, children: number) => { path: string; method?: string; body?: unknown };
+  request: (r: () => number, children: number, v: Viewer) => { path: string; method?: string; body?: unknown };
 }
 
+const VIEWERS = ['every site', 'one site'] as const;
+
 const randInt = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+
+const child = (r: () => number, n: number, v: Viewer) => childOf(r, n, v.siteIndex);
+const month = (r: () => number) => SEED_MONTHS[randInt(r, 0, SEED_MONTHS.length - 1)]!;
 
 const SCENARIOS: Scenario[] = [
   { name: 'orphan list page, sorted by last name', scales: true, request: (r) => ({ path: `/api/orphans?sort=last_name&per_page=10&page=${randInt(r, 1, 50)}` }) },
   { name: 'orphan list, gender + grade', scales: true, request: (r) => ({ path: `/api/orphans?gender=${r() < 0.5 ? 'male' : 'female'}&class_grade=${randInt(r, 0, 12)}&page=${randInt(r, 1, 5)}` }) },
   { name: 'search: a name matching ~1 %', scales: false, request: (r) => ({ path: `/api/orphans?search=${r() < 0.5 ? 'ahmadi' : encodeURIComponent('احمدی')}&page=${randInt(r, 1, 3)}` }) },
-  { name: 'a child by id', scales: true, request: (r, n) => ({ path: `/api/orphans/${randInt(r, 1, n)}` }) },
-  { name: "a child's results list", scales: true, request: (r, n) => ({ path: `/api/results?orphan_id=${randInt(r, 1, n)}` }) },
-  { name: "a child's results summary", scales: true, request: (r, n) => ({ path: `/api/orphans/${randInt(r, 1, n)}/results` }) },
-  { name: "a child's attendance summary", scales: true, request: (r, n) => ({ path: `/api/orphans/${randInt(r, 1, n)}/attendance-summary` }) },
-  { name: 'attendance list, one grade and month', scales: true, request: (r) => ({ path: `/api/attendances?class_grade=${randInt(r, 1, 12)}&year=${SEED_YEAR}&month=${randInt(r, 1, 12)}` }) },
+  { name: 'a child by id', scales: true, request: (r, n, v) => ({ path: `/api/orphans/${child(r, n, v)}` }) },
+  { name: "a child's results list", scales: true, request: (r, n, v) => ({ path: `/api/results?orphan_id=${child(r, n, v)}` }) },
+  { name: "a child's results summary", scales: true, request: (r, n, v) => ({ path: `/api/orphans/${child(r, n, v)}/results` }) },
+  { name: "a child's attendance summary", scales: true, request: (r, n, v) => ({ path: `/api/orphans/${child(r, n, v)}/attendance-summary` }) },
+  {
+    name: 'attendance list, one grade and month',
+    scales: true,
+    request: (r) => {
+      const m = month(r);
+      return { path: `/api/attendances?class_grade=${randInt(r, 1, 12)}&year=${m.year}&month=${m.month}` };
+    },
+  },
   { name: 'activity log page', scales: true, request: (r) => ({ path: `/api/activities?page=${randInt(r, 1, 3)}` }) },
   { name: 'overview', scales: false, request: () => ({ path: '/api/dashboard/data' }) },
-  { name: 'create a child (write)', scales: false, request: (r) => ({ path: '/api/orphans', method: 'POST', body: randomChild(r) }) },
-  { name: 'edit a child (write)', scales: false, request: (r, n) => ({ path: `/api/orphans/${randInt(r, 1, n)}`, method: 'PUT', body: { ...randomChild(r), status: 'active' } }) },
+  { name: "overview's upcoming events list", scales: false, request: () => ({ path: '/api/dashboard/events' }) },
+  { name: "overview's pending tasks list", scales: false, request: () => ({ path: '/api/dashboard/tasks' }) },
+  { name: 'create a child (write)', scales: false, request: (r, _n, v) => ({ path: '/api/orphans', method: 'POST', body: { ...randomChild(r), site_id: v.siteId } }) },
+  { name: 'edit a child (write)', scales: false, request: (r, n, v) => ({ path: `/api/orphans/${child(r, n, v)}`, method: 'PUT', body: { ...randomChild(r), status: 'active' } }) },
 ];
 
 /** Every server started, stopped with all it started when the bench ends or is stopped. */
@@ -84,7 +107,8 @@ interface Measured {
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
 
 /** One client, one request after another: for the warm-up, then measured for `seconds`. */
-async function measure(s: Scenario, headers: Record<string, string>, children: number, seconds: number): Promise<Measured> {
+async function measure(s: Scenario, v: Viewer, children: number, seconds: number): Promise<Measured> {
+  const headers = v.headers;
   const r = rng(7);
   const ms: number[] = [];
   let failed = 0;
@@ -92,7 +116,7 @@ async function measure(s: Scenario, headers: Record<string, string>, children: n
   const warmEnd = performance.now() + WARMUP_SECONDS * 1000;
   const end = warmEnd + seconds * 1000;
   for (let now = performance.now(); now < end; now = performance.now()) {
-    const { path: url, method = 'GET', body } = s.request(r, children);
+    const { path: url, method = 'GET', body } = s.request(r, children, v);
     const t0 = performance.now();
     const res = await fetch(`${BASE}${url}`, { method, headers: body ? { ...headers, 'Content-Type': 'application/json' } : headers, body: body ? JSON.stringify(body) : undefined });
     const text = await res.text();
@@ -125,23 +149,32 @@ async function runSize(children: number, dir: string, last: boolean): Promise<Si
   const t0 = Date.now();
   const { database } = await prepareDatabase(loadConfig({ ...env, NODE_ENV: 'production' }, { adminEmail: ADMIN.email, adminPassword: ADMIN.password }));
   await database.destroy();
-  seedChildren(dbPath, children);
+  const sites = seedSites(dbPath);
+  seedChildren(dbPath, children, sites);
   seedAcademics(dbPath, children);
-  console.log(`\n${children.toLocaleString('en')} children: seeded (with ${(children * 12).toLocaleString('en')} attendance months and ${(children * 20).toLocaleString('en')} results) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(`\n${children.toLocaleString('en')} children over ${sites.length} sites: seeded (with ${(children * 12).toLocaleString('en')} attendance months and ${(children * 20).toLocaleString('en')} results) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
   const serverEnv = { ...env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PASSWORD_CHECKS_PER_MINUTE: '1000' };
   let server: StartedServer = await start(serverEnv, `${BASE}/api/health`);
   const run: SizeRun = { children, results: new Map() };
   try {
     const headers = { Authorization: `Bearer ${await signIn(BASE, ADMIN.email, ADMIN.password)}`, Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
-    for (const s of SCENARIOS.filter((sc) => wanted(sc.name))) {
-      const m = await measure(s, headers, children, SECONDS);
-      run.results.set(s.name, m);
-      console.log(`  ${s.name.padEnd(40)} p50 ${f(m.p50).padStart(6)} ms  p99 ${f(m.p99).padStart(6)} ms  (${m.count} requests${m.failed ? `, ${m.failed} failed: ${m.sample}` : ''})`);
+    // Two managers: one of every site, one of the first site only (a quarter of the children).
+    const viewers: Viewer[] = [
+      { label: VIEWERS[0], headers: await createUser(BASE, headers, 'Manager', 'every-site@staff.example.org', { all_sites: true }), siteIndex: null, siteId: sites[0]! },
+      { label: VIEWERS[1], headers: await createUser(BASE, headers, 'Manager', 'one-site@staff.example.org', { site_ids: [sites[0]!] }), siteIndex: 0, siteId: sites[0]! },
+    ];
+    for (const v of viewers) {
+      console.log(`  as a user of ${v.label}:`);
+      for (const s of SCENARIOS.filter((sc) => wanted(sc.name))) {
+        const m = await measure(s, v, children, SECONDS);
+        run.results.set(`${v.label}|${s.name}`, m);
+        console.log(`    ${s.name.padEnd(40)} p50 ${f(m.p50).padStart(6)} ms  p99 ${f(m.p99).padStart(6)} ms  (${m.count} requests${m.failed ? `, ${m.failed} failed: ${m.sample}` : ''})`);
+      }
     }
     if (last && wanted('staff')) {
       console.log(`  50 staff working for ${STAFF_SECONDS} s ...`);
-      const { result, peakMb } = await peakRssDuring(server.pid, () => staffLoad(BASE, headers, children, STAFF_SECONDS));
+      const { result, peakMb } = await peakRssDuring(server.pid, () => staffLoad(BASE, headers, children, sites, STAFF_SECONDS));
       run.staff = result;
       run.peakMb = peakMb;
     }
@@ -192,14 +225,17 @@ function printRatios(runs: SizeRun[]): boolean {
   const label = `${large.children / 1000}k ÷ ${small.children / 1000}k`;
   console.log(`\nEach scenario at ${small.children.toLocaleString('en')} and ${large.children.toLocaleString('en')} children (p50 / p99, ms), and ${label} of the p50\n`);
   let ok = true;
-  for (const s of SCENARIOS) {
-    const a = small.results.get(s.name);
-    const b = large.results.get(s.name);
-    if (!a || !b) continue;
-    const ratio = b.p50 / a.p50;
-    const held = s.scales ? ` (budget ≤ ${BUDGET.ratio}: ${verdict(ratio <= BUDGET.ratio)})` : '';
-    if (s.scales) ok &&= ratio <= BUDGET.ratio;
-    console.log(`${s.name.padEnd(40)} ${`${f(a.p50)} / ${f(a.p99)}`.padStart(15)}  ${`${f(b.p50)} / ${f(b.p99)}`.padStart(15)}  ×${ratio.toFixed(2)}${held}`);
+  for (const viewer of VIEWERS) {
+    console.log(`as a user of ${viewer}:`);
+    for (const s of SCENARIOS) {
+      const a = small.results.get(`${viewer}|${s.name}`);
+      const b = large.results.get(`${viewer}|${s.name}`);
+      if (!a || !b) continue;
+      const ratio = b.p50 / a.p50;
+      const held = s.scales ? ` (budget ≤ ${BUDGET.ratio}: ${verdict(ratio <= BUDGET.ratio)})` : '';
+      if (s.scales) ok &&= ratio <= BUDGET.ratio;
+      console.log(`  ${s.name.padEnd(40)} ${`${f(a.p50)} / ${f(a.p99)}`.padStart(15)}  ${`${f(b.p50)} / ${f(b.p99)}`.padStart(15)}  ×${ratio.toFixed(2)}${held}`);
+    }
   }
   return ok;
 }

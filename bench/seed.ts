@@ -44,8 +44,28 @@ export function randomChild(r: () => number) {
   };
 }
 
-/** Bulk-insert `count` children straight into the SQLite file (one prepared statement, big transactions). */
-export function seedChildren(sqlitePath: string, count: number): void {
+/** How many sites the children are spread over: the two Kabul homes, the provincial home and the college. */
+export const SITES = 4;
+
+/** The sites' ids, the first made by the migrations: the child with id `i` belongs to the site `(i - 1) % SITES`. */
+export function seedSites(sqlitePath: string): number[] {
+  const db = new SQLite(sqlitePath);
+  const now = new Date().toISOString();
+  const insert = db.prepare(`insert into sites (name, kind, province, active, created_at, updated_at) values (?, ?, ?, 1, ?, ?)`);
+  for (const [name, kind, province] of [['Kabul Home 2', 'orphanage', 'Kabul'], ['Provincial Home', 'orphanage', 'Balkh'], ['College', 'school', 'Kabul']]) insert.run(name, kind, province, now, now);
+  const ids = (db.prepare('select id from sites order by id').all() as Array<{ id: number }>).map((s) => s.id);
+  db.close();
+  return ids;
+}
+
+/** A random child of the `n` seeded, of the site at `siteIndex` (of `seedSites`' list), or of any. */
+export function childOf(r: () => number, n: number, siteIndex: number | null): number {
+  if (siteIndex === null) return 1 + Math.floor(r() * n);
+  return 1 + siteIndex + SITES * Math.floor(r() * Math.floor(n / SITES));
+}
+
+/** Bulk-insert `count` children straight into the SQLite file (one prepared statement, big transactions), spread over the sites. */
+export function seedChildren(sqlitePath: string, count: number, siteIds: number[]): void {
   const db = new SQLite(sqlitePath);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
@@ -53,10 +73,10 @@ export function seedChildren(sqlitePath: string, count: number): void {
   const now = new Date().toISOString();
   const insert = db.prepare(`insert into orphans (first_name, last_name, father_name, grandfather_name, school_id_number, identity_card_number,
       dob, birthday, gender, class_grade, admission_date, status, medical_condition, total_income_cents, total_expenses_cents,
-      search_text, created_at, updated_at)
+      search_text, site_id, created_at, updated_at)
     values (@first_name, @last_name, @father_name, @grandfather_name, @school_id_number, @identity_card_number,
       @dob, @birthday, @gender, @class_grade, @admission_date, @status, @medical_condition, @income, @expenses,
-      @search_text, @now, @now)`);
+      @search_text, @site_id, @now, @now)`);
   const batch = db.transaction((n: number, offset: number) => {
     for (let i = 0; i < n; i++) {
       const c = randomChild(r);
@@ -67,6 +87,7 @@ export function seedChildren(sqlitePath: string, count: number): void {
         birthday: c.dob.slice(5),
         income: Math.floor(r() * 500000),
         expenses: Math.floor(r() * 400000),
+        site_id: siteIds[(offset + i) % SITES]!,
         now,
       };
       insert.run({ ...row, search_text: searchTextOf(row) });
@@ -77,12 +98,20 @@ export function seedChildren(sqlitePath: string, count: number): void {
   db.close();
 }
 
-export const SEED_YEAR = 2025;
+/** The twelve months up to last month, the overview's attendance chart: the months every child has a record of. */
+export const SEED_MONTHS = Array.from({ length: 12 }, (_, i) => {
+  const d = new Date();
+  const m = new Date(d.getFullYear(), d.getMonth() - 1 - i, 1);
+  return { year: m.getFullYear(), month: m.getMonth() + 1 };
+});
 const RESULTS_PER_CHILD = 20;
+const DAY_MS = 86_400_000;
 
 /**
- * A school year for each of the first `children` children: twelve months of attendance and
- * twenty results (three years, the three types), straight into the file in large transactions.
+ * A school year for each of the first `children` children, around today as the overview reads
+ * it: a record for each of the twelve months up to last month, and twenty results (the three
+ * types) dated over the three years up to today and the month to come, straight into the file
+ * in large transactions.
  */
 export function seedAcademics(sqlitePath: string, children: number): void {
   const db = new SQLite(sqlitePath);
@@ -90,6 +119,7 @@ export function seedAcademics(sqlitePath: string, children: number): void {
   db.pragma('synchronous = OFF');
   const r = rng(99);
   const now = new Date().toISOString();
+  const today = Date.now();
   const month = db.prepare(`insert into attendances (orphan_id, month, year, present_days, absent_days, late_days, excused_days, absence_reasons, created_at, updated_at)
     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const result = db.prepare(`insert into results (orphan_id, result_type, subject, term, exam_date, year, grade, total, average, score,
@@ -97,14 +127,14 @@ export function seedAcademics(sqlitePath: string, children: number): void {
     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const chunk = db.transaction((from: number, to: number) => {
     for (let id = from; id <= to; id++) {
-      for (let m = 1; m <= 12; m++) {
+      for (const m of SEED_MONTHS) {
         const absent = r() < 0.3 ? 1 + Math.floor(r() * 3) : 0;
         const late = r() < 0.2 ? 1 : 0;
-        month.run(id, m, SEED_YEAR, 18 + Math.floor(r() * 4), absent, late, r() < 0.1 ? 1 : 0, absent + late ? 'Illness' : null, now, now);
+        month.run(id, m.month, m.year, 18 + Math.floor(r() * 4), absent, late, r() < 0.1 ? 1 : 0, absent + late ? 'Illness' : null, now, now);
       }
       for (let k = 0; k < RESULTS_PER_CHILD; k++) {
-        const year = SEED_YEAR - (k % 3);
-        const date = `${year}-${pad(1 + Math.floor(r() * 12))}-${pad(1 + Math.floor(r() * 28))}`;
+        const date = new Date(today + (30 - Math.floor(r() * (3 * 365 + 30))) * DAY_MS).toISOString().slice(0, 10);
+        const year = Number(date.slice(0, 4));
         const score = 30 + Math.floor(r() * 70);
         const type = k % 10 < 6 ? 'education' : k % 10 < 8 ? 'discipline' : 'course';
         if (type === 'education') result.run(id, type, pick(r, ['Mathematics', 'Dari', 'Science', 'English']), pick(r, EDUCATION_TERMS), date, year, gradeForPercent(score), 100, score, score, null, null, null, null, now, now);

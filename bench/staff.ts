@@ -1,12 +1,13 @@
 /**
- * A working day's peak: 50 signed-in staff at once (10 managers, 20 teachers, 20 caseworkers),
- * each doing what their role does — reading lists, records and the overview, editing children,
+ * A working day's peak: 50 signed-in staff at once (10 managers of every site; 20 teachers and
+ * 20 caseworkers, each of one of the four sites, working on that site's children), each doing
+ * what their role does — reading lists, records and the overview, editing children,
  * entering results, saving their profile, uploading gallery photos — with a person's pause
  * (0–200 ms) between clicks. Every call's time is what that person waited.
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { randomChild, rng } from './seed.ts';
+import { childOf, randomChild, rng, SEED_MONTHS, SITES } from './seed.ts';
 import { signIn } from './sign-in.ts';
 
 const STAFF = { Manager: 10, Teacher: 20, Caseworker: 20 } as const;
@@ -18,6 +19,8 @@ interface Staff {
   email: string;
   name: string;
   headers: Record<string, string>;
+  /** The one site they work at (its place in the seeded sites), or null: every site. */
+  siteIndex: number | null;
 }
 export type CallKind = 'read' | 'write' | 'upload';
 export interface Tally {
@@ -38,27 +41,29 @@ function json(base: string, method: string, url: string, headers: Record<string,
 }
 
 function actions(base: string, children: number, photo: Buffer): Record<string, Action> {
-  const child = (r: () => number) => 1 + Math.floor(r() * children);
   const page = (r: () => number) => 1 + Math.floor(r() * 10);
   return {
     'orphan list page': { kind: 'read', roles: ALL, weight: 20, run: (s, r) => json(base, 'GET', `/api/orphans?page=${page(r)}&sort=last_name`, s.headers) },
     search: { kind: 'read', roles: ALL, weight: 8, run: (s, r) => json(base, 'GET', `/api/orphans?search=${r() < 0.5 ? 'ahmadi' : encodeURIComponent('احمدی')}`, s.headers) },
-    'a child': { kind: 'read', roles: ALL, weight: 16, run: (s, r) => json(base, 'GET', `/api/orphans/${child(r)}`, s.headers) },
-    "a child's results": { kind: 'read', roles: ALL, weight: 8, run: (s, r) => json(base, 'GET', `/api/orphans/${child(r)}/results`, s.headers) },
-    "a child's attendance": { kind: 'read', roles: ALL, weight: 6, run: (s, r) => json(base, 'GET', `/api/orphans/${child(r)}/attendance-summary`, s.headers) },
+    'a child': { kind: 'read', roles: ALL, weight: 16, run: (s, r) => json(base, 'GET', `/api/orphans/${childOf(r, children, s.siteIndex)}`, s.headers) },
+    "a child's results": { kind: 'read', roles: ALL, weight: 8, run: (s, r) => json(base, 'GET', `/api/orphans/${childOf(r, children, s.siteIndex)}/results`, s.headers) },
+    "a child's attendance": { kind: 'read', roles: ALL, weight: 6, run: (s, r) => json(base, 'GET', `/api/orphans/${childOf(r, children, s.siteIndex)}/attendance-summary`, s.headers) },
     'attendance of a grade, one month': {
       kind: 'read',
       roles: ['Manager', 'Teacher'],
       weight: 6,
-      run: (s, r) => json(base, 'GET', `/api/attendances?class_grade=${1 + Math.floor(r() * 12)}&year=2025&month=${1 + Math.floor(r() * 12)}`, s.headers),
+      run: (s, r) => {
+        const m = SEED_MONTHS[Math.floor(r() * SEED_MONTHS.length)]!;
+        return json(base, 'GET', `/api/attendances?class_grade=${1 + Math.floor(r() * 12)}&year=${m.year}&month=${m.month}`, s.headers);
+      },
     },
-    'gallery of a child': { kind: 'read', roles: ['Manager', 'Caseworker'], weight: 5, run: (s, r) => json(base, 'GET', `/api/galleries?orphan_id=${child(r)}`, s.headers) },
+    'gallery of a child': { kind: 'read', roles: ['Manager', 'Caseworker'], weight: 5, run: (s, r) => json(base, 'GET', `/api/galleries?orphan_id=${childOf(r, children, s.siteIndex)}`, s.headers) },
     overview: { kind: 'read', roles: ALL, weight: 4, run: (s) => json(base, 'GET', '/api/dashboard/data', s.headers) },
     'edit a child': {
       kind: 'write',
       roles: ['Manager', 'Caseworker'],
       weight: 8,
-      run: (s, r) => json(base, 'PUT', `/api/orphans/${child(r)}`, s.headers, { ...randomChild(r), status: 'active', notes: `Visited ${new Date().toISOString()}` }),
+      run: (s, r) => json(base, 'PUT', `/api/orphans/${childOf(r, children, s.siteIndex)}`, s.headers, { ...randomChild(r), status: 'active', notes: `Visited ${new Date().toISOString()}` }),
     },
     'enter a result': {
       kind: 'write',
@@ -67,7 +72,7 @@ function actions(base: string, children: number, photo: Buffer): Record<string, 
       run: (s, r) => {
         const score = Math.floor(r() * 101);
         // A subject of its own each time: a second result for one assessment is refused (422).
-        return json(base, 'POST', '/api/results', s.headers, { result_type: 'education', orphan_id: child(r), subject: `Subject ${Math.floor(r() * 1e9)}`, term: 'First Term', exam_date: '2025-05-10', year: 2025, total: 100, score, average: score });
+        return json(base, 'POST', '/api/results', s.headers, { result_type: 'education', orphan_id: childOf(r, children, s.siteIndex), subject: `Subject ${Math.floor(r() * 1e9)}`, term: 'First Term', exam_date: '2025-05-10', year: 2025, total: 100, score, average: score });
       },
     },
     'save profile': { kind: 'write', roles: ALL, weight: 2, run: (s) => json(base, 'PUT', '/api/profile', s.headers, { name: s.name, email: s.email }) },
@@ -77,7 +82,7 @@ function actions(base: string, children: number, photo: Buffer): Record<string, 
       weight: 3,
       run: (s, r) => {
         const form = new FormData();
-        for (const [k, v] of Object.entries({ orphan_id: String(child(r)), media_type: 'image', title: 'Class photo', date: '2025-05-10' })) form.append(k, v);
+        for (const [k, v] of Object.entries({ orphan_id: String(childOf(r, children, s.siteIndex)), media_type: 'image', title: 'Class photo', date: '2025-05-10' })) form.append(k, v);
         form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'class.jpg');
         return fetch(`${base}/api/galleries`, { method: 'POST', headers: s.headers, body: form });
       },
@@ -85,26 +90,31 @@ function actions(base: string, children: number, photo: Buffer): Record<string, 
   };
 }
 
-/** The 50 staff accounts, each with its role, signed in. */
-async function hire(base: string, admin: Record<string, string>): Promise<Staff[]> {
-  const common = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+/** A staff account with its role and sites, made by the admin; its headers, signed in. */
+export async function createUser(base: string, admin: Record<string, string>, role: Role, email: string, sites: { site_ids?: number[]; all_sites?: boolean }): Promise<Record<string, string>> {
+  const res = await json(base, 'POST', '/api/users', admin, { name: email.split('@')[0], email, password: PASSWORD, password_confirmation: PASSWORD, is_email_verified: true, roles: [role], ...sites });
+  if (res.status !== 201) throw new Error(`user not created: ${res.status} ${await res.text()}`);
+  return { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', Authorization: `Bearer ${await signIn(base, email, PASSWORD)}` };
+}
+
+/** The 50 staff accounts, each with its role and sites, signed in. */
+async function hire(base: string, admin: Record<string, string>, siteIds: number[]): Promise<Staff[]> {
   const staff: Staff[] = [];
   for (const [role, count] of Object.entries(STAFF) as Array<[Role, number]>) {
     for (let i = 0; i < count; i++) {
       const email = `${role.toLowerCase()}${i}@staff.example.org`;
-      const name = `${role} ${i}`;
-      const res = await json(base, 'POST', '/api/users', admin, { name, email, password: PASSWORD, password_confirmation: PASSWORD, is_email_verified: true, roles: [role] });
-      if (res.status !== 201) throw new Error(`user not created: ${res.status} ${await res.text()}`);
-      staff.push({ role, email, name, headers: { ...common, Authorization: `Bearer ${await signIn(base, email, PASSWORD)}` } });
+      const siteIndex = role === 'Manager' ? null : i % SITES;
+      const headers = await createUser(base, admin, role, email, siteIndex === null ? { all_sites: true } : { site_ids: [siteIds[siteIndex]!] });
+      staff.push({ role, email, name: email.split('@')[0]!, headers, siteIndex });
     }
   }
   return staff;
 }
 
 /** The load for `seconds`; each kind of call's waits, failures and retries. */
-export async function staffLoad(base: string, admin: Record<string, string>, children: number, seconds: number): Promise<Map<string, Tally>> {
+export async function staffLoad(base: string, admin: Record<string, string>, children: number, siteIds: number[], seconds: number): Promise<Map<string, Tally>> {
   const photo = await sharp(randomBytes(400 * 300 * 3), { raw: { width: 400, height: 300, channels: 3 } }).resize(1200, 900, { kernel: 'nearest' }).jpeg({ quality: 80 }).toBuffer();
-  const staff = await hire(base, admin);
+  const staff = await hire(base, admin, siteIds);
   const table = actions(base, children, photo);
   const tallies = new Map<string, Tally>(Object.entries(table).map(([name, a]) => [name, { kind: a.kind, ms: [], failed: 0, busy: 0, samples: [] }]));
   const deadline = performance.now() + seconds * 1000;
