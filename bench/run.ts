@@ -94,6 +94,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void Promise.all([...running].map((s) => s.stop())).finally(() => process.exit(130)));
 }
 
+/** The machine's load average (1, 5, 15 minutes): a shared machine's figures mean little without it. */
+const load = () => `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`;
+
 const wanted = (name: string) => !ONLY || name.toLowerCase().includes(ONLY);
 
 interface Measured {
@@ -165,7 +168,7 @@ async function runSize(children: number, dir: string, last: boolean): Promise<Si
       { label: VIEWERS[1], headers: await createUser(BASE, headers, 'Manager', 'one-site@staff.example.org', { site_ids: [sites[0]!] }), siteIndex: 0, siteId: sites[0]! },
     ];
     for (const v of viewers) {
-      console.log(`  as a user of ${v.label}:`);
+      console.log(`  as a user of ${v.label} (${load()}):`);
       for (const s of SCENARIOS.filter((sc) => wanted(sc.name))) {
         const m = await measure(s, v, children, SECONDS);
         run.results.set(`${v.label}|${s.name}`, m);
@@ -173,7 +176,7 @@ async function runSize(children: number, dir: string, last: boolean): Promise<Si
       }
     }
     if (last && wanted('staff')) {
-      console.log(`  50 staff working for ${STAFF_SECONDS} s ...`);
+      console.log(`  50 staff working for ${STAFF_SECONDS} s (${load()}) ...`);
       const { result, peakMb } = await peakRssDuring(server.pid, () => staffLoad(BASE, headers, children, sites, STAFF_SECONDS));
       run.staff = result;
       run.peakMb = peakMb;
@@ -248,6 +251,7 @@ async function main() {
     const fresh = await start({ DATABASE_URL: path.join(dir, 'fresh.db'), STORAGE_DIR: path.join(dir, 'fresh-storage'), PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, `${BASE}/api/health`);
     const idle = await settledIdle(fresh.pid, IDLE_SECONDS).finally(() => fresh.stop());
     const idleMb = idle.processes.reduce((sum, p) => sum + p.rssMb, 0);
+    console.log(`Started with the ${load()} (${os.cpus().length} cores).`);
     console.log(`A first start answered in ${(fresh.startMs / 1000).toFixed(1)} s; idle ${idle.seconds} s later it holds ${Math.round(idleMb)} MB:`);
     for (const p of idle.processes) console.log(`  ${`${Math.round(p.rssMb)} MB`.padStart(7)}  ${p.command}`);
 
@@ -261,7 +265,7 @@ async function main() {
     if (restartMs !== undefined) console.log(`budget: a restart answers within ${BUDGET.restartMs / 1000} s: ${(restartMs / 1000).toFixed(2)} s — ${verdict(restartMs <= BUDGET.restartMs)}`);
     console.log(`budget: each per-child read, get-by-id and list page at the larger size ≤ ${BUDGET.ratio}× the smaller: ${verdict(ratiosOk)}`);
     const all = ratiosOk && staffOk && idleMb <= BUDGET.idleMb && (restartMs === undefined || restartMs <= BUDGET.restartMs);
-    console.log(`\nEvery budget ${all ? 'met' : 'NOT met (see above)'}.`);
+    console.log(`\nEvery budget ${all ? 'met' : 'NOT met (see above)'}. Ended with the ${load()}.`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
