@@ -35,7 +35,12 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // Two files at a time: each file's server, browser and test process wait on one another
+          // (a page's requests, its settling), so one file alone leaves a core idle. Each file has a
+          // server on a free port with a database and storage folder of its own (e2e/support/server.ts).
+          maxWorkers: 2,
+          // Its own group, as its worker count differs from the other projects' (when run together).
+          sequence: { groupOrder: 1 },
           // Passed on to the servers the tests start (apps/server/src/lib/password.ts).
           env: { PASSWORD_HASH_COST: 'test' },
           testTimeout: 60_000,

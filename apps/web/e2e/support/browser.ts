@@ -15,6 +15,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** How long a page load, and signing in (which ends in one), may take (vitest.config.ts gives a test 60 s). */
+const NAVIGATION_TIMEOUT_MS = 60_000;
+
 export interface BrowserSession {
   browser: Browser;
   /** A fresh, isolated profile (no cookies, no localStorage) pointed at the server; `options` add to or override the defaults. */
@@ -30,6 +33,9 @@ export async function launchBrowser(baseURL: string): Promise<BrowserSession> {
     newContext: async (options = {}) => {
       const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, ...options });
       context.setDefaultTimeout(15_000);
+      // A page load (goto, reload, waiting for an address or a load state) fetches and runs the
+      // app's code, the step a busy machine slows most; the test's own time limit still bounds it.
+      context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
       return context;
     },
     close: () => browser.close(),
@@ -48,7 +54,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   // check once landed on a document that did not see the token just stored (CI, under load): wait
   // for the check, as a person sees the dashboard before going on. The app's own sign-in screen
   // moves without a new load, and checks nothing.
-  const checked = (await isServerRendered(page)) ? page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/user' && r.status() === 200) : null;
+  const checked = (await isServerRendered(page)) ? page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/user' && r.status() === 200, { timeout: NAVIGATION_TIMEOUT_MS }) : null;
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
   await page.waitForLoadState('load');
