@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './support/accessibility.ts';
+import { pageToken } from './support/api.ts';
 import { pathOf, setUpBrowserApp } from './support/fixture.ts';
 
 /**
@@ -19,7 +20,7 @@ const NAME = `${FIRST} ${LAST}`;
 describe('the activity log in the browser', () => {
   it('has a child on record (made through the API, as the setup)', async () => {
     expect(pathOf(app.page)).toBe('/dashboard');
-    const token = await app.page.evaluate(() => localStorage.getItem('auth_token'));
+    const token = await pageToken(app.page);
     const res = await app.page.request.post('/api/orphans', {
       headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
       data: { first_name: FIRST, last_name: LAST, father_name: 'Rahim', dob: '2013-05-02', gender: 'female', admission_date: '2021-03-01' },
@@ -91,7 +92,7 @@ describe('the activity log in the browser', () => {
   });
 
   it('drops the link once the child is in the trash', async () => {
-    const token = await app.page.evaluate(() => localStorage.getItem('auth_token'));
+    const token = await pageToken(app.page);
     const res = await app.page.request.delete(`/api/orphans/${orphanId}`, {
       headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
     });

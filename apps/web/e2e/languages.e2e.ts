@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-import { STORAGE_KEYS } from '@app/shared/constants';
+import { pageToken } from './support/api.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
 import { signIn } from './support/browser.ts';
 import { setUpBrowserApp } from './support/fixture.ts';
@@ -35,10 +35,11 @@ const headingText = (page: Page) => page.getByRole('heading', { level: 1 }).text
 
 /** The user the page is signed in as, as the server has them now. */
 async function storedUser(page: Page): Promise<{ locale: string | null }> {
-  return page.evaluate(async (tokenKey) => {
-    const res = await fetch('/api/auth/user', { headers: { Accept: 'application/json', Authorization: `Bearer ${localStorage.getItem(tokenKey)}` } });
+  const token = await pageToken(page);
+  return page.evaluate(async (token) => {
+    const res = await fetch('/api/auth/user', { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
     return ((await res.json()) as { user: { locale: string | null } }).user;
-  }, STORAGE_KEYS.token);
+  }, token);
 }
 
 describe('languages', () => {

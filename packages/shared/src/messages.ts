@@ -14,6 +14,7 @@ export const MSG = {
   fileTooLarge: 'The file is too large.',
   registered: 'Registration successful. Please log in.',
   loggedOut: 'Logged out successfully.',
+  loggedOutEverywhere: 'Signed out on every device and browser.',
   accessDenied: 'You do not have permission to access this page.',
 } as const;
 

@@ -22,7 +22,7 @@ export const STORAGE_COPY = 'storage';
 /**
  * Stored files have keys that never start with a dot; the storage's top-level dot folders hold work
  * in progress — half-written files (`.tmp/`, local-disk-storage.ts), unfinished resumable uploads
- * and transcoding (the gallery's `.resumable/`, `.transcode/`) — that nothing refers to: not copied.
+ * and transcoding, documents being cleaned (the gallery's `.resumable/`, `.transcode/`, `.documents/`) — that nothing refers to: not copied.
  * Except the `.uncommitted/` marks, copied with the files they mark: whether such a file's record
  * made it into the database copy is for the restored server's start-up sweep to decide (it keeps a
  * file a record points to and removes the rest), as after a crash.

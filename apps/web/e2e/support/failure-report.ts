@@ -44,7 +44,7 @@ export async function failureReport(page: Page): Promise<string> {
     const seen = await page.evaluate(() => ({
       headings: [...document.querySelectorAll('h1, h2')].map((h) => h.textContent?.trim()).filter(Boolean).slice(0, 6),
       alerts: [...document.querySelectorAll('[role=alert], [data-sonner-toast]')].map((a) => a.textContent?.trim()).filter(Boolean).slice(0, 4),
-      signedIn: Boolean(localStorage.getItem('auth_token')),
+      signedIn: Boolean(localStorage.getItem('auth_token')) || document.cookie.split('; ').some((c) => c.startsWith('auth_token=') && c.length > 'auth_token='.length),
     }));
     lines.push(`headings: ${JSON.stringify(seen.headings)}`, `alerts and toasts: ${JSON.stringify(seen.alerts)}`, `token stored: ${seen.signedIn}`);
   } catch (err) {

@@ -1,6 +1,7 @@
-import { CSRF_LOGIN_DELAY_MS, STORAGE_KEYS } from '@app/shared/constants';
+import { CSRF_LOGIN_DELAY_MS } from '@app/shared/constants';
 import { ERROR_CODES, type ErrorCode } from '@app/shared/messages';
 import { currentLanguage } from './language.ts';
+import { clearStoredAuth, getStoredToken } from './stored-session.ts';
 
 /**
  * The one door to the server (spec section 7). Every call goes to `/api`, except the CSRF cookie
@@ -55,22 +56,8 @@ export function isApiError(value: unknown): value is ApiError {
 
 // ---- stored credentials -----------------------------------------------------------------------
 
-export function getStoredToken(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.token);
-  } catch {
-    return null;
-  }
-}
-
-export function clearStoredAuth(): void {
-  try {
-    localStorage.removeItem(STORAGE_KEYS.token);
-    localStorage.removeItem(STORAGE_KEYS.user);
-  } catch {
-    // storage unavailable (private mode): nothing to clear
-  }
-}
+// Where they are kept, and for how long: stored-session.ts.
+export { clearStoredAuth, getStoredToken };
 
 // ---- 401 handling -------------------------------------------------------------------------------
 

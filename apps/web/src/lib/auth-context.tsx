@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { STORAGE_KEYS } from '@app/shared/constants';
 import { can as canAccess, hasRole as userHasRole, isAdministrator as userIsAdministrator, type AccessRule, type SpecCheck } from '@app/shared/permissions';
 import type { AuthUser, LoginResponse, RegisterInput, RegisterResponse } from '@app/shared/schemas/auth.schema';
 import { api, clearStoredAuth, getStoredToken, isApiError, onUnauthorized, prepareCsrfForLogin } from './api-client.ts';
+import { readStoredUserJson, storeToken, storeUserJson } from './stored-session.ts';
 
 /**
  * A failure inside the auth layer that is not an HTTP error: the server answered 2xx but without
@@ -33,6 +33,8 @@ interface AuthContextValue {
   login: (credentials: LoginCredentials) => Promise<AuthUser>;
   register: (input: RegisterInput) => Promise<RegisterResponse>;
   logout: () => Promise<void>;
+  /** Every sign-in of the user ends, on every device, this one too; throws (and keeps this one) when the server did not do it. */
+  logoutEverywhere: () => Promise<void>;
   refreshUser: () => Promise<void>;
   can: (required: AccessRule | SpecCheck, requireAll?: boolean) => boolean;
   hasRole: (role: string) => boolean;
@@ -43,20 +45,16 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 function readStoredUser(): AuthUser | null {
   try {
-    const raw = localStorage.getItem(STORAGE_KEYS.user);
+    const raw = readStoredUserJson();
     return raw ? (JSON.parse(raw) as AuthUser) : null;
   } catch {
     return null;
   }
 }
 
-function storeSession(user: AuthUser, token?: string): void {
-  try {
-    if (token) localStorage.setItem(STORAGE_KEYS.token, token);
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-  } catch {
-    // storage unavailable: the session lasts for this page only
-  }
+function storeSession(user: AuthUser, token?: { token: string; remember: boolean }): void {
+  if (token) storeToken(token.token, token.remember);
+  storeUserJson(JSON.stringify(user));
 }
 
 function isAuthUser(value: unknown): value is AuthUser {
@@ -105,7 +103,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await prepareCsrfForLogin();
       const body = await api.post<LoginResponse>('/auth/login', { email, password, remember });
       if (!body?.token || !isAuthUser(body.user)) throw new AuthFlowError('login-failed');
-      storeSession(body.user, body.token);
+      storeSession(body.user, { token: body.token, remember });
       setUser(body.user);
       setSignedOutByUser(false);
       return body.user;
@@ -136,6 +134,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const logoutEverywhere = useCallback(async () => {
+    await api.post('/auth/logout-everywhere');
+    clearStoredAuth();
+    setSignedOutByUser(true);
+    setUser(null);
+  }, []);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       user,
@@ -145,12 +150,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       register,
       logout,
+      logoutEverywhere,
       refreshUser,
       can: (required, requireAll = false) => canAccess(user, required, requireAll),
       hasRole: (role) => userHasRole(user, role),
       isAdministrator: userIsAdministrator(user),
     }),
-    [user, isLoading, signedOutByUser, login, register, logout, refreshUser],
+    [user, isLoading, signedOutByUser, login, register, logout, logoutEverywhere, refreshUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,9 +1,9 @@
 import { isLanguage, type Language } from '@app/shared/i18n/languages';
 import type { ProfileUpdatedResponse } from '@app/shared/schemas/profile.schema';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
-import { STORAGE_KEYS } from '@app/shared/constants';
 import { api } from './api-client.ts';
 import { applyLanguageChoice, holdReloadFor } from './language.ts';
+import { readStoredUserJson, storeUserJson } from './stored-session.ts';
 
 /**
  * A signed-in user's language lives in their profile (users.locale), so it follows them to every
@@ -24,10 +24,10 @@ export function saveUserLanguage(user: Pick<AuthUser, 'name' | 'email'>, locale:
  */
 function rememberStoredLocale(locale: Language): void {
   try {
-    const raw = localStorage.getItem(STORAGE_KEYS.user);
+    const raw = readStoredUserJson();
     if (!raw) return;
     const user = JSON.parse(raw) as Record<string, unknown>;
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ ...user, locale }));
+    storeUserJson(JSON.stringify({ ...user, locale }));
   } catch {
     // storage unavailable or unreadable: refreshUser stores the user as the server has it
   }

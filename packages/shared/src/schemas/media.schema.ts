@@ -36,6 +36,10 @@ export const MEDIA_MESSAGES = {
   methodNotAllowed: 'The method is not supported for this route. Use _method=PUT.',
   /** Without ffmpeg a video's location and other hidden details cannot be removed, so none is kept. */
   videoNeedsFfmpeg: 'Videos cannot be accepted: this server has no ffmpeg to remove their location and other hidden details.',
+  /** A document kept with its properties, said to the uploader (the upload's message and the item's reason). */
+  documentFormatNotCleaned: 'Uploaded, but its author and other hidden properties could not be removed: old Word (.doc) files cannot be cleaned. Save it as PDF or .docx and upload that instead.',
+  documentNotCleaned: 'Uploaded, but its author and other hidden properties could not be removed: this server has no mat2 to clean documents.',
+  documentUnreadable: 'Uploaded, but its author and other hidden properties could not be removed: the document could not be read (it is damaged or protected).',
 } as const;
 
 /** A video refused at upload for its size in pixels (either way round). */

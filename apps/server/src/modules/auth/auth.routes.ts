@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { openInMaintenance, publicAccess, signedIn } from '../../lib/access.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { login, passwordGuard, register } from './auth.service.ts';
-import { revokeToken } from './tokens.service.ts';
+import { revokeAllTokens, revokeToken } from './tokens.service.ts';
 
 /** New accounts per address per hour; stops scripted sign-up floods without bothering people. */
 const REGISTRATIONS_PER_HOUR = 20;
@@ -29,6 +29,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post('/auth/logout', { config: { ...signedIn, ...openInMaintenance }, schema: { description: 'Sign out: the token used is revoked at once.', tags: ['auth'], response: { 200: messageResponseSchema } } }, async (request) => {
     if (request.tokenId !== null) await revokeToken(app.db, request.tokenId);
     return { message: MSG.loggedOut };
+  });
+
+  r.post('/auth/logout-everywhere', { config: { ...signedIn, ...openInMaintenance }, schema: { description: "Sign out everywhere: every token of the signed-in user is revoked at once, the one used too.", tags: ['auth'], response: { 200: messageResponseSchema } } }, async (request) => {
+    await revokeAllTokens(app.db, currentUser(request).id);
+    return { message: MSG.loggedOutEverywhere };
   });
 
   r.get('/auth/user', { config: { ...signedIn, ...openInMaintenance }, schema: { description: 'The signed-in user, with roles and permissions.', tags: ['auth'], response: { 200: currentUserResponseSchema } } }, async (request) => ({

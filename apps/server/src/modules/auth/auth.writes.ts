@@ -16,6 +16,11 @@ interface NewToken {
   expires_at: string;
 }
 
+/** Every token of the user, the one in use too: "Sign out everywhere" (a phone left signed in at a relative's). */
+export const deleteUserTokens = async (trx: Transaction<DB>, { userId }: { userId: number }) => {
+  await trx.deleteFrom('personal_access_tokens').where('user_id', '=', userId).execute();
+};
+
 export const insertToken = async (trx: Transaction<DB>, t: NewToken): Promise<number> => {
   const { id } = await trx
     .insertInto('personal_access_tokens')

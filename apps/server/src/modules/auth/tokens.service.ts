@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
-import { deleteToken, insertToken, touchToken } from './auth.writes.ts';
+import { deleteToken, deleteUserTokens, insertToken, touchToken } from './auth.writes.ts';
 
 export interface TokenLifetimes {
   tokenIdleMinutes: number;
@@ -92,6 +92,11 @@ export async function resolveToken(
 
 export async function revokeToken(db: Kysely<DB>, tokenId: number): Promise<void> {
   await db.transaction().execute((trx) => deleteToken(trx, { id: tokenId }));
+}
+
+/** Sign the user out everywhere, this device too: each token is read afresh per request, so the next request of any is refused. */
+export async function revokeAllTokens(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.transaction().execute((trx) => deleteUserTokens(trx, { userId }));
 }
 
 /** Sign the user out everywhere but the current device (after a password change); inside a write's transaction. */

@@ -11,6 +11,8 @@ export interface GalleryConfig {
   /** ffmpeg and ffprobe commands (FFMPEG_PATH, FFPROBE_PATH); 'none' means videos stay original-only. */
   ffmpeg: string;
   ffprobe: string;
+  /** mat2, which clears a PDF's or Word file's properties (MAT2_PATH); 'none': documents are kept as they are, saying so. */
+  mat2: string;
   /** Transcodes this process runs at once (TRANSCODE_WORKERS); 0: it leaves them to other processes. */
   transcodeWorkers: number;
   /** A claim older than this is taken to be of a dead process and the job runs again (TRANSCODE_LEASE_MINUTES). */
@@ -49,6 +51,7 @@ const environment = z.object({
   GALLERY_MAX_DOCUMENT_BYTES: optional(bytes),
   FFMPEG_PATH: optional(z.string()),
   FFPROBE_PATH: optional(z.string()),
+  MAT2_PATH: optional(z.string()),
   TRANSCODE_WORKERS: optional(count(8)),
   TRANSCODE_LEASE_MINUTES: optional(count(24 * 60)),
   VIDEO_MAX_RESOLUTION: optional(
@@ -79,6 +82,7 @@ export function galleryConfig(config: Pick<Config, 'storageDir' | 'gallery'>, en
     },
     ffmpeg: e.FFMPEG_PATH ?? 'ffmpeg',
     ffprobe: e.FFPROBE_PATH ?? 'ffprobe',
+    mat2: e.MAT2_PATH ?? 'mat2',
     transcodeWorkers: e.TRANSCODE_WORKERS ?? 1,
     leaseMs: (e.TRANSCODE_LEASE_MINUTES || 30) * 60_000,
     maxAttempts: 3,

@@ -41,19 +41,23 @@ async function phonePhoto(format: 'jpeg' | 'png'): Promise<Buffer> {
   return bytes;
 }
 
-/** A 854 × 480 clip as a phone leaves it: a location, an artist, a title and a chapter. */
+/** A 854 × 480 clip as a phone leaves it: a location, an artist, a title, a chapter and a cover picture. */
 function phoneClip(): Buffer {
+  const cover = path.join(dir, 'cover.jpg');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:size=320x240', '-frames:v', '1', cover]);
   const meta = path.join(dir, 'meta.txt');
   writeFileSync(meta, ';FFMETADATA1\ntitle=At home in Karte Se\nartist=Her uncle\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=1000\ntitle=The courtyard\n');
   const file = path.join(dir, 'phone.mp4');
   execFileSync('ffmpeg', [
-    '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=854x480:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-i', meta,
-    '-map', '0', '-map', '1', '-map_metadata', '2', '-map_chapters', '2', '-metadata', 'location=+34.5553+069.2075/',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+    '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=854x480:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-i', meta, '-i', cover,
+    '-map', '0', '-map', '1', '-map', '3', '-map_metadata', '2', '-map_chapters', '2', '-metadata', 'location=+34.5553+069.2075/',
+    '-c:v:0', 'libx264', '-c:v:1', 'mjpeg', '-disposition:v:1', 'attached_pic', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
   ]);
   const bytes = readFileSync(file);
   expect(videoMetadata(bytes).formatTags.location).toBe('+34.5553+069.2075/');
   expect(videoMetadata(bytes).chapters.length).toBe(1);
+  // The clip's own picture and the cover picture.
+  expect(videoMetadata(bytes).streams.filter((s) => s.codec_type === 'video')).toHaveLength(2);
   return bytes;
 }
 
@@ -125,6 +129,7 @@ describeEachDatabase('what a photo or video gives away', (server) => {
       // Only the stream's structure, and the name of the encoder that made a resolution (ours, not the phone's).
       for (const tags of meta.streamTags) expect(Object.keys(tags).filter((k) => !['language', 'handler_name', 'vendor_id'].includes(k) && !(k === 'encoder' && tags[k]!.startsWith('Lavc'))), url).toEqual([]);
       expect(meta.chapters, url).toEqual([]);
+      // The cover picture is gone with the rest: one video stream, one audio stream.
       expect(meta.streams.map((s) => s.codec_type).sort(), url).toEqual(['audio', 'video']);
       expect(giveaways(served.body), url).toEqual([]);
     }

@@ -26,6 +26,7 @@ export async function replaceMediaFile(
   const keys: string[] = [file.key];
   let released: Array<string | null> = [];
   let replaced: { before: MediaRecord; after: MediaRecord };
+  let notice: string | null;
   try {
     const { _method: _ignored, ...given } = parseOrThrow(mediaUpdateSchema, fields);
     const values = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
@@ -33,6 +34,7 @@ export async function replaceMediaFile(
     if (!current) throw AppError.notFound(MEDIA_MESSAGES.notFound);
     const mediaType = current.media_type as MediaType;
     const checked = await checkReceivedFile(ctx, file, mediaType, keys);
+    notice = checked.notice;
     const transcode = mediaType === 'video' && ctx.canTranscode();
     released = storedKeys(current);
     await releaseQuietly(ctx.store.files, released, ctx.log);
@@ -47,7 +49,7 @@ export async function replaceMediaFile(
   // As the write read them: a rendition recorded just before it is removed too.
   await removeQuietly(ctx.store.files, storedKeys(replaced.before), ctx.log);
   if (replaced.after.status === 'processing') ctx.jobQueued();
-  return { message: MEDIA_MESSAGES.updated, ...(await getMedia(ctx, id)) };
+  return { message: notice ?? MEDIA_MESSAGES.updated, ...(await getMedia(ctx, id)) };
 }
 
 /** The media type a replacement file must be, known before its bytes are read; 404 for an item the caller cannot see. */

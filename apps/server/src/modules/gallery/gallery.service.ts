@@ -170,9 +170,11 @@ export async function orphanMedia(ctx: GalleryContext, orphanId: number, q: { da
 export async function createFromUpload(ctx: GalleryContext, userId: number | null, data: MediaUploadData, file: ReceivedUpload): Promise<{ message: string; data: MediaItem }> {
   const keys: string[] = [file.key];
   let row: MediaRecord;
+  let notice: string | null;
   try {
     if (!(await findActiveOrphan(ctx.db, data.orphan_id))) throw AppError.validation('orphan_id', MEDIA_MESSAGES.orphanNotFound);
     const checked = await checkReceivedFile(ctx, file, data.media_type, keys);
+    notice = checked.notice;
     const transcode = data.media_type === 'video' && ctx.canTranscode();
     const now = nowIso();
     row = await ctx.db.transaction().execute((trx) => writes.insertMedia(trx, {
@@ -200,7 +202,7 @@ export async function createFromUpload(ctx: GalleryContext, userId: number | nul
   if (row.status === 'processing') ctx.jobQueued();
   const answer = await findVisibleMedia(ctx.db, row.id);
   if (!answer) throw AppError.notFound(MEDIA_MESSAGES.notFound);
-  return { message: MEDIA_MESSAGES.created, data: toMediaItem(answer, ctx.store) };
+  return { message: notice ?? MEDIA_MESSAGES.created, data: toMediaItem(answer, ctx.store) };
 }
 
 /** Only what is given changes; blank description or tags clear them (mediaUpdateSchema). */

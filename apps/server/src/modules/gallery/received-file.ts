@@ -5,13 +5,15 @@ import { newStorageKey, readStoredFile } from '../storage/storage.service.ts';
 import type { NewMediaRecord } from './gallery.repository.ts';
 import type { GalleryContext, ReceivedUpload } from './gallery.service.ts';
 import { GALLERY_FOLDER, checkSize, sniffMediaType } from './media-content.ts';
+import { cleanStoredDocument } from './document-cleaner.ts';
 import { checkVideo } from './received-video.ts';
 
 /*
  * The checks every received file passes before a row may point to it — a new upload (multipart
  * or resumable) and a replaced file alike: its size against the type's limit, its content against
  * the media type; an image's display size and thumbnail, stored beside it, and its original
- * written again without metadata; a video within the limits and without metadata (received-video.ts).
+ * written again without metadata; a video within the limits and without metadata (received-video.ts);
+ * a document without its properties (document-cleaner.ts).
  */
 
 const IMAGE_UNREADABLE = 'The image could not be read: it is damaged, or larger than 60 megapixels.';
@@ -25,6 +27,8 @@ export interface CheckedFile {
   ext: string | null;
   display_path: string | null;
   thumb_path: string | null;
+  /** What the uploader is told about a file kept with its metadata (a document that could not be cleaned). */
+  notice: string | null;
 }
 
 /**
@@ -35,8 +39,11 @@ export interface CheckedFile {
 export async function checkReceivedFile(ctx: GalleryContext, file: ReceivedUpload, mediaType: MediaType, keys: string[]): Promise<CheckedFile> {
   checkSize(file.size, mediaType, ctx.config.maxBytes);
   const mime = await sniffMediaType(ctx.store.files, file.key, mediaType, file.fileName);
-  if (mediaType === 'video') return { ...(await checkVideo(ctx, file, mime)), display_path: null, thumb_path: null };
-  if (mediaType !== 'image') return { mime, size: file.size, ext: null, display_path: null, thumb_path: null };
+  if (mediaType === 'video') return { ...(await checkVideo(ctx, file, mime)), display_path: null, thumb_path: null, notice: null };
+  if (mediaType === 'document') {
+    const cleaned = await cleanStoredDocument(ctx.config, ctx.store.files, file.key, mime);
+    return { mime, size: cleaned.size ?? file.size, ext: null, display_path: null, thumb_path: null, notice: cleaned.notice };
+  }
   // Images are at most tens of MB; the image queue bounds how many are decoded at once.
   const bytes = await readStoredFile(ctx.store.files, file.key);
   if (!bytes) throw new Error(`stored upload ${file.key} vanished`);
@@ -50,7 +57,7 @@ export async function checkReceivedFile(ctx: GalleryContext, file: ReceivedUploa
   await ctx.store.files.put(thumb, image.thumb);
   // The upload's own bytes replaced under the same key (atomically; still uncommitted): no copy with its metadata is kept.
   await ctx.store.files.put(file.key, original.bytes);
-  return { mime: original.mime, size: original.bytes.length, ext: original.mime === mime ? null : original.ext, display_path: display, thumb_path: thumb };
+  return { mime: original.mime, size: original.bytes.length, ext: original.mime === mime ? null : original.ext, display_path: display, thumb_path: thumb, notice: null };
 }
 
 /**
@@ -66,7 +73,7 @@ export function fileColumns(file: ReceivedUpload, checked: CheckedFile, mediaTyp
     display_path: checked.display_path,
     thumb_path: checked.thumb_path,
     status: transcode ? 'processing' : 'ready',
-    status_reason: mediaType === 'video' && !transcode ? MEDIA_MESSAGES.noTranscoder : null,
+    status_reason: mediaType === 'video' && !transcode ? MEDIA_MESSAGES.noTranscoder : checked.notice,
   } satisfies Partial<NewMediaRecord>;
 }
 

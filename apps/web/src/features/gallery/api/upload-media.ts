@@ -51,9 +51,10 @@ export interface MediaUploadHandlers {
   onStalled: () => void;
   /**
    * Saved, as the item `mediaId` names (null if the server did not say). Also when the last
-   * answer was lost: the retry's HEAD finds the upload finished and names its item.
+   * answer was lost: the retry's HEAD finds the upload finished and names its item. `notice`:
+   * what the uploader must know of the kept file (a document whose author could not be removed).
    */
-  onSuccess: (mediaId: number | null) => void;
+  onSuccess: (mediaId: number | null, notice: string | null) => void;
   /**
    * Refused for good (422 with field errors, 413, 403…), as the ApiError every screen reads. Also
    * when that answer was lost: the retry's HEAD answers the refusal again (refusalOf).
@@ -75,6 +76,16 @@ function toApiError(err: Error): ApiError {
 }
 
 /** The item a finished upload became: the last PATCH's JSON, or the header of a HEAD that found it finished (its answer was lost). */
+/** The saved item's reason, when the answer carries the item (a HEAD after a lost answer does not). */
+function noticeOf(response: HttpResponse): string | null {
+  try {
+    const reason = (JSON.parse(response.getBody() || '{}') as { data?: { status_reason?: unknown } }).data?.status_reason;
+    return typeof reason === 'string' && reason ? reason : null;
+  } catch {
+    return null;
+  }
+}
+
 function mediaIdOf(response: HttpResponse): number | null {
   const header = Number(response.getHeader(MEDIA_ID_HEADER));
   if (header > 0) return header;
@@ -141,7 +152,7 @@ export function uploadMedia(file: File, fields: MediaUploadInput | ReplacementFi
       return isTransient(status);
     },
     onProgress: handlers.onProgress,
-    onSuccess: ({ lastResponse }) => handlers.onSuccess(mediaIdOf(lastResponse)),
+    onSuccess: ({ lastResponse }) => handlers.onSuccess(mediaIdOf(lastResponse), noticeOf(lastResponse)),
     onError: (err) => {
       if (stopped) return;
       const error = toApiError(err);

@@ -25,7 +25,7 @@ export function UploadFileRow({ item, rate, locked, onCancel, onRemove }: Upload
 
   let detail: string;
   if (state === 'waiting') detail = `${formatBytes(total, i18n.language)} · ${t('upload.waiting')}`;
-  else if (state === 'done') detail = `${formatBytes(total, i18n.language)} · ${t('upload.done')}`;
+  else if (state === 'done') detail = `${formatBytes(total, i18n.language)} · ${item.notice ? translateMessage(t, item.notice) : t('upload.done')}`;
   else if (state === 'cancelled') detail = t('upload.cancelled');
   else if (state === 'failed') detail = t('upload.failed', { message: translateMessage(t, item.error?.message) ?? t('upload.uploadFailed') });
   else if (state === 'stalled') detail = `${t('upload.sent', { sent: formatBytes(item.sent, i18n.language), total: formatBytes(total, i18n.language) })} · ${t('upload.stalled')}`;
@@ -39,7 +39,7 @@ export function UploadFileRow({ item, rate, locked, onCancel, onRemove }: Upload
             {state === 'done' ? <CheckCircle2 className="me-1 inline h-4 w-4 text-green-700 dark:text-green-400" aria-hidden /> : null}
             {file.name}
           </p>
-          <p className={state === 'failed' ? 'text-xs text-red-700 dark:text-red-400' : 'text-xs text-gray-600 dark:text-gray-400'}>{detail}</p>
+          <p className={state === 'failed' ? 'text-xs text-red-700 dark:text-red-400' : state === 'done' && item.notice ? 'text-xs text-amber-800 dark:text-amber-300' : 'text-xs text-gray-600 dark:text-gray-400'}>{detail}</p>
         </div>
         {active ? (
           <Button variant="ghost" size="sm" onClick={onCancel} aria-label={t('upload.cancelFile', { name: file.name })}>

@@ -15,6 +15,8 @@ export interface QueuedUpload {
   error?: ApiError;
   /** The item it became, once done. */
   mediaId?: number | null;
+  /** What the server said of the kept file, once done (a document kept with its properties). */
+  notice?: string | null;
 }
 
 /** How a run ended: every file settled, or stopped at a refusal the form must show (a 422). */
@@ -82,8 +84,8 @@ export function useUploadQueue() {
           patch(item.key, { state: 'uploading', sent });
         },
         onStalled: () => patch(item.key, { state: 'stalled' }),
-        onSuccess: (mediaId) => {
-          patch(item.key, { state: 'done', sent: item.file.size, mediaId });
+        onSuccess: (mediaId, notice) => {
+          patch(item.key, { state: 'done', sent: item.file.size, mediaId, notice });
           resolve('done');
         },
         onError: (error) => {

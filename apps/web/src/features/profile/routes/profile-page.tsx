@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LogOut } from 'lucide-react';
+import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
@@ -9,16 +9,32 @@ import { ProfileForm } from '../components/profile-form.tsx';
 import { CalendarSetting } from '../components/calendar-setting.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { DebugInfo } from '../components/debug-info.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { translateMessage } from '../../../lib/translate-message.ts';
 
 /** /dashboard/profile: My Profile (spec section 2). */
 export function ProfilePage() {
   const { t } = useTranslation('admin');
-  const { logout } = useAuth();
+  const { logout, logoutEverywhere } = useAuth();
   const navigate = useNavigate();
+  const [everywhereError, setEverywhereError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
   const onLogout = async () => {
     await logout();
     navigate('/login', { replace: true });
+  };
+
+  const onLogoutEverywhere = async () => {
+    setBusy(true);
+    setEverywhereError(null);
+    try {
+      await logoutEverywhere();
+      navigate('/login', { replace: true });
+    } catch (err) {
+      setEverywhereError(translateMessage(t, (err as Error).message) ?? '');
+      setBusy(false);
+    }
   };
 
   return (
@@ -40,6 +56,12 @@ export function ProfilePage() {
         <Button variant="danger" onClick={() => void onLogout()}>
           <LogOut className="rtl-flip h-4 w-4" aria-hidden />
           {t('profile.logout.button')}
+        </Button>
+        <p className="mb-3 mt-5 text-sm text-gray-600 dark:text-gray-400">{t('profile.logout.everywhereDescription')}</p>
+        {everywhereError !== null ? <Notice tone="error">{t('profile.logout.everywhereFailed', { message: everywhereError })}</Notice> : null}
+        <Button variant="danger" onClick={() => void onLogoutEverywhere()} disabled={busy}>
+          <MonitorSmartphone className="h-4 w-4" aria-hidden />
+          {t('profile.logout.everywhereButton')}
         </Button>
       </Card>
       <Card title={t('profile.debug.title')} description={t('profile.debug.description')}>
