@@ -13,6 +13,8 @@ export const PERMISSIONS = [
   'view-pages', 'create-pages', 'edit-pages', 'delete-pages',
   'view-contacts', 'delete-contacts',
   'view-activities',
+  // Who opened a child's record or their files, and the exports (modules/read-log). Seeded with Super Admin and Manager.
+  'view-access-log',
   'manage-settings',
   // The sites (homes, college) children belong to and staff hold: a Super Admin's list by default.
   'manage-sites',
@@ -44,6 +46,7 @@ export const PERMISSION = {
   page: { view: 'view-pages', create: 'create-pages', edit: 'edit-pages', delete: 'delete-pages' },
   contact: { view: 'view-contacts', delete: 'delete-contacts' },
   activity: { view: 'view-activities' },
+  accessLog: { view: 'view-access-log' },
   settings: { manage: 'manage-settings' },
   site: { manage: 'manage-sites' },
   administration: { administer: 'administer' },

@@ -16,6 +16,8 @@ export const SETTING_KEYS = [
   'youtube_url',
   'maintenance_mode',
   'items_per_page',
+  // Days the access log keeps a line (modules/read-log); not public.
+  'read_log_retention_days',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -23,4 +25,4 @@ export type SettingKey = (typeof SETTING_KEYS)[number];
  * The keys anyone may read (GET /settings/public): none is private, and the lists of every
  * signed-in user open at `items_per_page`, whatever their permissions.
  */
-export const PUBLIC_SETTING_KEYS = SETTING_KEYS;
+export const PUBLIC_SETTING_KEYS = SETTING_KEYS.filter((k): k is Exclude<SettingKey, 'read_log_retention_days'> => k !== 'read_log_retention_days');

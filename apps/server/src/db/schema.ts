@@ -66,6 +66,21 @@ export interface AppKeysTable {
   value: string;
 }
 
+/** One read of a child's record, a file of theirs or an export (migration 0033; modules/read-log). */
+export interface ReadLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  orphan_id: number | null;
+  media_id: number | null;
+  /** details, file, progress_report, export (READ_KINDS). */
+  kind: string;
+  /** JSON: a file's version; an export's kind and filters. */
+  detail: string | null;
+  /** The client's address as the server sees it (TRUST_PROXY). */
+  address: string | null;
+  created_at: string;
+}
+
 export interface ActivitiesTable {
   id: Generated<number>;
   user_id: number | null;
@@ -316,6 +331,7 @@ export interface DB {
   settings: SettingsTable;
   app_keys: AppKeysTable;
   activities: ActivitiesTable;
+  read_log: ReadLogTable;
   rate_limits: RateLimitsTable;
   locks: LocksTable;
   upload_claims: UploadClaimsTable;

@@ -50,6 +50,7 @@ const OrphanDetailsPage = lazyPage(() => import('../features/orphans/routes/orph
 // A child's latest media on their details page belongs to the gallery feature; the app composes it.
 const OrphanMediaStrip = lazy(async () => ({ default: (await import('../features/gallery/components/orphan-media-strip.tsx')).OrphanMediaStrip }));
 const ResultsSummaryCard = lazy(async () => ({ default: (await import('../features/results/components/results-summary-card.tsx')).ResultsSummaryCard }));
+const OrphanViewsCard = lazy(async () => ({ default: (await import('../features/access-log/components/orphan-views-card.tsx')).OrphanViewsCard }));
 const AttendanceSummaryCard = lazy(async () => ({ default: (await import('../features/attendance/components/attendance-summary-card.tsx')).AttendanceSummaryCard }));
 const OrphanTrashPage = lazyPage(() => import('../features/orphans/routes/orphan-trash-page.tsx'), 'OrphanTrashPage');
 const GalleryPage = lazyPage(() => import('../features/gallery/routes/gallery-page.tsx'), 'GalleryPage');
@@ -68,6 +69,7 @@ const RolesManagementCard = lazyPage(() => import('../features/roles/components/
 const RolesPage = lazyPage(() => import('../features/roles/routes/roles-page.tsx'), 'RolesPage');
 const PagesPage = lazyPage(() => import('../features/pages/routes/pages-page.tsx'), 'PagesPage');
 const ContactsPage = lazyPage(() => import('../features/contacts/routes/contacts-page.tsx'), 'ContactsPage');
+const AccessLogPage = lazyPage(() => import('../features/access-log/routes/access-log-page.tsx'), 'AccessLogPage');
 const ActivityLogPage = lazyPage(() => import('../features/activities/routes/activity-log-page.tsx'), 'ActivityLogPage');
 const ProfilePage = lazyPage(() => import('../features/profile/routes/profile-page.tsx'), 'ProfilePage');
 const SettingsPage = lazyPage(() => import('../features/settings/routes/settings-page.tsx'), 'SettingsPage');
@@ -83,6 +85,9 @@ function childSections(orphanId: number) {
       </Can>
       <Can permission={PERMISSION.attendance.view}>
         <AttendanceSummaryCard orphanId={orphanId} />
+      </Can>
+      <Can permission={PERMISSION.accessLog.view}>
+        <OrphanViewsCard orphanId={orphanId} />
       </Can>
     </>
   );
@@ -122,6 +127,7 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   { path: 'settings', permission: PERMISSION.settings.manage, element: <SettingsPage /> },
   { path: 'contacts', permission: ACCESS.contacts, element: <ContactsPage /> },
   { path: 'activities', permission: ACCESS.activities, element: <ActivityLogPage /> },
+  { path: 'access-log', permission: PERMISSION.accessLog.view, element: <AccessLogPage /> },
   { path: 'help', element: <HelpPage /> },
 ];
 

@@ -69,7 +69,7 @@ export type RecentActivitiesResponse = z.infer<typeof recentActivitiesResponseSc
 // The whole log (GET /activities): an administrator's screen.
 
 /** A positive id from a query string, or nothing when blank. */
-const optionalId = (message: string) =>
+export const optionalId = (message: string) =>
   z
     .union([z.string(), z.number()], { error: message })
     .nullish()

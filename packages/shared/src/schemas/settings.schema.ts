@@ -9,6 +9,7 @@ export const SETTINGS_MSG = {
   maintenance: 'Maintenance mode must be 0 or 1.',
   itemsPerPage: 'Items per page must be one of 5, 10, 15, 25, 50.',
   updated: 'Settings updated successfully',
+  retention: 'The access log retention must be a whole number of days from 1 to 36500.',
 } as const;
 
 export { PUBLIC_SETTING_KEYS, SETTING_KEYS, type SettingKey } from '../setting-keys.ts';
@@ -39,6 +40,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   youtube_url: '',
   maintenance_mode: '0',
   items_per_page: String(DEFAULT_ITEMS_PER_PAGE),
+  read_log_retention_days: '730',
 };
 
 const optionalUrl = z
@@ -79,6 +81,13 @@ export const settingsSchema = z.object({
   maintenance_mode: z.enum(['0', '1'], { error: SETTINGS_MSG.maintenance }).optional(),
   items_per_page: z
     .enum(ITEMS_PER_PAGE_OPTIONS.map(String) as [string, ...string[]], { error: SETTINGS_MSG.itemsPerPage })
+    .optional(),
+  read_log_retention_days: z
+    .string({ error: SETTINGS_MSG.retention })
+    .trim()
+    .regex(/^\d{1,5}$/, SETTINGS_MSG.retention)
+    .refine((v) => Number(v) >= 1 && Number(v) <= 36_500, SETTINGS_MSG.retention)
+    .transform((v) => String(Number(v)))
     .optional(),
 });
 export type SettingsInput = z.input<typeof settingsSchema>;

@@ -10,6 +10,7 @@ import { requestLanguage } from '../../lib/request-language.ts';
 import { attendanceExport } from '../attendance/attendance.export.ts';
 import { orphansExport } from '../orphans/orphans.export.ts';
 import { resultsExport } from '../results/results.export.ts';
+import { recordRead } from '../read-log/read-log.service.ts';
 import { prepareExport, type ExportContext, type PreparedExport } from './exports.service.ts';
 import { ExportAborted, writeSheet } from './xlsx-writer.ts';
 
@@ -38,7 +39,7 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
     { config: requires(ACCESS.exportOrphans), schema: { ...schema, description: 'Children outside the trash as an Excel sheet.', body: orphanExportSchema } },
     async (request, reply) => {
       const { userId, language, calendar } = who(request);
-      return sendWorkbook(request, reply, inCalendar(await prepareExport(ctx(), orphansExport, userId, language, request.body), calendar));
+      return sendWorkbook(app, request, reply, inCalendar(await prepareExport(ctx(), orphansExport, userId, language, request.body), calendar));
     },
   );
 
@@ -47,7 +48,7 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
     { config: requires(ACCESS.exportResults), schema: { ...schema, description: "One result type's results (that type's columns) as an Excel sheet.", body: resultExportSchema } },
     async (request, reply) => {
       const { userId, language, calendar } = who(request);
-      return sendWorkbook(request, reply, inCalendar(await prepareExport(ctx(), resultsExport, userId, language, request.body), calendar));
+      return sendWorkbook(app, request, reply, inCalendar(await prepareExport(ctx(), resultsExport, userId, language, request.body), calendar));
     },
   );
 
@@ -56,7 +57,7 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
     { config: requires(ACCESS.exportAttendance), schema: { ...schema, description: "One month's attendance records as an Excel sheet.", body: attendanceExportSchema } },
     async (request, reply) => {
       const { userId, language, calendar } = who(request);
-      return sendWorkbook(request, reply, inCalendar(await prepareExport(ctx(), attendanceExport, userId, language, request.body), calendar));
+      return sendWorkbook(app, request, reply, inCalendar(await prepareExport(ctx(), attendanceExport, userId, language, request.body), calendar));
     },
   );
 }
@@ -66,7 +67,9 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
  * cut the download short (the browser then reports a failed download, never a complete-looking
  * file); it is logged here.
  */
-async function sendWorkbook(request: FastifyRequest, reply: FastifyReply, prepared: PreparedExport): Promise<FastifyReply> {
+async function sendWorkbook(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, prepared: PreparedExport): Promise<FastifyReply> {
+  // Refusals are behind: this export happens, and the access log says who made it with which filters.
+  await recordRead(app.db, request, { kind: 'export', detail: { export: prepared.kind, filters: request.body } });
   const out = new PassThrough();
   reply
     .type(XLSX_CONTENT_TYPE)

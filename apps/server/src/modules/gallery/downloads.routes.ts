@@ -8,6 +8,7 @@ import { publicAccess } from '../../lib/access.ts';
 import { findVisibleMedia, type MediaRow } from './gallery.repository.ts';
 import { downloadPath, RESOLUTION_COLUMNS } from './gallery.service.ts';
 import { pathId } from './gallery.routes.ts';
+import { recordRead } from '../read-log/read-log.service.ts';
 import { attachmentDisposition, parseRange } from './http-download.ts';
 
 const INVALID_SIGNATURE = 'This link is invalid or has expired.';
@@ -46,7 +47,8 @@ export async function galleryDownloadRoutes(app: FastifyInstance): Promise<void>
   };
   const handler = async (request: FastifyRequest<{ Params: { id: string; version?: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
     const { id: rawId, version } = request.params;
-    const remaining = app.fileStore.signer.verify(downloadPath(rawId, version), request.query.expires, request.query.signature);
+    const { viewer } = request.query;
+    const remaining = app.fileStore.signer.verify(downloadPath(rawId, version), request.query.expires, request.query.signature, Date.now(), undefined, viewer);
     if (remaining === null) throw AppError.forbidden(INVALID_SIGNATURE, ERROR_CODE.invalidSignature);
     const row = await findVisibleMedia(app.db, pathId(rawId, MEDIA_MESSAGES.notFound));
     if (!row) throw AppError.notFound(MEDIA_MESSAGES.notFound);
@@ -67,6 +69,10 @@ export async function galleryDownloadRoutes(app: FastifyInstance): Promise<void>
     }
     const stream = await app.fileStore.files.open(chosen.key, range ?? undefined);
     if (!stream) throw AppError.notFound(MSG.notFound);
+    // One line per download or stream: its first request (a player's later ranges are the same viewing).
+    if (!range || range.start === 0) {
+      await recordRead(app.db, request, { kind: 'file', orphanId: row.orphan_id, mediaId: row.id, detail: { version: version ?? 'download' } }, typeof viewer === 'string' ? Number(viewer) : null);
+    }
     if (range) {
       reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`).header('Content-Length', range.end - range.start + 1);
     } else {

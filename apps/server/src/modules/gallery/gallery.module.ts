@@ -27,6 +27,7 @@ export async function galleryModule(app: FastifyInstance): Promise<void> {
     config,
     canTranscode: () => canTranscode,
     jobQueued: () => worker.notify(),
+    viewer: request?.user?.id ?? null,
   });
 
   app.addHook('onReady', async () => {

@@ -36,6 +36,8 @@ export interface GalleryContext {
   canTranscode: () => boolean;
   /** Tell this process's worker a job was queued, so it need not wait for its next look. */
   jobQueued: () => void;
+  /** The signed-in user the answers' download URLs are made for (the access log names them); null for none. */
+  viewer: number | null;
 }
 
 /** A file received whole (multipart or resumable), stored uncommitted, not yet checked. */
@@ -79,19 +81,21 @@ const SIGNED_REUSE_MS = 60_000;
 const SIGNED_KEEP = 20_000;
 const signedByStore = new WeakMap<FileStore, Map<string, { url: string; at: number }>>();
 
-function signedUrl(store: FileStore, path: string, now: number, record: number | null = null): string {
+function signedUrl(store: FileStore, path: string, now: number, record: number | null = null, viewer: number | null = null): string {
   let cache = signedByStore.get(store);
   if (!cache) signedByStore.set(store, (cache = new Map()));
-  const hit = cache.get(path);
+  const key = viewer === null ? path : `${path}\n${viewer}`;
+  const hit = cache.get(key);
   if (hit && now - hit.at < SIGNED_REUSE_MS) return hit.url;
   if (cache.size >= SIGNED_KEEP) cache.clear();
-  const url = store.signer.signPath(path, now, record);
-  cache.set(path, { url, at: now });
+  const url = store.signer.signPath(path, now, record, viewer);
+  cache.set(key, { url, at: now });
   return url;
 }
 
-export function toMediaItem(r: MediaRow, store: FileStore, now = Date.now()): MediaItem {
-  const sign = (path: string) => signedUrl(store, path, now);
+/** `viewer`: who the download URLs are for (each download of them is written to the access log with that name). */
+export function toMediaItem(r: MediaRow, store: FileStore, viewer: number | null, now = Date.now()): MediaItem {
+  const sign = (path: string) => signedUrl(store, path, now, null, viewer);
   // A stored key belongs to one item: its path names the record too. Served while the item shows it (gallery.module.ts).
   const storageUrl = (key: string | null) => (key ? signedUrl(store, `/storage/${key}`, now, r.id) : null);
   const resolution_urls: Record<string, string> = {};
@@ -141,7 +145,7 @@ export async function listMedia(ctx: GalleryContext, q: MediaListQuery): Promise
   const filter = { orphanId: q.orphan_id, mediaType: q.media_type, dateFrom: q.date_from, dateTo: q.date_to, tags: q.tags ? splitTags(q.tags) : [] };
   const { total, rows } = await mediaPage(ctx.db, filter, q.per_page, offset);
   return {
-    data: rows.map((r) => toMediaItem(r, ctx.store)),
+    data: rows.map((r) => toMediaItem(r, ctx.store, ctx.viewer)),
     ...pageMeta(total, q.page, q.per_page),
   };
 }
@@ -149,13 +153,13 @@ export async function listMedia(ctx: GalleryContext, q: MediaListQuery): Promise
 export async function getMedia(ctx: GalleryContext, id: number): Promise<{ data: MediaItem }> {
   const row = await findVisibleMedia(ctx.db, id);
   if (!row) throw AppError.notFound(MEDIA_MESSAGES.notFound);
-  return { data: toMediaItem(row, ctx.store) };
+  return { data: toMediaItem(row, ctx.store, ctx.viewer) };
 }
 
 export async function orphanMedia(ctx: GalleryContext, orphanId: number, q: { date_from?: string; date_to?: string }): Promise<OrphanMediaResponse> {
   if (!(await findActiveOrphan(ctx.db, orphanId))) throw AppError.notFound(ORPHAN_RESPONSE_MESSAGES.notFound);
   const rows = await orphanMediaRows(ctx.db, orphanId, q.date_from, q.date_to);
-  return { media: { data: rows.map((r) => toMediaItem(r, ctx.store)) } };
+  return { media: { data: rows.map((r) => toMediaItem(r, ctx.store, ctx.viewer)) } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -202,7 +206,7 @@ export async function createFromUpload(ctx: GalleryContext, userId: number | nul
   if (row.status === 'processing') ctx.jobQueued();
   const answer = await findVisibleMedia(ctx.db, row.id);
   if (!answer) throw AppError.notFound(MEDIA_MESSAGES.notFound);
-  return { message: notice ?? MEDIA_MESSAGES.created, data: toMediaItem(answer, ctx.store) };
+  return { message: notice ?? MEDIA_MESSAGES.created, data: toMediaItem(answer, ctx.store, ctx.viewer) };
 }
 
 /** Only what is given changes; blank description or tags clear them (mediaUpdateSchema). */

@@ -37,6 +37,7 @@ import {
   type OrphanContext,
   type OrphanRequest,
 } from './orphans.service.ts';
+import { recordRead } from '../read-log/read-log.service.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -124,9 +125,12 @@ export async function orphansRoutes(app: FastifyInstance): Promise<void> {
     async (request) => possibleDuplicates(ctx(request), request.query),
   );
 
-  r.get('/orphans/:id', { config: requires('view-orphans'), schema: { description: 'One child\'s record.', tags: TAGS, params: idParams, response: { 200: orphanResponseSchema } } }, async (request) =>
-    getOrphan(ctx(request), orphanId(request.params.id)),
-  );
+  r.get('/orphans/:id', { config: requires('view-orphans'), schema: { description: 'One child\'s record (the read is written to the access log).', tags: TAGS, params: idParams, response: { 200: orphanResponseSchema } } }, async (request) => {
+    const id = orphanId(request.params.id);
+    const answer = await getOrphan(ctx(request), id);
+    await recordRead(app.db, request, { kind: 'details', orphanId: id });
+    return answer;
+  });
 
   r.post('/orphans', { config: writeConfig('create-orphans'), schema: { description: 'Add a child (JSON, or multipart with a photo).', tags: TAGS, response: { 201: orphanSavedResponseSchema } } }, async (request, reply) => {
     const body = await readOrphanRequest(request);

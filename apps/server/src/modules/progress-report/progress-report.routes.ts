@@ -5,6 +5,7 @@ import { fileResponseSchema } from '@app/shared/schemas/file.schema';
 import { requires } from '../../lib/access.ts';
 import { currentUser, siteScope } from '../../plugins/access.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { recordRead } from '../read-log/read-log.service.ts';
 import { progressReport, type ProgressReport } from './progress-report.service.ts';
 
 /**
@@ -44,6 +45,7 @@ export async function progressReportRoutes(app: FastifyInstance): Promise<void> 
         request.params.id,
         requestLanguage(request),
       );
+      await recordRead(app.db, request, { kind: 'progress_report', orphanId: Number(request.params.id) });
       return sendPdf(reply, report);
     },
   );

@@ -17,8 +17,9 @@ export class UrlSigner {
     private readonly windowSeconds = SIGNED_URL_WINDOW_SECONDS,
   ) {}
 
-  private mac(path: string, expires: number, record: number | null): string {
-    return createHmac('sha256', this.key).update(record === null ? `${path}\n${expires}` : `${path}\n${expires}\n${record}`).digest('base64url');
+  private mac(path: string, expires: number, record: number | null, viewer: number | null = null): string {
+    const signed = record === null ? `${path}\n${expires}` : `${path}\n${expires}\n${record}`;
+    return createHmac('sha256', this.key).update(viewer === null ? signed : `${signed}\nviewer=${viewer}`).digest('base64url');
   }
 
   /**
@@ -30,11 +31,15 @@ export class UrlSigner {
     return this.signPath(`/storage/${storageKey}`, nowMs, record);
   }
 
-  /** Any path the server answers only to its signed URL (gallery downloads): `<path>?expires=...&signature=...` */
-  signPath(path: string, nowMs = Date.now(), record: number | null = null): string {
+  /**
+   * Any path the server answers only to its signed URL (gallery downloads): `<path>?expires=...&signature=...`.
+   * `viewer`: the user the URL was made for, signed in with the rest, so the access log can name
+   * who downloaded a file (a download link carries no bearer token).
+   */
+  signPath(path: string, nowMs = Date.now(), record: number | null = null, viewer: number | null = null): string {
     const expires = this.expiresFor(nowMs);
-    const named = record === null ? '' : `record=${record}&`;
-    return `${path}?${named}expires=${expires}&signature=${this.mac(path, expires, record)}`;
+    const named = `${record === null ? '' : `record=${record}&`}${viewer === null ? '' : `viewer=${viewer}&`}`;
+    return `${path}?${named}expires=${expires}&signature=${this.mac(path, expires, record, viewer)}`;
   }
 
   /**
@@ -47,13 +52,14 @@ export class UrlSigner {
   }
 
   /** Seconds the URL stays valid, or null when the signature is missing, wrong or expired (or names another record). */
-  verify(path: string, expires: unknown, signature: unknown, nowMs = Date.now(), record: unknown = undefined): number | null {
+  verify(path: string, expires: unknown, signature: unknown, nowMs = Date.now(), record: unknown = undefined, viewer: unknown = undefined): number | null {
     if (typeof expires !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(expires)) return null;
     if (record !== undefined && (typeof record !== 'string' || !/^\d{1,10}$/.test(record))) return null;
+    if (viewer !== undefined && (typeof viewer !== 'string' || !/^\d{1,10}$/.test(viewer))) return null;
     const exp = Number(expires);
     const remaining = exp - Math.floor(nowMs / 1000);
     if (remaining <= 0) return null;
-    const expected = Buffer.from(this.mac(path, exp, record === undefined ? null : Number(record)));
+    const expected = Buffer.from(this.mac(path, exp, record === undefined ? null : Number(record), viewer === undefined ? null : Number(viewer)));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     return remaining;

@@ -1,20 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import {
-  BarChart3,
-  CalendarCheck,
-  FileSpreadsheet,
-  FileText,
-  GraduationCap,
-  HelpCircle,
-  History,
-  Image,
-  LayoutDashboard,
-  Mail,
-  Settings,
-  ShieldCheck,
-  User,
-  Users,
-} from 'lucide-react';
+import { BarChart3, CalendarCheck, FileSpreadsheet, FileText, GraduationCap, HelpCircle, History, Image, LayoutDashboard, Mail, Settings, ShieldCheck, User, Users, Eye } from 'lucide-react';
 import { ACCESS, PERMISSION, type AccessRule, type SpecCheck } from '@app/shared/permissions';
 
 /** Label keys live in the `dashboard` namespace under `nav.*`. */
@@ -30,6 +15,7 @@ export type NavLabelKey =
   | 'pages'
   | 'contacts'
   | 'activities'
+  | 'accessLog'
   | 'profile'
   | 'settings'
   | 'help';
@@ -82,6 +68,7 @@ export const DASHBOARD_NAV: NavGroup[] = [
       { path: '/dashboard/pages', label: 'pages', icon: FileText, permission: PERMISSION.page.view },
       { path: '/dashboard/contacts', label: 'contacts', icon: Mail, permission: ACCESS.contacts },
       { path: '/dashboard/activities', label: 'activities', icon: History, permission: ACCESS.activities },
+      { path: '/dashboard/access-log', label: 'accessLog', icon: Eye, permission: PERMISSION.accessLog.view },
     ],
   },
   {
@@ -110,6 +97,7 @@ const TITLE_BY_SEGMENT: Record<string, NavLabelKey> = {
   pages: 'pages',
   contacts: 'contacts',
   activities: 'activities',
+  'access-log': 'accessLog',
 };
 
 export function dashboardTitleKey(pathname: string): NavLabelKey {

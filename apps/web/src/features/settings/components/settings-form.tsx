@@ -12,7 +12,7 @@ import { SelectField } from '../../../components/ui/select.tsx';
 import { SwitchField } from '../../../components/ui/switch.tsx';
 import { useUpdateSettings } from '../api/update-settings.ts';
 
-type TextKey = Exclude<keyof SiteSettings, 'maintenance_mode' | 'items_per_page'>;
+type TextKey = Exclude<keyof SiteSettings, 'maintenance_mode' | 'items_per_page' | 'read_log_retention_days'>;
 
 const GENERAL: { key: TextKey; label: string; type?: string; dir?: 'ltr' }[] = [
   { key: 'organization_name', label: 'organizationName' },
@@ -87,6 +87,14 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           <SelectField label={t('settings.itemsPerPage')} error={message('items_per_page')} className="max-w-xs" {...register('items_per_page')}>
             <Options values={ITEMS_PER_PAGE_OPTIONS} label={String} />
           </SelectField>
+          <div>
+            <Field label={t('settings.readLogRetention')} error={message('read_log_retention_days')} className="max-w-xs">
+              {(ids) => <Input {...ids} type="number" inputMode="numeric" min={1} max={36500} dir="ltr" {...register('read_log_retention_days')} />}
+            </Field>
+            <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+              {t('settings.readLogRetentionHint')}
+            </p>
+          </div>
         </div>
       </Section>
 
