@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { MSG } from '@app/shared/messages';
 import { PERMISSIONS, ROLE, SEEDED_ROLES, can, type AccessRule, type Permission, type RoleName } from '@app/shared/permissions';
-import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../test/harness.ts';
+import { call, describeEachDatabase, login, loginAdmin, userWithRoles, type TestServer } from '../../test/harness.ts';
 import { nowIso } from '../lib/time.ts';
 
 /**
@@ -33,6 +33,11 @@ const MATRIX: Record<string, string> = {
   'GET /api/activities/recent': 'view-activities',
   'GET /api/activities': 'administer+view-activities',
   'GET /api/activities/users': 'administer+view-activities',
+  // Who read a child's record, file or report, and the exports: read only.
+  'GET /api/access-log': 'view-access-log',
+  'GET /api/access-log/users': 'view-access-log',
+  'GET /api/orphans/:id/views': 'view-access-log',
+  'POST /api/auth/logout-everywhere': 'signed-in',
 
   'GET /api/orphans': 'view-orphans',
   'GET /api/orphans/:id': 'view-orphans',
@@ -144,6 +149,8 @@ interface Caller {
   /** A role of its own holding just this permission (a seeded role's are taken from SEEDED_ROLES). */
   only?: Permission;
   token?: string;
+  /** A second sign-in of the same user: each sign-out route ends the caller's session, so the next one needs another. */
+  spare?: string;
 }
 
 function subject(caller: Caller) {
@@ -208,18 +215,25 @@ describeEachDatabase('authorization matrix', (ctx) => {
     const roles: RoleName[] = [ROLE.teacher, ROLE.caseworker, ROLE.manager];
     const callers: Caller[] = [
       { label: 'nobody', roles: [] },
-      { label: 'signed-in without a role', roles: [], token: (await userWithRoles(server, [])).token },
     ];
+    const withSignIn = async (label: string, r: RoleName[]): Promise<Caller> => {
+      const user = await userWithRoles(server, r);
+      return { label, roles: r, token: user.token, spare: await login(server, user.email, 'user-password-1') };
+    };
+    callers.push(await withSignIn('signed-in without a role', []));
     // One sign-in at a time: one address may have only two password checks in flight.
-    for (const r of roles) callers.push({ label: r, roles: [r], token: (await userWithRoles(server, [r])).token });
+    for (const r of roles) callers.push(await withSignIn(r, [r]));
     const admin = await loginAdmin(server);
-    callers.push({ label: ROLE.superAdmin, roles: [ROLE.superAdmin], token: admin });
+    callers.push({ label: ROLE.superAdmin, roles: [ROLE.superAdmin], token: admin, spare: await loginAdmin(server) });
     // Signing out last, so each caller's session lasts through its other calls.
-    const rows = Object.entries(MATRIX).sort(([a], [b]) => Number(a === 'POST /api/auth/logout') - Number(b === 'POST /api/auth/logout'));
+    const signsOut = (route: string) => ['POST /api/auth/logout', 'POST /api/auth/logout-everywhere'].indexOf(route) + 1;
+    const rows = Object.entries(MATRIX).sort(([a], [b]) => signsOut(a) - signsOut(b));
     const wrong: string[] = [];
     const check = async (caller: Caller) => {
       for (const [route, notation] of rows.filter(([, n]) => concerns(caller, n))) {
         const [method, url] = route.split(' ');
+        // The second sign-out route, after the first ended the session: signed in again.
+        if (signsOut(route) === 2 && caller.token && caller.spare) caller.token = caller.spare;
         const res = await call(server, method, concrete(url), { token: caller.token, body: ['GET', 'DELETE'].includes(method) ? undefined : {} });
         const outcome = expectedOutcome(parse(notation), caller);
         const body = res.body as { message?: string; code?: string } | null;

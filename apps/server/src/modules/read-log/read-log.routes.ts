@@ -9,7 +9,7 @@ import { MAX_ID } from '@app/shared/constants';
 import { scheduleReadLogRetention } from './read-log-retention.ts';
 import { listReads, orphanViews, readers } from './read-log.service.ts';
 
-const tags = ['access log'];
+const tags = ['access-log'];
 const viewLog = requires('view-access-log');
 
 /** A child id from the path; anything else names no child (404). */

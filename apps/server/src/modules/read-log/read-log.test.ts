@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
 import { call, describeEachDatabase, loginAdmin, startServer, userWithRoles, type TestServer } from '../../../test/harness.ts';
 import { fetchBytes } from '../../../test/fetch-bytes.ts';
-import { PDF, createChild, upload } from '../gallery/gallery-test-kit.ts';
 import { deleteExpiredReads } from './read-log-retention.ts';
 
 /*
@@ -9,6 +8,21 @@ import { deleteExpiredReads } from './read-log-retention.ts';
  * export is one line naming who, what, from where and when; Super Admin and Manager read it
  * (per child and as the Access log); nobody edits it; lines past the retention go.
  */
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+async function createChild(server: TestServer, token: string, first: string): Promise<number> {
+  const res = await call(server, 'POST', '/api/orphans', { token, body: { first_name: first, last_name: 'Karimi', dob: '2015-05-01', gender: 'female', admission_date: '2023-01-10', status: 'active' } });
+  if (res.status !== 201) throw new Error(`child not created: ${res.status}`);
+  return res.body.data.id as number;
+}
+
+function upload(server: TestServer, token: string, fields: { orphan_id: number; media_type: string; title: string }, file: { data: Buffer; name: string }) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...fields, date: '2024-05-01' })) form.append(k, String(v));
+  form.append('file', new Blob([new Uint8Array(file.data)]), file.name);
+  return call(server, 'POST', '/api/galleries', { token, body: form });
+}
 
 const lines = (server: TestServer) => server.database.db.selectFrom('read_log').selectAll().orderBy('id').execute();
 
