@@ -20,6 +20,8 @@ const SKIPPED_NAMESPACES = new Set(['messages']);
  * template literal starting with it), so the list cannot outlive the code that needed it.
  */
 const DYNAMIC_KEY_PREFIXES = [
+  'activities:accessLog.exports.', // an access log line's export kind
+  'activities:accessLog.kinds.', // an access log line's kind of read
   'activities:actions.',
   'activities:subjects.',
   'activities:types.',

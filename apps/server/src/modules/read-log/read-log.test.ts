@@ -128,7 +128,7 @@ describeEachDatabase('read log', (server) => {
   it('keeps lines for the retention Settings name (two years unless changed); the daily job deletes older ones', async () => {
     const admin = await loginAdmin(server());
     const db = server().database.db;
-    expect((await call(server(), 'GET', '/api/settings', { token: admin })).body.data.read_log_retention_days).toBe('730');
+    expect((await call(server(), 'GET', '/api/settings', { token: admin })).body.read_log_retention_days).toBe('730');
     const at = (iso: string) => ({ user_id: null, orphan_id: 1, media_id: null, kind: 'details', detail: null, address: null, created_at: iso });
     await db.insertInto('read_log').values([at('2024-01-01T00:00:00.000Z'), at('2025-06-01T00:00:00.000Z'), at('2026-01-01T00:00:00.000Z')]).execute();
     const left = async () => (await db.selectFrom('read_log').select('created_at').where('created_at', '<', '2026-06-01').orderBy('created_at').execute()).map((r) => r.created_at);
