@@ -62,3 +62,8 @@ export async function readPage(db: Db, f: ReadFilter, limit: number, offset: num
 export function readerRows(db: Db): Promise<Array<{ id: number; name: string }>> {
   return db.selectFrom('users').select(['id', 'name']).orderBy('name').orderBy('id').execute();
 }
+
+/** The site of a child outside the trash, or undefined: whether "Who viewed" may answer for them. */
+export async function activeChildSite(db: Db, id: number): Promise<number | undefined> {
+  return (await db.selectFrom('orphans').select('site_id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst())?.site_id;
+}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
 import { orphanViewsQuerySchema, readLogPageSchema, readLogQuerySchema, readLogUsersResponseSchema } from '@app/shared/schemas/read-log.schema';
 import { requires } from '../../lib/access.ts';
+import { siteScope } from '../../plugins/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { MAX_ID } from '@app/shared/constants';
 import { scheduleReadLogRetention } from './read-log-retention.ts';
@@ -36,6 +37,6 @@ export async function readLogRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/orphans/:id/views',
     { config: viewLog, schema: { description: "Who viewed this child's record, its files and reports; newest first, a page at a time.", tags, params: z.object({ id: z.string() }), querystring: orphanViewsQuerySchema, response: { 200: readLogPageSchema } } },
-    async (request) => orphanViews(app.db, childId(request.params.id), request.query),
+    async (request) => orphanViews(app.db, siteScope(request), childId(request.params.id), request.query),
   );
 }

@@ -7,8 +7,9 @@ import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import { nowIso } from '../../lib/time.ts';
-import { findActiveOrphan, fullName } from '../orphans/orphans.service.ts';
-import { readPage, readerRows, type ReadRow } from './read-log.repository.ts';
+import { fullName } from '../orphans/orphans.service.ts';
+import { inScope, type SiteScope } from '../sites/sites.service.ts';
+import { activeChildSite, readPage, readerRows, type ReadRow } from './read-log.repository.ts';
 import { insertRead } from './read-log.writes.ts';
 
 /**
@@ -59,9 +60,10 @@ export async function listReads(db: Kysely<DB>, q: ReadLogQuery): Promise<Paged<
   return { data: rows.map(toItem), ...pageMeta(total, q.page, q.per_page) };
 }
 
-/** GET /orphans/{id}/views: "Who viewed this record"; 404 for a child the reader cannot see (in the trash, gone). */
-export async function orphanViews(db: Kysely<DB>, orphanId: number, q: { page: number; per_page: number }): Promise<Paged<ReadLogItem>> {
-  if (!(await findActiveOrphan(db, orphanId))) throw AppError.notFound(ORPHAN_RESPONSE_MESSAGES.notFound);
+/** GET /orphans/{id}/views: "Who viewed this record"; 404 for a child the reader cannot reach (another site, in the trash, gone). */
+export async function orphanViews(db: Kysely<DB>, scope: SiteScope, orphanId: number, q: { page: number; per_page: number }): Promise<Paged<ReadLogItem>> {
+  const site = await activeChildSite(db, orphanId);
+  if (site === undefined || !inScope(scope, site)) throw AppError.notFound(ORPHAN_RESPONSE_MESSAGES.notFound);
   return listReads(db, { ...q, orphan_id: orphanId });
 }
 
