@@ -28,6 +28,8 @@ describe('a sign-in and the browser closing', () => {
   const openBrowser = async (): Promise<{ context: BrowserContext; page: Page }> => {
     const context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, baseURL: app.server.baseUrl });
     context.setDefaultTimeout(15_000);
+    // As the fixture's pages: a page load on a busy machine may take long (support/browser.ts).
+    context.setDefaultNavigationTimeout(60_000);
     return { context, page: context.pages()[0] ?? (await context.newPage()) };
   };
 
