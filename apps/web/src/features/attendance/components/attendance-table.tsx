@@ -23,11 +23,11 @@ export function AttendanceTable({ rows, onDelete }: AttendanceTableProps) {
       onDelete={onDelete}
       columns={[
         { id: 'period', header: t('columns.period'), key: true, cell: (record) => format.period(record), className: 'whitespace-nowrap' },
-        { id: 'present', header: t('columns.present'), cell: (record) => record.present_days, className: count },
-        { id: 'absent', header: t('columns.absent'), cell: (record) => record.absent_days, className: count },
-        { id: 'late', header: t('columns.late'), cell: (record) => record.late_days, className: count },
-        { id: 'excused', header: t('columns.excused'), cell: (record) => record.excused_days, className: count },
-        { id: 'total', header: t('columns.total'), key: true, cell: (record) => record.total_days, className: count },
+        { id: 'present', header: t('columns.present'), cell: (record) => format.count(record.present_days), className: count },
+        { id: 'absent', header: t('columns.absent'), cell: (record) => format.count(record.absent_days), className: count },
+        { id: 'late', header: t('columns.late'), cell: (record) => format.count(record.late_days), className: count },
+        { id: 'excused', header: t('columns.excused'), cell: (record) => format.count(record.excused_days), className: count },
+        { id: 'total', header: t('columns.total'), key: true, cell: (record) => format.count(record.total_days), className: count },
       ]}
     />
   );

@@ -63,7 +63,7 @@ export function OrphanTrashPage() {
         <DataTable
           rows={trash.rows}
           columns={[
-            { id: 'id', header: t('columns.id'), cell: (orphan) => orphan.id, className: 'tabular-nums text-gray-500 dark:text-gray-400' },
+            { id: 'id', header: t('columns.id'), cell: (orphan) => format.id(orphan.id), className: 'tabular-nums text-gray-500 dark:text-gray-400' },
             {
               id: 'name',
               header: t('columns.name'),

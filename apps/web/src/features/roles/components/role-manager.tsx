@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../lib/use-format.ts';
 import { PERMISSION, ROLE } from '@app/shared/permissions';
 import { ROLE_MSG } from '@app/shared/schemas/role.schema';
 import { useRoles, type RoleSummary } from '../../../lib/roles-query.ts';
@@ -18,6 +19,7 @@ import { RoleFormModal } from './role-form-modal.tsx';
  */
 export function RoleManager({ variant }: { variant: 'card' | 'page' }) {
   const { t } = useTranslation('admin');
+  const format = useFormat();
   const canEdit = useCan(PERMISSION.role.edit);
   const canDelete = useCan(PERMISSION.role.delete);
   // Only a Super Admin changes the Super Admin role (the server refuses anyone else).
@@ -45,8 +47,8 @@ export function RoleManager({ variant }: { variant: 'card' | 'page' }) {
       ]
     : [
         name,
-        { id: 'permissions', header: t('roles.columns.permissionsCount'), cell: (role) => role.permissions_count },
-        { id: 'users', header: t('roles.columns.usersCount'), cell: (role) => role.users_count },
+        { id: 'permissions', header: t('roles.columns.permissionsCount'), cell: (role) => format.number(role.permissions_count) },
+        { id: 'users', header: t('roles.columns.usersCount'), cell: (role) => format.number(role.users_count) },
       ];
 
   return (

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../lib/use-format.ts';
 import { PERMISSION, ROLE } from '@app/shared/permissions';
 import { USER_MSG, type UserItem } from '@app/shared/schemas/user.schema';
 import { AdminOnly } from '../../../components/admin-only.tsx';
@@ -35,6 +36,7 @@ export function UsersPage({ rolesPanel }: { rolesPanel?: ReactNode }) {
 
 function UsersSection() {
   const { t } = useTranslation('admin');
+  const format = useFormat();
   const canEdit = useCan(PERMISSION.user.edit);
   const canDelete = useCan(PERMISSION.user.delete);
   // Only a Super Admin changes a Super Admin (the server refuses anyone else).
@@ -58,7 +60,7 @@ function UsersSection() {
   const superAdminsShown = rows.filter(isSuperAdmin).length;
 
   const columns: Column<UserItem>[] = [
-    { id: 'id', header: t('users.columns.id'), cell: (user) => user.id },
+    { id: 'id', header: t('users.columns.id'), cell: (user) => format.id(user.id) },
     { id: 'name', header: t('users.columns.name'), cell: (user) => user.name, key: true, userText: true, className: 'font-medium' },
     { id: 'email', header: t('users.columns.email'), cell: (user) => <span dir="ltr">{user.email}</span> },
     {
