@@ -56,6 +56,7 @@ const DYNAMIC_KEY_PREFIXES = [
   'site:home.howItWorks.steps.',
   'site:services.impact.',
   'site:services.items.',
+  'sites:kinds.',
 ];
 
 /**

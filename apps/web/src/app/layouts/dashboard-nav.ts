@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, CalendarCheck, FileSpreadsheet, FileText, GraduationCap, HelpCircle, History, Image, LayoutDashboard, Mail, Settings, ShieldCheck, User, Users, Eye } from 'lucide-react';
+import { BarChart3, Building2, CalendarCheck, FileSpreadsheet, FileText, GraduationCap, HelpCircle, History, Image, LayoutDashboard, Mail, Settings, ShieldCheck, User, Users, Eye } from 'lucide-react';
 import { ACCESS, PERMISSION, type AccessRule, type SpecCheck } from '@app/shared/permissions';
 
 /** Label keys live in the `dashboard` namespace under `nav.*`. */
@@ -12,6 +12,7 @@ export type NavLabelKey =
   | 'reports'
   | 'users'
   | 'roles'
+  | 'sites'
   | 'pages'
   | 'contacts'
   | 'activities'
@@ -65,6 +66,7 @@ export const DASHBOARD_NAV: NavGroup[] = [
     items: [
       { path: '/dashboard/users', label: 'users', icon: Users, permission: PERMISSION.user.view },
       { path: '/dashboard/roles', label: 'roles', icon: ShieldCheck, permission: PERMISSION.role.view },
+      { path: '/dashboard/sites', label: 'sites', icon: Building2, permission: PERMISSION.site.manage },
       { path: '/dashboard/pages', label: 'pages', icon: FileText, permission: PERMISSION.page.view },
       { path: '/dashboard/contacts', label: 'contacts', icon: Mail, permission: ACCESS.contacts },
       { path: '/dashboard/activities', label: 'activities', icon: History, permission: ACCESS.activities },
@@ -91,6 +93,7 @@ const TITLE_BY_SEGMENT: Record<string, NavLabelKey> = {
   reports: 'reports',
   users: 'users',
   roles: 'roles',
+  sites: 'sites',
   settings: 'settings',
   profile: 'profile',
   help: 'help',

@@ -2,6 +2,7 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { USER_MSG, userCreateSchema, userUpdateSchema, type UserItem } from '@app/shared/schemas/user.schema';
 import { useAssignableRoles } from '../../../lib/roles-query.ts';
+import { useUserSites } from '../../../lib/user-sites.ts';
 import { FormModal } from '../../../components/list/form-modal.tsx';
 import { useModalForm } from '../../../components/list/use-form-save.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
@@ -20,6 +21,8 @@ interface UserFormValues {
   is_email_verified: boolean;
   /** Role names, as the create and update calls take them. */
   roles: string[];
+  site_ids: number[];
+  all_sites: boolean;
 }
 
 /**
@@ -29,6 +32,11 @@ interface UserFormValues {
 export function UserFormModal({ user, onClose }: { user: UserItem | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const roles = useAssignableRoles();
+  const editor = useUserSites();
+  // The sites offered are the editor's own (the server refuses granting any other); a site of the
+  // user's that the editor lacks stays, shown ticked and fixed, since the editor may not take it either.
+  const offered = [...editor.sites, ...(user?.sites ?? []).filter((site) => !editor.sites.some((held) => held.id === site.id))];
+  const held = (id: number) => editor.sites.some((site) => site.id === id);
   const create = useCreateUser();
   const update = useUpdateUser();
 
@@ -41,14 +49,18 @@ export function UserFormModal({ user, onClose }: { user: UserItem | null; onClos
       password_confirmation: '',
       is_email_verified: user?.is_email_verified ?? false,
       roles: user?.roles.map((r) => r.name) ?? [],
+      // A new user of an editor with a single site works there too.
+      site_ids: user ? user.sites.map((site) => site.id) : editor.sites.length === 1 ? [editor.sites[0]!.id] : [],
+      all_sites: user?.all_sites ?? false,
     },
-    fields: ['name', 'email', 'password', 'password_confirmation', 'roles'],
+    fields: ['name', 'email', 'password', 'password_confirmation', 'roles', 'site_ids', 'all_sites'],
     save: (input) => (user ? update.mutateAsync({ id: user.id, input }) : create.mutateAsync(input)),
     done: user ? USER_MSG.updated : USER_MSG.created,
     failed: user ? t('users.errors.update') : t('users.errors.create'),
     onClose,
   });
-  const { register, control } = form;
+  const { register, control, watch } = form;
+  const allSites = watch('all_sites');
 
   return (
     <FormModal id="user-form" title={user ? t('users.form.editTitle') : t('users.form.addTitle')} submitLabel={user ? t('users.form.update') : t('users.form.create')} {...modal}>
@@ -96,6 +108,38 @@ export function UserFormModal({ user, onClose }: { user: UserItem | null; onClos
           )}
         />
         <p className="mt-1 text-sm text-red-600 dark:text-red-400">{message('roles')}</p>
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-gray-700 dark:text-gray-200">{t('users.form.sites')}</legend>
+        {editor.allSites || user?.all_sites ? (
+          <Controller
+            control={control}
+            name="all_sites"
+            render={({ field }) => (
+              <CheckboxField label={t('users.form.allSites')} checked={field.value} onCheckedChange={field.onChange} disabled={!editor.allSites} className="mb-2" />
+            )}
+          />
+        ) : null}
+        <Controller
+          control={control}
+          name="site_ids"
+          render={({ field }) => (
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              {offered.map((site) => (
+                <CheckboxField
+                  key={site.id}
+                  label={<bdi>{site.name}</bdi>}
+                  checked={allSites || field.value.includes(site.id)}
+                  disabled={allSites || !held(site.id)}
+                  onCheckedChange={(on) => field.onChange(on ? [...field.value, site.id] : field.value.filter((id) => id !== site.id))}
+                />
+              ))}
+            </div>
+          )}
+        />
+        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('users.form.sitesHint')}</p>
+        <p className="mt-1 text-sm text-red-600 dark:text-red-400">{message('site_ids') ?? message('all_sites')}</p>
       </fieldset>
     </FormModal>
   );

@@ -91,6 +91,23 @@ function UsersSection() {
       ),
     },
     {
+      id: 'sites',
+      header: t('users.columns.sites'),
+      from: 'xl',
+      cell: (user) =>
+        user.all_sites ? (
+          <Badge tone="green">{t('users.allSites')}</Badge>
+        ) : (
+          <div className="flex flex-wrap gap-1">
+            {user.sites.map((site) => (
+              <Badge key={site.id} tone="gray">
+                <bdi>{site.name}</bdi>
+              </Badge>
+            ))}
+          </div>
+        ),
+    },
+    {
       id: 'status',
       header: t('users.columns.status'),
       cell: (user) =>
