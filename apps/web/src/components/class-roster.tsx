@@ -10,9 +10,11 @@ import { SelectField } from './ui/select.tsx';
 import { Spinner } from './ui/spinner.tsx';
 import { EntryGrid, type EntryGridProps } from './entry-grid.tsx';
 import { GradeOptions } from './school-options.tsx';
+import { SiteOptions } from './site-options.tsx';
 import { classChildrenQuery } from '../lib/class-children-query.ts';
 import { cn } from '../lib/cn.ts';
 import { translateMessage } from '../lib/translate-message.ts';
+import { useUserSites } from '../lib/user-sites.ts';
 
 /**
  * The pieces of the class pages, "Take Attendance" and "Enter class results": a class (and
@@ -22,13 +24,19 @@ import { translateMessage } from '../lib/translate-message.ts';
 
 /**
  * The page's choices in the URL, so a reload or a shared link opens the same grid: `grade` is
- * the class when it is one, else ''. A choice replaces the entry (choosing is not a place Back
- * should step through).
+ * the class when it is one, else ''; `site` (`site_id`) the site, for a user of several, when it
+ * is one of theirs, else '' (a user of one site has one class of each grade: no site to choose).
+ * `chosen`: enough is chosen to list the class. A choice replaces the entry (choosing is not a
+ * place Back should step through).
  */
 export function useClassChoices() {
   const [params, setParams] = useSearchParams();
+  const { sites, several } = useUserSites();
   const asked = params.get('grade') ?? '';
   const grade = (GRADES as readonly string[]).includes(asked) ? asked : '';
+  const askedSite = params.get('site_id') ?? '';
+  const site = several && sites.some((s) => String(s.id) === askedSite) ? askedSite : '';
+  const chosen = grade !== '' && (site !== '' || !several);
   const set = (name: string, value: string) =>
     setParams(
       (prev) => {
@@ -41,7 +49,7 @@ export function useClassChoices() {
       // this one's address, not on the last one the page had drawn.
       { replace: true, flushSync: true },
     );
-  return { params, grade, set };
+  return { params, grade, site, chosen, set };
 }
 
 interface ClassSetupProps {
@@ -51,6 +59,9 @@ interface ClassSetupProps {
   choose: string;
   grade: string;
   onGrade: (grade: string) => void;
+  /** The site (`useClassChoices`), chosen before the class by a user of several sites. */
+  site?: string;
+  onSite?: (site: string) => void;
   /** The grid's columns: one per control. */
   className: string;
   /** The page's other choices, after the class. */
@@ -58,10 +69,17 @@ interface ClassSetupProps {
 }
 
 /** What the grid is for: the class first, then the page's own choices. */
-export function ClassSetup({ legend, gradeLabel, choose, grade, onGrade, className, children }: ClassSetupProps) {
+export function ClassSetup({ legend, gradeLabel, choose, grade, onGrade, site, onSite, className, children }: ClassSetupProps) {
+  const { t } = useTranslation();
+  const { several } = useUserSites();
   return (
     <fieldset className={cn('grid gap-4 rounded-lg border border-gray-200 bg-white p-4 dark:border-gray-700 dark:bg-gray-900', className)}>
       <legend className="px-1 text-base font-semibold">{legend}</legend>
+      {several && onSite ? (
+        <SelectField label={t('sites.label')} first={t('sites.choose')} value={site ?? ''} onChange={(e) => onSite(e.target.value)}>
+          <SiteOptions />
+        </SelectField>
+      ) : null}
       <SelectField label={gradeLabel} first={choose} value={grade} onChange={(e) => onGrade(e.target.value)}>
         <GradeOptions />
       </SelectField>
@@ -72,6 +90,8 @@ export function ClassSetup({ legend, gradeLabel, choose, grade, onGrade, classNa
 
 interface ClassRosterProps {
   grade: string;
+  /** The site chosen (`useClassChoices`): a user of several sites lists one site's class. */
+  site?: string;
   /**
    * Other data the grid needs before it can show (the month's stored records): whether it has
    * come, and its failure. Plain values read by the page, not the query's result: TanStack
@@ -88,10 +108,13 @@ interface ClassRosterProps {
 }
 
 /** The class's children for the grid, with the states before it: no class chosen, failed, loading, empty. */
-export function ClassRoster({ grade, alsoWaitFor, chooseGrade, noChildren, loadError, children }: ClassRosterProps) {
+export function ClassRoster({ grade, site = '', alsoWaitFor, chooseGrade, noChildren, loadError, children }: ClassRosterProps) {
   const { t } = useTranslation();
-  const students = useQuery({ ...classChildrenQuery(grade), enabled: grade !== '' });
+  const { several } = useUserSites();
+  const chosen = grade !== '' && (site !== '' || !several);
+  const students = useQuery({ ...classChildrenQuery(grade, site), enabled: chosen });
   const failed = students.error ?? alsoWaitFor?.error;
+  if (several && !site) return <EmptyState message={t('sites.chooseForClass')} />;
   if (!grade) return <EmptyState message={chooseGrade} />;
   if (failed) return <Notice tone="error">{loadError(translateMessage(t, failed.message) ?? '')}</Notice>;
   if (!students.data || (alsoWaitFor && !alsoWaitFor.ready)) {

@@ -6,14 +6,16 @@ import { api } from './api-client.ts';
 
 /**
  * One class's active children, by last name (GET /orphans?class_grade=…, page by page at the
- * largest size): the rows of the class screens, "Take Attendance" and "Enter class results". It
- * lives here, below those two features, as the orphan selector list does.
+ * largest size), of one site when `site` is given (else of the user's only site): the rows of the
+ * class screens, "Take Attendance" and "Enter class results". It lives here, below those two
+ * features, as the orphan selector list does.
  */
-export async function getClassChildren(grade: string, signal?: AbortSignal): Promise<OrphanListItem[]> {
+export async function getClassChildren(grade: string, site: string, signal?: AbortSignal): Promise<OrphanListItem[]> {
   const children: OrphanListItem[] = [];
   for (let page = 1; ; page++) {
     const answer = await api.get<Paged<OrphanListItem>>('/orphans', {
-      params: { class_grade: grade, sort: 'last_name', page, per_page: MAX_PER_PAGE },
+      // The api client leaves an empty site out.
+      params: { class_grade: grade, site_id: site, sort: 'last_name', page, per_page: MAX_PER_PAGE },
       signal,
     });
     // A missing status reads as active (spec section 3); inactive and graduated children are not taught.
@@ -22,9 +24,9 @@ export async function getClassChildren(grade: string, signal?: AbortSignal): Pro
   }
 }
 
-export function classChildrenQuery(grade: string) {
+export function classChildrenQuery(grade: string, site = '') {
   return queryOptions({
-    queryKey: ['orphans', 'class', grade] as const,
-    queryFn: ({ signal }) => getClassChildren(grade, signal),
+    queryKey: ['orphans', 'class', grade, site] as const,
+    queryFn: ({ signal }) => getClassChildren(grade, site, signal),
   });
 }

@@ -6,20 +6,20 @@ import { getAttendances } from './get-attendances.ts';
 
 /**
  * Every record of one grade's month (GET /attendances?class_grade&month&year, page by page at
- * the largest size): what the class grid is prefilled with.
+ * the largest size), of one site when `site` is given: what the class grid is prefilled with.
  */
-export async function getClassMonth(grade: string, month: number, year: number, signal?: AbortSignal): Promise<Attendance[]> {
+export async function getClassMonth(grade: string, site: string, month: number, year: number, signal?: AbortSignal): Promise<Attendance[]> {
   const records: Attendance[] = [];
   for (let page = 1; ; page++) {
-    const answer = await getAttendances({ class_grade: grade, month: String(month), year: String(year), page, per_page: MAX_PER_PAGE }, signal);
+    const answer = await getAttendances({ class_grade: grade, site_id: site, month: String(month), year: String(year), page, per_page: MAX_PER_PAGE }, signal);
     records.push(...answer.data);
     if (answer.current_page >= answer.last_page) return records;
   }
 }
 
-export function classMonthQuery(grade: string, month: number, year: number) {
+export function classMonthQuery(grade: string, site: string, month: number, year: number) {
   return queryOptions({
-    queryKey: attendanceKeys.classMonth(grade, month, year),
-    queryFn: ({ signal }) => getClassMonth(grade, month, year, signal),
+    queryKey: attendanceKeys.classMonth(grade, site, month, year),
+    queryFn: ({ signal }) => getClassMonth(grade, site, month, year, signal),
   });
 }

@@ -17,22 +17,22 @@ import { useAttendanceFormat } from '../components/use-attendance-format.ts';
  * them (or with unusable ones) the month attendance is taken for by default.
  */
 function useClassMonth(now = new Date()) {
-  const { params, grade, set } = useClassChoices();
+  const { params, grade, site, chosen, set } = useClassChoices();
   const usual = defaultAttendanceMonth(now);
   const years = recentYears(SCHOOL_YEARS, now);
   const year = years.includes(Number(params.get('year'))) ? Number(params.get('year')) : usual.year;
   const months = monthsOffered(year, now);
   const fallback = year === usual.year && months.includes(usual.month) ? usual.month : months[months.length - 1]!;
   const month = months.includes(Number(params.get('month'))) ? Number(params.get('month')) : fallback;
-  return { grade, month, year, months, set };
+  return { grade, site, chosen, month, year, months, set };
 }
 
 /** /dashboard/attendance/class — "Take Attendance": a month for a whole class, saved at once. */
 export function ClassAttendancePage() {
   const { t } = useTranslation('attendance');
   const format = useAttendanceFormat();
-  const { grade, month, year, months, set } = useClassMonth();
-  const records = useQuery({ ...classMonthQuery(grade, month, year), enabled: grade !== '' });
+  const { grade, site, chosen, month, year, months, set } = useClassMonth();
+  const records = useQuery({ ...classMonthQuery(grade, site, month, year), enabled: chosen });
 
   return (
     <RecordPage id="class-attendance" width="6xl" title={t('class.title')} subtitle={t('class.subtitle')} back={{ to: '/dashboard/attendance', label: t('class.back') }}>
@@ -42,6 +42,8 @@ export function ClassAttendancePage() {
         choose={t('form.select')}
         grade={grade}
         onGrade={(value) => set('grade', value)}
+        site={site}
+        onSite={(value) => set('site_id', value)}
         className="sm:grid-cols-3"
       >
         <SelectField label={t('filters.month')} value={String(month)} onChange={(e) => set('month', e.target.value)}>
@@ -54,12 +56,13 @@ export function ClassAttendancePage() {
 
       <ClassRoster
         grade={grade}
+        site={site}
         alsoWaitFor={{ ready: records.data !== undefined, error: records.error }}
         chooseGrade={t('class.chooseGrade')}
         noChildren={t('class.noChildren')}
         loadError={(message) => t('class.loadError', { message })}
       >
-        {(students) => <ClassAttendanceGrid key={`${grade}-${month}-${year}`} month={month} year={year} students={students} records={records.data ?? []} />}
+        {(students) => <ClassAttendanceGrid key={`${site}-${grade}-${month}-${year}`} month={month} year={year} students={students} records={records.data ?? []} />}
       </ClassRoster>
     </RecordPage>
   );

@@ -3,7 +3,7 @@ import { listQuery } from '../../../lib/list-query.ts';
 import { resultKeys } from './result-query-keys.ts';
 
 /** The assessment looked up, as strings (the server parses them with the shared query schema). */
-export type ClassAssessmentLookup = { [K in keyof ClassResultsQuery]?: string };
+export type ClassAssessmentLookup = { [K in keyof ClassResultsQuery | 'site_id']?: string };
 
 /**
  * GET /results/class — the results already entered for one assessment of a class's children:

@@ -41,13 +41,13 @@ describe('a class results row', () => {
   });
 
   it('looks the stored results up only once the assessment is named in full', () => {
-    expect(assessmentLookup('9', education)).toEqual({ class_grade: '9', result_type: 'education', subject: 'Mathematics', term: 'First Term', exam_date: '2025-05-20' });
-    expect(assessmentLookup('', education)).toBeNull();
-    expect(assessmentLookup('9', { ...education, subject: '  ' })).toBeNull();
-    expect(assessmentLookup('9', { ...education, term: '' })).toBeNull();
-    expect(assessmentLookup('9', { ...education, exam_date: '2025-05' })).toBeNull();
+    expect(assessmentLookup('9', '', education)).toEqual({ class_grade: '9', result_type: 'education', subject: 'Mathematics', term: 'First Term', exam_date: '2025-05-20' });
+    expect(assessmentLookup('', '', education)).toBeNull();
+    expect(assessmentLookup('9', '', { ...education, subject: '  ' })).toBeNull();
+    expect(assessmentLookup('9', '', { ...education, term: '' })).toBeNull();
+    expect(assessmentLookup('9', '', { ...education, exam_date: '2025-05' })).toBeNull();
     // Discipline has no term: the subject and date name it.
-    expect(assessmentLookup('9', { ...education, result_type: 'discipline', term: '' })).toEqual({ class_grade: '9', result_type: 'discipline', subject: 'Mathematics', exam_date: '2025-05-20' });
+    expect(assessmentLookup('9', '', { ...education, result_type: 'discipline', term: '' })).toEqual({ class_grade: '9', result_type: 'discipline', subject: 'Mathematics', exam_date: '2025-05-20' });
   });
 
   it("fills a row from a stored result's marks", () => {

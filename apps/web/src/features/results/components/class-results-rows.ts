@@ -60,13 +60,14 @@ export function assessmentFromParams(params: URLSearchParams, now = new Date()):
 /**
  * The assessment to look the class's stored results up by (result-assessment.ts), once the page
  * names one completely — a class, a type, a subject, a valid exam date and, but for discipline, a
- * term — else null (nothing to load: every row is new).
+ * term — else null (nothing to load: every row is new). `site`: the class's site, for a user of
+ * several ('' for a user of one).
  */
-export function assessmentLookup(grade: string, a: Pick<ClassAssessment, 'result_type' | 'subject' | 'term' | 'exam_date'>): ClassAssessmentLookup | null {
+export function assessmentLookup(grade: string, site: string, a: Pick<ClassAssessment, 'result_type' | 'subject' | 'term' | 'exam_date'>): ClassAssessmentLookup | null {
   const subject = a.subject.trim();
   const needsTerm = a.result_type !== 'discipline';
   if (!grade || !a.result_type || !subject || !isoDate.safeParse(a.exam_date).success || (needsTerm && !a.term)) return null;
-  return { class_grade: grade, result_type: a.result_type, subject, exam_date: a.exam_date, ...(needsTerm ? { term: a.term } : {}) };
+  return { class_grade: grade, ...(site ? { site_id: site } : {}), result_type: a.result_type, subject, exam_date: a.exam_date, ...(needsTerm ? { term: a.term } : {}) };
 }
 
 const typed = (value: number | null): string => (value === null ? '' : String(value));

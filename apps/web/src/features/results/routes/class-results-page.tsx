@@ -27,7 +27,7 @@ const TERMS_BY_TYPE: Record<string, readonly string[]> = { education: EDUCATION_
 export function ClassResultsPage() {
   const { t } = useTranslation('results');
   const format = useResultFormat();
-  const { params, grade, set: choose } = useClassChoices();
+  const { params, grade, site, set: choose } = useClassChoices();
   // The whole assessment is kept in the address (a reload reopens it). What is typed is held here
   // too, so typing never waits for the address; the type, which chooses the grid, is read from it.
   const [typed, setTyped] = useState<ClassAssessment>(() => assessmentFromParams(params));
@@ -44,7 +44,7 @@ export function ClassResultsPage() {
 
   // The subject is typed: looked up once it has settled.
   const subject = useDebouncedValue(assessment.subject);
-  const lookup = assessmentLookup(grade, { ...assessment, subject });
+  const lookup = assessmentLookup(grade, site, { ...assessment, subject });
   const stored = useQuery({ ...classResultsQuery(lookup ?? {}), enabled: lookup !== null });
   const storedResults = lookup ? (stored.data ?? []) : [];
   const storedTotal = storedResults.find((r) => r.total !== null)?.total;
@@ -63,6 +63,8 @@ export function ClassResultsPage() {
         choose={t('form.select')}
         grade={grade}
         onGrade={(value) => choose('grade', value)}
+        site={site}
+        onSite={(value) => choose('site_id', value)}
         className="sm:grid-cols-2 lg:grid-cols-4"
       >
         <SelectField label={t('fields.result_type')} error={message('result_type')} value={type} onChange={set('result_type')}>
@@ -97,13 +99,14 @@ export function ClassResultsPage() {
 
       <ClassRoster
         grade={grade}
+        site={site}
         alsoWaitFor={{ ready: lookup === null || stored.isSuccess, error: lookup ? stored.error : null }}
         chooseGrade={t('class.chooseGrade')}
         noChildren={t('class.noChildren')}
         loadError={(message) => t('class.loadError', { message })}
       >
         {(students) => (
-          <ClassResultsGrid key={`${grade}-${type}`} assessment={assessment} onAssessmentErrors={setErrors} students={students} stored={storedResults} assessmentKey={JSON.stringify(lookup)} />
+          <ClassResultsGrid key={`${site}-${grade}-${type}`} assessment={assessment} onAssessmentErrors={setErrors} students={students} stored={storedResults} assessmentKey={JSON.stringify(lookup)} />
         )}
       </ClassRoster>
     </RecordPage>
