@@ -1,11 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CalendarCheck, GraduationCap, UserPlus } from 'lucide-react';
 import { ACCESS, PERMISSION } from '@app/shared/permissions';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { SelectField } from '../../../components/ui/select.tsx';
+import { SiteOptions } from '../../../components/site-options.tsx';
+import { useUserSites } from '../../../lib/user-sites.ts';
 import { useDashboardData } from '../api/get-dashboard-data.ts';
 import { StatCards } from '../components/stat-cards.tsx';
 import { RecentActivity } from '../components/recent-activity.tsx';
@@ -29,8 +32,10 @@ const panelClasses = 'rounded-lg border border-gray-200 bg-white p-5 shadow-sm d
 /** /dashboard: the figures, lists and charts the user may act on, Recent Activity, Quick Tasks (spec section 2). */
 export function OverviewPage() {
   const { t } = useTranslation('dashboard');
+  const { t: common } = useTranslation();
   const { user, can } = useAuth();
-  const { data, isPending, isError } = useDashboardData();
+  const site = useOverviewSite();
+  const { data, isPending, isError } = useDashboardData(site.value);
   const tasks = QUICK_TASKS.filter((task) => can(task.permission));
   const showActivity = can(PERMISSION.activity.view);
   const charts = data?.charts;
@@ -38,7 +43,14 @@ export function OverviewPage() {
 
   return (
     <div className="space-y-6">
-      <p className="text-gray-700 dark:text-gray-300">{t('overview.welcome', { name: user?.name ?? '' })}</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <p className="text-gray-700 dark:text-gray-300">{t('overview.welcome', { name: user?.name ?? '' })}</p>
+        {site.several ? (
+          <SelectField label={common('sites.label')} first={common('sites.all')} value={site.value} onChange={(e) => site.set(e.target.value)} className="w-full sm:w-64">
+            <SiteOptions />
+          </SelectField>
+        ) : null}
+      </div>
       {isError ? <Notice tone="error">{t('overview.error')}</Notice> : null}
       {isError ? null : <StatCards data={data} />}
       <div className="grid gap-6 lg:grid-cols-3">
@@ -86,4 +98,26 @@ export function OverviewPage() {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The overview's site switcher, for a user of several sites: all of them by default, or the one
+ * in the address (`site_id`, so a reload or a shared link keeps it) when it is one of theirs.
+ */
+function useOverviewSite() {
+  const [params, setParams] = useSearchParams();
+  const { sites, several } = useUserSites();
+  const asked = params.get('site_id') ?? '';
+  const value = several && sites.some((s) => String(s.id) === asked) ? asked : '';
+  const set = (next: string) =>
+    setParams(
+      (prev) => {
+        const query = new URLSearchParams(prev);
+        if (next) query.set('site_id', next);
+        else query.delete('site_id');
+        return query;
+      },
+      { replace: true },
+    );
+  return { several, value, set };
 }

@@ -5,26 +5,28 @@ import { OrphanOptions, YearOptions } from '../../../components/school-options.t
 import { Options } from '../../../components/ui/options.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
 import { ExportModal } from './export-modal.tsx';
+import { ExportSiteField } from './export-site-field.tsx';
 import { EXPORT_YEARS } from './export-years.ts';
 import { RequiredMark } from './required-mark.tsx';
 import { useExportForm } from './use-export-form.ts';
 import { useFormat } from '../../../lib/use-format.ts';
 
-const FIELDS = ['orphan_id', 'month', 'year'] as const;
+const FIELDS = ['site_id', 'orphan_id', 'month', 'year'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
-/** Attendance Records (spec sections 5, 7, 9): month and year required (the last ten years), optionally one child. */
+/** Attendance Records (spec sections 5, 7, 9): month and year required (the last ten years), optionally a site (for a user of several) or one child. */
 export function AttendanceExportForm({ onClose, now = new Date() }: { onClose: () => void; now?: Date }) {
   const { t } = useTranslation('reports');
   const format = useFormat();
-  const defaultValues: Values = { orphan_id: '', month: '', year: String(now.getFullYear()) };
+  const defaultValues: Values = { site_id: '', orphan_id: '', month: '', year: String(now.getFullYear()) };
   const { form, message, busy, modal } = useExportForm({ kind: 'attendance', schema: attendanceExportSchema, defaultValues, fields: FIELDS, onClose });
   const { register, watch } = form;
   // With the year chosen, each month is named with it (a Solar Hijri reader's months then carry their years).
   const year = Number(watch('year')) || undefined;
   return (
     <ExportModal id="export-attendance" title={t('forms.attendance')} {...modal}>
+      <ExportSiteField {...register('site_id')} error={message('site_id')} disabled={busy} />
       <SelectField label={t('fields.orphan_id')} error={message('orphan_id')} first={t('options.allOrphans')} {...register('orphan_id')} disabled={busy}>
         <OrphanOptions />
       </SelectField>

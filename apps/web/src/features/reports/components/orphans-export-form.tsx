@@ -6,19 +6,21 @@ import { Field, Input } from '../../../components/ui/input.tsx';
 import { Options } from '../../../components/ui/options.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
 import { ExportModal } from './export-modal.tsx';
+import { ExportSiteField } from './export-site-field.tsx';
 import { useExportForm } from './use-export-form.ts';
 
-const EMPTY = { gender: '', age_min: '', age_max: '', admission_start: '', admission_end: '' };
+const EMPTY = { site_id: '', gender: '', age_min: '', age_max: '', admission_start: '', admission_end: '' };
 type Values = typeof EMPTY;
 const FIELDS = Object.keys(EMPTY) as Array<keyof Values>;
 
-/** Orphans List (spec sections 5, 7, 9): gender (male or female), age range (0 and up), admission dates; every filter optional. */
+/** Orphans List (spec sections 5, 7, 9): the site (for a user of several), gender (male or female), age range (0 and up), admission dates; every filter optional. */
 export function OrphansExportForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('reports');
   const { form, message, busy, modal } = useExportForm({ kind: 'orphans', schema: orphanExportSchema, defaultValues: EMPTY, fields: FIELDS, onClose });
   const { register, control } = form;
   return (
     <ExportModal id="export-orphans" title={t('forms.orphans')} {...modal}>
+      <ExportSiteField {...register('site_id')} error={message('site_id')} disabled={busy} />
       <SelectField label={t('fields.gender')} error={message('gender')} first={t('options.allGenders')} {...register('gender')} disabled={busy}>
         <Options values={EXPORT_GENDERS} label={(g) => t(`genders.${g}`)} />
       </SelectField>

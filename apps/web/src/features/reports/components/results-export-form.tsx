@@ -7,21 +7,22 @@ import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Options } from '../../../components/ui/options.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
 import { ExportModal } from './export-modal.tsx';
+import { ExportSiteField } from './export-site-field.tsx';
 import { EXPORT_YEARS } from './export-years.ts';
 import { RequiredMark } from './required-mark.tsx';
 import { useExportForm } from './use-export-form.ts';
 
-const FIELDS = ['result_type', 'orphan_id', 'from_date', 'to_date', 'term', 'year'] as const;
+const FIELDS = ['result_type', 'site_id', 'orphan_id', 'from_date', 'to_date', 'term', 'year'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
 /**
  * Academic Results (spec sections 5, 7, 9): the type picked in the menu (changeable here), start
- * and end dates (required), and optionally one child, a term (not for discipline, which has none)
+ * and end dates (required), and optionally a site (for a user of several), one child, a term (not for discipline, which has none)
  * and a year of the last ten.
  */
 export function ResultsExportForm({ resultType, onClose }: { resultType: ResultType; onClose: () => void }) {
   const { t } = useTranslation('reports');
-  const defaultValues: Values = { result_type: resultType, orphan_id: '', from_date: '', to_date: '', term: '', year: '' };
+  const defaultValues: Values = { result_type: resultType, site_id: '', orphan_id: '', from_date: '', to_date: '', term: '', year: '' };
   const { form, message, busy, modal } = useExportForm({ kind: 'results', schema: resultExportSchema, defaultValues, fields: FIELDS, onClose });
   const { register, watch, control } = form;
   const type = watch('result_type');
@@ -39,6 +40,7 @@ export function ResultsExportForm({ resultType, onClose }: { resultType: ResultT
         <FormDateField control={control} name="from_date" label={<RequiredMark>{t('fields.from_date')}</RequiredMark>} error={message('from_date')} isRequired isDisabled={busy} />
         <FormDateField control={control} name="to_date" label={<RequiredMark>{t('fields.to_date')}</RequiredMark>} error={message('to_date')} isRequired isDisabled={busy} />
       </div>
+      <ExportSiteField {...register('site_id')} error={message('site_id')} disabled={busy} />
       <SelectField label={t('fields.orphan_id')} error={message('orphan_id')} first={t('options.allOrphans')} {...register('orphan_id')} disabled={busy}>
         <OrphanOptions />
       </SelectField>
