@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import type { OrphanResponse, OrphanSavedResponse } from '@app/shared/schemas/orphan.schema';
+import { AFGHAN_MONTHS } from '@app/shared/afghan-months';
 import { accessibilityViolations } from './support/accessibility.ts';
 import { apiCall } from './support/api.ts';
 import { dateField, shownDate, typeDate } from './support/date-field.ts';
@@ -12,7 +13,8 @@ import { setUpBrowserApp } from './support/fixture.ts';
  * The Solar Hijri calendar end to end: a staff member chooses it on the
  * profile, enters a child's birthday as the office writes it (1 Farvardin 1393) from the keyboard,
  * and the API stores the Gregorian day (2014-03-21); the details show it back in Solar Hijri. The
- * open date picker passes axe.
+ * open date picker passes axe. A Solar Hijri Dari reader's attendance months, school years,
+ * overview and charts are Solar Hijri with Afghan month names, in Persian digits only.
  */
 
 const app = setUpBrowserApp({ pagePer: 'file', signedIn: true });
@@ -169,5 +171,52 @@ describe('the Solar Hijri calendar in the browser', () => {
     expect(await form.isVisible()).toBe(true);
     await form.getByRole('button', { name: 'Cancel' }).click();
     await form.waitFor({ state: 'hidden' });
+  });
+
+  it('gives a Solar Hijri Dari reader Solar Hijri months and years, with Afghan names and Persian digits only, on attendance, the overview and a child\'s results', async () => {
+    // March 2025's attendance (10 Hut 1403 to 10 Hamal 1404) and a result of the school year 2025.
+    await apiCall(app.page, 'POST', '/api/attendances', { orphan_id: orphanId, month: 3, year: 2025, present_days: 19, absent_days: 1, late_days: 1, excused_days: 1, absence_reasons: 'Fever' });
+    await apiCall(app.page, 'POST', '/api/results', {
+      orphan_id: orphanId, result_type: 'education', subject: 'Mathematics', term: 'First Term', exam_date: '2025-05-10', year: 2025, total: 50, average: 80, score: 45,
+    });
+    await app.page.evaluate(([key]) => localStorage.setItem(key!, 'fa-AF'), [STORAGE_KEYS.language]);
+    const march2025 = 'حوت ۱۴۰۳ – حمل ۱۴۰۴';
+    const schoolYear2025 = '۱۴۰۳–۱۴۰۴';
+    const main = app.page.locator('main');
+    /** The screen's text, with its selects' options and the charts' labels: no Latin digit, no Gregorian month name in Dari. */
+    const noLatinDigits = async () => {
+      // Text kept as it was written (names, the activity log's record names: dir="auto") and the
+      // server's own address (a link written out) are not figures formatted for the reader.
+      const text = await main.evaluate((el) => {
+        const copy = el.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('[dir="auto"]').forEach((typed) => typed.remove());
+        return (copy.textContent ?? '').split(location.hostname).join('');
+      });
+      expect(text.match(/[0-9]+/g) ?? []).toEqual([]);
+      expect(text).not.toMatch(/جنوری|فبروری|مارچ|اپریل|نومبر|دسمبر|فروردین|اسفند/);
+    };
+
+    await app.page.goto(`/dashboard/attendance?orphan_id=${orphanId}`);
+    await main.getByRole('cell', { name: march2025, exact: true }).waitFor();
+    await noLatinDigits();
+
+    await app.page.goto('/dashboard/attendance/class?month=3&year=2025');
+    const month = main.getByRole('combobox', { name: localeText('fa-AF', 'attendance:filters.month') });
+    await month.waitFor();
+    await expect.poll(() => month.locator('option:checked').textContent()).toBe(march2025);
+    expect(await main.getByRole('combobox', { name: localeText('fa-AF', 'attendance:filters.year') }).locator('option:checked').textContent()).toBe(schoolYear2025);
+    await noLatinDigits();
+
+    await app.page.goto(`/dashboard/orphans/${orphanId}`);
+    // The results card names the school year, the attendance card the month, both in Solar Hijri.
+    await main.getByRole('cell', { name: new RegExp(`^${schoolYear2025} · `) }).waitFor();
+    await main.getByRole('cell', { name: march2025, exact: true }).waitFor();
+    await noLatinDigits();
+
+    await app.page.goto('/dashboard');
+    // The overview's month and its charts' months: Afghan names, Persian digits.
+    await main.locator('.recharts-cartesian-axis-tick').first().waitFor({ state: 'attached' });
+    await expect.poll(() => main.evaluate((el) => el.textContent ?? '')).toMatch(new RegExp(AFGHAN_MONTHS['fa-AF'].join('|')));
+    await noLatinDigits();
   });
 });
