@@ -11,7 +11,7 @@ describeEachDatabase('settings', (server) => {
     const res = await call(server(), 'GET', '/api/settings', { token });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['address', 'contact_email', 'contact_phone', 'facebook_url', 'instagram_url', 'items_per_page', 'maintenance_mode', 'organization_name', 'organization_slogan', 'twitter_url', 'youtube_url'],
+      ['address', 'contact_email', 'contact_phone', 'facebook_url', 'instagram_url', 'items_per_page', 'maintenance_mode', 'organization_name', 'organization_slogan', 'read_log_retention_days', 'twitter_url', 'youtube_url'],
     );
     expect(res.body).toMatchObject({ maintenance_mode: '0', items_per_page: '10', address: 'Kabul, Afghanistan' });
     expect(res.body.organization_name).toBeTruthy();
