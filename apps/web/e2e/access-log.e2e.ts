@@ -27,15 +27,16 @@ describe('who viewed a child\'s record', () => {
     await signOut(app.page);
   });
 
-  it('a Teacher opens the child, and sees no "Who viewed" card', async () => {
+  it('a Teacher opens the child, and sees no "Who viewed" card', { timeout: 120_000 }, async () => {
     await signIn(app.page, TEACHER.email, TEACHER.password);
     await app.page.goto(`/dashboard/orphans/${childId}`);
-    await app.page.getByRole('heading', { name: 'Soraya Hamidi' }).first().waitFor();
+    await app.page.getByRole('button', { name: 'Progress report' }).waitFor();
+    await app.page.getByText('Soraya').first().waitFor();
     expect(await app.page.getByRole('heading', { name: 'Who viewed this record' }).count()).toBe(0);
     await signOut(app.page);
   });
 
-  it('a Manager sees the Teacher\'s visit on the child\'s page and in the Access log', async () => {
+  it('a Manager sees the Teacher\'s visit on the child\'s page and in the Access log', { timeout: 120_000 }, async () => {
     await signIn(app.page, MANAGER.email, MANAGER.password);
     await app.page.goto(`/dashboard/orphans/${childId}`);
     const card = app.page.getByRole('region', { name: 'Who viewed this record' });

@@ -33,7 +33,8 @@ describe('a sign-in and the browser closing', () => {
     return { context, page: context.pages()[0] ?? (await context.newPage()) };
   };
 
-  it('keeps no sign-in made without "Remember me" once the browser is closed, and keeps one made with it', async () => {
+  // Three starts of a browser and two sign-ins: longer than one page's test.
+  it('keeps no sign-in made without "Remember me" once the browser is closed, and keeps one made with it', { timeout: 240_000 }, async () => {
     let { context, page } = await openBrowser();
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     expect(pathOf(page)).toBe('/dashboard');
