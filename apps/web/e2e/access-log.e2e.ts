@@ -21,7 +21,8 @@ let childId = 0;
 describe('who viewed a child\'s record', () => {
   it('the administrator creates a Teacher, a Manager and a child', async () => {
     for (const [user, role] of [[TEACHER, 'Teacher'], [MANAGER, 'Manager']] as const) {
-      await apiCall(app.page, 'POST', '/api/users', { ...user, password_confirmation: user.password, roles: [role] });
+      // Both reach every site's children, as the child's record is on the first one.
+      await apiCall(app.page, 'POST', '/api/users', { ...user, password_confirmation: user.password, roles: [role], all_sites: true });
     }
     childId = (await apiCall<{ data: { id: number } }>(app.page, 'POST', '/api/orphans', CHILD)).data.id;
     await signOut(app.page);

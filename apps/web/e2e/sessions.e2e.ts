@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { pageToken } from './support/api.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, signIn } from './support/browser.ts';
+import { signIn } from './support/browser.ts';
 import { islandsHydrated } from './support/islands.ts';
 import { pathOf, setUpBrowserApp } from './support/fixture.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
@@ -18,30 +15,31 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
 const app = setUpBrowserApp();
 
 describe('a sign-in and the browser closing', () => {
-  let profileDir: string;
-  beforeAll(() => {
-    profileDir = mkdtempSync(path.join(os.tmpdir(), 'oc-profile-'));
-  });
-  afterAll(() => rmSync(profileDir, { recursive: true, force: true }));
-
-  /** The same Chromium profile folder each time, as a phone's browser opened again. */
-  const openBrowser = async (): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, baseURL: app.server.baseUrl });
-    context.setDefaultTimeout(15_000);
-    // As the fixture's pages: a page load on a busy machine may take long (support/browser.ts).
+  /**
+   * The browser closed and opened again: what it keeps on disk — its persistent cookies and its
+   * localStorage — and not its session cookies (those without an expiry), which a browser drops
+   * when it closes. (A Chromium profile reopened by Playwright restores session cookies, as a
+   * browser set to "continue where you left off" does, so the close is played from its state.)
+   */
+  const reopened = async (page: Page): Promise<Page> => {
+    const state = await page.context().storageState();
+    await page.context().close();
+    const context = await app.browser.newContext({ storageState: { ...state, cookies: state.cookies.filter((c) => c.expires !== -1) } });
     context.setDefaultNavigationTimeout(60_000);
-    return { context, page: context.pages()[0] ?? (await context.newPage()) };
+    return context.newPage();
   };
 
-  // Three starts of a browser and two sign-ins: longer than one page's test.
+  // Two sign-ins and two reopened browsers: longer than one page's test.
   it('keeps no sign-in made without "Remember me" once the browser is closed, and keeps one made with it', { timeout: 240_000 }, async () => {
-    let { context, page } = await openBrowser();
+    let page = await app.openPage();
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     expect(pathOf(page)).toBe('/dashboard');
-    expect(await pageToken(page)).toBeTruthy();
-    await context.close();
+    const session = (await page.context().cookies()).find((c) => c.name === 'auth_token');
+    // The token is a session cookie only: nothing of it in localStorage.
+    expect(session?.expires).toBe(-1);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
 
-    ({ context, page } = await openBrowser());
+    page = await reopened(page);
     await page.goto('/dashboard/profile');
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await pageToken(page)).toBeNull();
@@ -53,13 +51,12 @@ describe('a sign-in and the browser closing', () => {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await context.close();
 
-    ({ context, page } = await openBrowser());
+    page = await reopened(page);
     await page.goto('/dashboard/profile');
     await page.getByRole('heading', { name: 'My Profile' }).waitFor();
     expect(pathOf(page)).toBe('/dashboard/profile');
-    await context.close();
+    await page.context().close();
   });
 });
 
