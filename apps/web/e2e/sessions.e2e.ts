@@ -49,8 +49,9 @@ describe('a sign-in and the browser closing', () => {
     await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
     await page.getByLabel('Remember me').check();
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard');
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // Back where the visitor was heading.
+    await page.waitForURL((url) => url.pathname === '/dashboard/profile');
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
 
     page = await reopened(page);
     await page.goto('/dashboard/profile');
