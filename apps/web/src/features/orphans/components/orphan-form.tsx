@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { GENDERS, GRADES, MAX_PHOTO_BYTES, MEDICAL_CONDITIONS, ORPHAN_STATUSES } from '@app/shared/constants';
 import { ORPHAN_MESSAGES, orphanSchema, type Orphan, type OrphanData } from '@app/shared/schemas/orphan.schema';
+import { SITE_MSG } from '@app/shared/schemas/sites.schema';
 import { isApiError, type FormValue } from '../../../lib/api-client.ts';
 import { useRefusalFocus } from '../../../lib/focus-first-invalid.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
@@ -14,6 +15,8 @@ import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Options } from '../../../components/ui/options.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
+import { SiteOptions } from '../../../components/site-options.tsx';
+import { useUserSites } from '../../../lib/user-sites.ts';
 import {
   emptyOrphanForm,
   isOrphanFormField,
@@ -77,6 +80,11 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
   const [removePhoto, setRemovePhoto] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [readVersion] = useState(orphan?.updated_at);
+  // A new child's site (create only: a child changes site by a transfer), preselected for a user of one site.
+  const { sites } = useUserSites();
+  const onlySite = sites.length === 1 ? String(sites[0]!.id) : '';
+  const [siteId, setSiteId] = useState(onlySite);
+  const [siteError, setSiteError] = useState<string | undefined>();
   // Likely duplicates found for the identity being saved; a save goes ahead for the identity the
   // staff member chose to save anyway, and an edit that keeps the child's identity is not checked.
   const [duplicates, setDuplicates] = useState<{ identity: string; found: PossibleDuplicate[] } | null>(null);
@@ -118,8 +126,20 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
     if (file) setRemovePhoto(false);
   };
 
+  // The site is not one of the child's fields (the shared schema's): it is checked here, beside
+  // them. A user who holds no site has none to choose: the server says why it refuses.
+  const siteMissing = () => {
+    const missing = mode === 'create' && siteId === '' && sites.length > 0;
+    setSiteError(missing ? translateMessage(SITE_MSG.siteRequired) : undefined);
+    return missing;
+  };
+
   const submit = refusal.capture(handleSubmit(async (data) => {
     setFormError(null);
+    if (siteMissing()) {
+      refusal.refused();
+      return;
+    }
     if (photoError) return;
     const identity = identityOf(data);
     if (savingAnyway.current !== identity) {
@@ -131,10 +151,13 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
     }
     setDuplicates(null);
     try {
-      await onSubmit({ values: toOrphanPayload(data, mode), photo, removePhoto: !photo && removePhoto, updatedAt: readVersion });
+      const values = toOrphanPayload(data, mode);
+      if (mode === 'create' && siteId) values.site_id = siteId;
+      await onSubmit({ values, photo, removePhoto: !photo && removePhoto, updatedAt: readVersion });
       if (mode === 'create') {
         // Spec: after creation the form resets and clears the photo and its preview.
         reset(emptyOrphanForm());
+        setSiteId(onlySite);
         setPhoto(null);
         savingAnyway.current = null;
       }
@@ -146,6 +169,7 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
           const text = translateMessage(list?.find(Boolean));
           if (!text) continue;
           if (field === 'profile_photo') setPhotoError(text);
+          else if (field === 'site_id') setSiteError(text);
           else if (isOrphanFormField(field)) setError(field, { type: 'server', message: text });
           else unplaced.push(text);
         }
@@ -157,7 +181,10 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
       if (!isApiError(err)) console.error('Saving the orphan failed', err);
       setFormError(t('form.saveFailed', { message: translateMessage(err instanceof Error ? err.message : String(err)) }));
     }
-  }, refusal.refused));
+  }, () => {
+    siteMissing();
+    refusal.refused();
+  }));
 
   const text = (name: FieldName, props: { type?: string; required?: boolean; autoComplete?: string; step?: string; min?: string; className?: string; dir?: string; inputMode?: 'decimal' | 'tel' | 'email' } = {}) => {
     const { required, className, ...rest } = props;
@@ -221,6 +248,21 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
       </FormSection>
 
       <FormSection title={t('form.sections.admission')}>
+        {mode === 'create' ? (
+          <SelectField
+            label={<NamedLabel name="site_id" required />}
+            error={siteError}
+            first={sites.length === 1 ? undefined : t('form.select')}
+            value={siteId}
+            onChange={(e) => {
+              setSiteId(e.target.value);
+              setSiteError(undefined);
+            }}
+            disabled={isSubmitting}
+          >
+            <SiteOptions />
+          </SelectField>
+        ) : null}
         {date('admission_date', true)}
         {select('status', ORPHAN_STATUSES, format.status, { required: true })}
       </FormSection>
@@ -293,7 +335,7 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
   );
 }
 
-function NamedLabel({ name, required }: { name: FieldName; required?: boolean }) {
+function NamedLabel({ name, required }: { name: FieldName | 'site_id'; required?: boolean }) {
   const { t } = useTranslation('orphans');
   const key = name.startsWith('profile.') ? name.slice(8) : name;
   return <FieldLabel text={t(`fields.${key}` as 'fields.first_name')} required={required && t('form.required')} />;
