@@ -57,10 +57,16 @@ export function isFutureMonth(month: number, year: number, now = new Date()): bo
   return year * 12 + (month - 1) > ahead.getUTCFullYear() * 12 + ahead.getUTCMonth();
 }
 
-/** Whether a month ends before a child's admission date ('YYYY-MM-DD'): the month of admission itself counts. */
+/** The first day after a month, as dates are stored ('2025-04-01' for March 2025). */
+export const dayAfterMonth = (month: number, year: number): string => (month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`);
+
+/**
+ * Whether a month ends before a child's admission date ('YYYY-MM-DD'): the month of admission
+ * itself counts. Such a month can hold no attendance record, and the overview does not count it
+ * missing (attendance-overview.repository.ts asks the same of the stored date).
+ */
 export function isBeforeAdmission(month: number, year: number, admissionDate: string | null | undefined): boolean {
-  const m = admissionDate ? /^(\d{4})-(\d{2})/.exec(admissionDate) : null;
-  return !!m && year * 12 + (month - 1) < Number(m[1]) * 12 + (Number(m[2]) - 1);
+  return !!admissionDate && admissionDate >= dayAfterMonth(month, year);
 }
 
 export const beforeAdmissionMessage = (admissionDate: string): string => ATTENDANCE_MESSAGES.beforeAdmission.replace('{date}', admissionDate);

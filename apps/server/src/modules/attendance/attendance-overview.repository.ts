@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dayAfterMonth } from '@app/shared/schemas/attendance.schema';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -12,13 +13,16 @@ const IN_CARE = 'active';
 
 /**
  * Children in care with no attendance record for the month: each child of the in-care name
- * index is probed in the unique (orphan_id, year, month) key: the first `limit` by name.
+ * index is probed in the unique (orphan_id, year, month) key: the first `limit` by name. A
+ * child admitted after the month is not missing it: the same rule as the form's
+ * (isBeforeAdmission), on the stored date.
  */
 export function buildMissingMonth(db: Kysely<DB>, year: number, month: number) {
   return db
     .selectFrom('orphans')
     .where('orphans.deleted_at', 'is', null)
     .where('orphans.status', '=', IN_CARE)
+    .where('orphans.admission_date', '<', dayAfterMonth(month, year))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

@@ -23,6 +23,7 @@ const monthOf = (offset: number) => {
   return { year: d.getFullYear(), month: d.getMonth() + 1 };
 };
 const firstOf = (offset: number) => iso(new Date(Y, M + offset, 1));
+const lastOfLastMonth = iso(new Date(Y, M, 0));
 const lastMonth = monthOf(-1);
 
 describeEachDatabase('dashboard overview', (server) => {
@@ -61,11 +62,12 @@ describeEachDatabase('dashboard overview', (server) => {
   }
 
   beforeAll(async () => {
-    // In care: A and D admitted last month, B and C this month.
+    // In care: A admitted on the first day of last month and D on its last, B and C this month
+    // (so last month's attendance is not missing for them).
     await child('A', 'Amina', 'Aziz', { dob: day(3, 10), admission: firstOf(-1) });
     await child('B', 'Bahar', 'Barakzai', { dob: day(30, 12), admission: firstOf(0), medical: 'Critical' });
     await child('C', 'Cyrus', 'Cohistani', { dob: day(31, 9), admission: firstOf(0), medical: 'Needs Attention' });
-    await child('D', 'Dina', 'Durrani', { dob: day(-1, 11), admission: firstOf(-1), medical: 'Minor Issues' });
+    await child('D', 'Dina', 'Durrani', { dob: day(-1, 11), admission: lastOfLastMonth, medical: 'Minor Issues' });
     // No longer in care: counted on record and in admissions and charts, never as a card's child.
     await child('E', 'Esa', 'Ebadi', { dob: day(5, 10), admission: firstOf(0), status: 'inactive', medical: 'Critical' });
     // In the trash: never counted anywhere.
@@ -104,14 +106,11 @@ describeEachDatabase('dashboard overview', (server) => {
       ],
     },
     pending_tasks: {
-      total: 4,
+      total: 3,
       missing_attendance: {
         ...lastMonth,
-        total: 2,
-        items: [
-          { orphan_id: ids.B, name: 'Bahar Barakzai', class_grade: '5' },
-          { orphan_id: ids.D, name: 'Dina Durrani', class_grade: '5' },
-        ],
+        total: 1,
+        items: [{ orphan_id: ids.D, name: 'Dina Durrani', class_grade: '5' }],
       },
       medical: {
         total: 2,
@@ -183,7 +182,7 @@ describeEachDatabase('dashboard overview', (server) => {
       total_orphans: { label: 'Total Orphans', value: 4, href: '/dashboard/orphans' },
       new_admissions: { label: 'New Admissions', value: 3, href: `/dashboard/orphans?admission_from=${firstOf(0)}&admission_to=${iso(new Date(Y, M + 1, 0))}&sort=-admission_date` },
       upcoming_events: { label: 'Upcoming Events', value: 3, href: null },
-      pending_tasks: { label: 'Pending Tasks', value: 4, href: null },
+      pending_tasks: { label: 'Pending Tasks', value: 3, href: null },
     });
     // The admissions card's link lists exactly the children it counts.
     const list = await call(server(), 'GET', `/api/orphans?admission_from=${firstOf(0)}&admission_to=${iso(new Date(Y, M + 1, 0))}`, { token: manager.token });
@@ -193,7 +192,7 @@ describeEachDatabase('dashboard overview', (server) => {
   it('shows a teacher every card and chart but not Recent Activity, a manager the activity too, and a role without permissions nothing', async () => {
     const admin = await loginAdmin(server());
     // Something in the log: a change through the API.
-    await call(server(), 'PUT', `/api/orphans/${ids.D}`, { token: admin, body: { first_name: 'Dina', last_name: 'Durrani', dob: day(-1, 11), gender: 'female', admission_date: firstOf(-1), class_grade: '5', medical_condition: 'Minor Issues' } });
+    await call(server(), 'PUT', `/api/orphans/${ids.D}`, { token: admin, body: { first_name: 'Dina', last_name: 'Durrani', dob: day(-1, 11), gender: 'female', admission_date: lastOfLastMonth, class_grade: '5', medical_condition: 'Minor Issues' } });
     const manager = await userWithRoles(server(), ['Manager']);
     const teacher = await userWithRoles(server(), ['Teacher']);
     const nobody = await userWithRoles(server(), []);
@@ -221,8 +220,8 @@ describeEachDatabase('dashboard overview', (server) => {
     const e = expected();
 
     const attendance = await data(await role('Attendance Clerk', ['view-attendance']));
-    expect(attendance.stats).toEqual([{ key: 'pending_tasks', label: 'Pending Tasks', value: 2, icon: 'clipboard-list', color: 'amber', href: null }]);
-    expect(attendance.pending_tasks).toEqual({ total: 2, missing_attendance: e.pending_tasks.missing_attendance, medical: null });
+    expect(attendance.stats).toEqual([{ key: 'pending_tasks', label: 'Pending Tasks', value: 1, icon: 'clipboard-list', color: 'amber', href: null }]);
+    expect(attendance.pending_tasks).toEqual({ total: 1, missing_attendance: e.pending_tasks.missing_attendance, medical: null });
     expect(attendance.upcoming_events).toBeUndefined();
     expect(attendance.total_orphans).toBeUndefined();
     expect(attendance.charts).toEqual({ attendance_rate: e.charts.attendance_rate, grade_bands: null, admissions: null });
@@ -256,7 +255,8 @@ describeEachDatabase('dashboard overview', (server) => {
     expect(body.total_orphans).toEqual({ in_care: 5, on_record: 6 });
     expect(body.new_admissions.count).toBe(4);
     expect(body.upcoming_events.birthdays).toBe(3);
-    expect(body.pending_tasks.missing_attendance.total).toBe(3);
+    // Admitted this month: not missing last month's attendance.
+    expect(body.pending_tasks.missing_attendance.total).toBe(1);
     expect(body.pending_tasks.medical.total).toBe(3);
     expect(body.charts.admissions[11].count).toBe(4);
 
@@ -267,7 +267,7 @@ describeEachDatabase('dashboard overview', (server) => {
     const recorded = await call(server(), 'POST', '/api/attendances', { token: admin, body: { orphan_id: ids.D, ...lastMonthsDays } });
     expect(recorded.status).toBe(201);
     body = await data(manager);
-    expect(body.pending_tasks.missing_attendance.total).toBe(2);
+    expect(body.pending_tasks.missing_attendance).toMatchObject({ total: 0, items: [] });
     expect(body.charts.attendance_rate[11]).toMatchObject({ rate: 60, days: 60 });
 
     // A result written straight to the table (a script): the bands follow at once.

@@ -50,7 +50,9 @@ export async function overviewFigures(db: Kysely<DB>, today: string, { lists = f
   let birthdayTotal = 0;
   for (const range of p.birthdayRanges) birthdayTotal += await orphansOverview.countBirthdays(db, range);
   const examTotal = [...upcomingResults.values()].reduce((sum, r) => sum + r.in_care_results, 0);
-  const missingTotal = children.in_care - (months.get(`${p.lastMonth.year}-${p.lastMonth.month}`) ?? NO_MONTH).in_care_records;
+  // A child admitted this month is not missing last month (isBeforeAdmission): nor can it have a record for it.
+  const admittedSince = await orphansOverview.countInCareAdmittedFrom(db, p.thisMonth.from, sites);
+  const missingTotal = children.in_care - admittedSince - (months.get(`${p.lastMonth.year}-${p.lastMonth.month}`) ?? NO_MONTH).in_care_records;
   const medicalTotal = await orphansOverview.countConditions(db, NEEDS_CARE_CONDITIONS);
 
   const birthdays = lists && birthdayTotal ? await orphansOverview.birthdaysWithin(db, p.birthdayRanges, limit) : [];
