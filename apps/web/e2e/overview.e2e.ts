@@ -26,9 +26,11 @@ const lastMonth = new Date(now.getFullYear(), now.getMonth() - 1, 1);
 
 // Laila: admitted today, a birthday in five days, critical. Sara: admitted today, needs attention.
 // Omid: admitted last month, his October attendance recorded, an exam today (a result's exam date is never in the future).
+// Zahra: admitted last month, no attendance recorded for it (Laila and Sara, admitted this month, owe none).
 const LAILA = { first_name: 'Laila', last_name: `Noori${suffix}`, dob: day(5, 9), admission_date: day(0), medical_condition: 'Critical' };
 const SARA = { first_name: 'Sara', last_name: `Rahimi${suffix}`, dob: day(200, 8), admission_date: day(0), medical_condition: 'Needs Attention' };
 const OMID = { first_name: 'Omid', last_name: `Haidari${suffix}`, dob: day(100, 11), admission_date: iso(lastMonth), medical_condition: 'Healthy' };
+const ZAHRA = { first_name: 'Zahra', last_name: `Sultani${suffix}`, dob: day(150, 10), admission_date: iso(lastMonth), medical_condition: 'Healthy' };
 const ids: Record<string, number> = {};
 
 /** A call to the API from the signed-in page, as the app makes them (support/api.ts). */
@@ -37,9 +39,9 @@ const api = <T>(method: string, url: string, body?: unknown) => apiCall<T>(app.p
 const card = (key: string) => app.page.getByTestId(`card-${key}`);
 
 describe('a manager reads the overview', () => {
-  it('the administrator sets up a Manager account and three children', async () => {
+  it('the administrator sets up a Manager account and four children', async () => {
     await api('POST', '/api/users', { ...MANAGER, password_confirmation: MANAGER.password, roles: ['Manager'] });
-    for (const [key, child] of Object.entries({ LAILA, SARA, OMID })) {
+    for (const [key, child] of Object.entries({ LAILA, SARA, OMID, ZAHRA })) {
       const saved = await api<{ data: { id: number } }>('POST', '/api/orphans', { ...child, gender: 'female', class_grade: '4' });
       ids[key] = saved.data.id;
     }
@@ -55,11 +57,11 @@ describe('a manager reads the overview', () => {
   it('shows the four figures of the seeded children, with Recent Activity and the charts', async () => {
     await signIn(app.page, MANAGER.email, MANAGER.password);
     await app.page.goto('/dashboard');
-    await expect.poll(() => card('total_orphans').textContent()).toBe('3');
+    await expect.poll(() => card('total_orphans').textContent()).toBe('4');
     expect(await card('new_admissions').textContent()).toBe('2');
     expect(await card('upcoming_events').textContent()).toBe('2');
-    // Laila and Sara have no record for last month; Laila is critical and Sara needs attention.
-    expect(await card('pending_tasks').textContent()).toBe('4');
+    // Zahra has no record for last month; Laila is critical and Sara needs attention.
+    expect(await card('pending_tasks').textContent()).toBe('3');
     await app.page.getByRole('heading', { name: 'Recent Activity' }).waitFor();
     await expect.poll(() => app.page.getByText(`Omid ${OMID.last_name}`).first().isVisible()).toBe(true);
 
@@ -97,7 +99,7 @@ describe('a manager reads the overview', () => {
     await dialog.waitFor();
     const attendance = dialog.getByRole('region', { name: /Missing attendance/ });
     await attendance.waitFor(); // the lists are fetched when the dialog opens
-    expect(await attendance.getByRole('link').allTextContents()).toEqual([`Laila ${LAILA.last_name}`, `Sara ${SARA.last_name}`, expect.stringMatching(/^Record attendance/)]);
+    expect(await attendance.getByRole('link').allTextContents()).toEqual([`Zahra ${ZAHRA.last_name}`, expect.stringMatching(/^Record attendance/)]);
     const health = dialog.getByRole('region', { name: /Health needing attention/ });
     expect(await health.getByRole('listitem').allTextContents()).toEqual([`Laila ${LAILA.last_name}Critical`, `Sara ${SARA.last_name}Needs Attention`]);
     await dialog.getByRole('button', { name: 'Close' }).click();
