@@ -98,16 +98,16 @@ describe('languages', () => {
     await expect.poll(() => headingText(page)).toBe('Dashboard');
 
     await chooseLanguage(page, 'پښتو');
-    await expect.poll(() => headingText(page)).toBe(localeText('ps-AF', 'dashboard:titles.dashboard'));
+    await expect.poll(() => headingText(page)).toBe(localeText('ps-AF', 'dashboard:nav'));
     expect(await htmlLanguage(page)).toEqual({ lang: 'ps-AF', dir: 'rtl' });
     await page.getByRole('button', { name: localeText('ps-AF', 'dashboard:sidebar.groups.management') }).waitFor();
     await expect.poll(async () => (await storedUser(page)).locale).toBe('ps-AF');
     expect(await rawKeysOn(page)).toEqual([]);
 
     await page.reload();
-    await expect.poll(() => headingText(page)).toBe(localeText('ps-AF', 'dashboard:titles.dashboard'));
+    await expect.poll(() => headingText(page)).toBe(localeText('ps-AF', 'dashboard:nav'));
     await page.goto('/dashboard/profile');
-    await expect.poll(() => headingText(page)).toBe(localeText('ps-AF', 'dashboard:titles.profile'));
+    await expect.poll(() => headingText(page)).toBe(localeText('ps-AF', 'admin:profile.nav'));
     await page.getByRole('heading', { name: localeText('ps-AF', 'admin:profile.language.title') }).waitFor();
     expect(await rawKeysOn(page)).toEqual([]);
 
@@ -118,7 +118,7 @@ describe('languages', () => {
       await other.goto('/login');
       expect(await htmlLanguage(other)).toEqual({ lang: 'en', dir: 'ltr' });
       await signIn(other, ADMIN_EMAIL, ADMIN_PASSWORD);
-      await expect.poll(() => headingText(other)).toBe(localeText('ps-AF', 'dashboard:titles.dashboard'));
+      await expect.poll(() => headingText(other)).toBe(localeText('ps-AF', 'dashboard:nav'));
       expect(await htmlLanguage(other)).toEqual({ lang: 'ps-AF', dir: 'rtl' });
       expect(await rawKeysOn(other)).toEqual([]);
 

@@ -53,13 +53,13 @@ describe('page titles', () => {
   it('names each dashboard screen, and follows a change of language', async () => {
     const page = app.page;
     await page.goto('/dashboard/orphans');
-    expect(await titleIs(page, `${localeText('fa-AF', 'dashboard:titles.orphans')} — ${ORGANISATION}`)).toBeTruthy();
+    expect(await titleIs(page, `${localeText('fa-AF', 'orphans:nav')} — ${ORGANISATION}`)).toBeTruthy();
     await chooseLanguage(page, 'English');
     expect(await titleIs(page, `Orphans — ${ORGANISATION}`)).toBe(`Orphans — ${ORGANISATION}`);
     await page.getByRole('link', { name: 'Gallery' }).first().click();
     expect(await titleIs(page, `Gallery — ${ORGANISATION}`)).toBe(`Gallery — ${ORGANISATION}`);
     await chooseLanguage(page, 'پښتو');
-    expect(await titleIs(page, `${localeText('ps-AF', 'dashboard:titles.gallery')} — ${ORGANISATION}`)).toBeTruthy();
+    expect(await titleIs(page, `${localeText('ps-AF', 'gallery:nav')} — ${ORGANISATION}`)).toBeTruthy();
     await chooseLanguage(page, 'English');
   });
 });

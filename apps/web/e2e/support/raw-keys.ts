@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /**
- * What i18next shows when a text is missing: the key itself, `nav.home` or `dashboard:titles.x`.
+ * What i18next shows when a text is missing: the key itself, `nav.home` or `dashboard:overview.error`.
  * A whole text (or label) shaped like that is a raw key; e-mail addresses and web addresses are
  * not (their '@', '/' or spaces keep them out).
  */

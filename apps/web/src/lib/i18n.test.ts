@@ -42,7 +42,7 @@ describe('choosing a language', () => {
     expect(i18n.hasResourceBundle('ps-AF', 'common')).toBe(false); // not part of the first download
     await chooseLanguage('ps-AF');
     expect(i18n.t('nav.home')).toBe('کور');
-    expect(i18n.t('titles.orphans', { ns: 'dashboard' })).toBe('یتیمان');
+    expect(i18n.t('nav', { ns: 'orphans' })).toBe('یتیمان');
     expect(document.documentElement.lang).toBe('ps-AF');
     expect(document.documentElement.dir).toBe('rtl');
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('ps-AF');

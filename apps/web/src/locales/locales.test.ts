@@ -31,8 +31,6 @@ const DYNAMIC_KEY_PREFIXES = [
   'dashboard:overview.quickTasks.',
   'dashboard:overview.stats.',
   'dashboard:sidebar.groups.',
-  'dashboard:sidebar.items.',
-  'dashboard:titles.',
   'gallery:status.',
   'gallery:types.',
   'help:sections.',

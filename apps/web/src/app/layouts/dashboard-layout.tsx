@@ -9,7 +9,7 @@ import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { Sidebar, SidebarDrawer } from './sidebar.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
-import { dashboardTitleKey } from './dashboard-nav.ts';
+import { NAV_NAMESPACES, dashboardTitle } from './dashboard-nav.ts';
 import { useSidebarOpen } from './use-sidebar.ts';
 import { useNarrowScreen } from './use-narrow-screen.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
@@ -21,12 +21,13 @@ const headerButtonClasses =
 
 export function DashboardLayout() {
   const { t } = useTranslation('dashboard');
+  const { t: navText } = useTranslation(NAV_NAMESPACES);
   const { pathname } = useLocation();
   const [open, setOpen] = useSidebarOpen();
   // Phones get the navigation as a drawer over the page; from 768 px it is a rail beside it.
   const phone = useNarrowScreen();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const title = t(`titles.${dashboardTitleKey(pathname)}`);
+  const title = navText(dashboardTitle(pathname));
   useDocumentTitle(title);
   const railLabel = open ? t('sidebar.collapse') : t('sidebar.expand');
 

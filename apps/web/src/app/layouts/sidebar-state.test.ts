@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE, can, isAdministrator, type AccessRule, type AccessSubject, type SpecCheck } from '@app/shared/permissions';
-import { DASHBOARD_NAV, dashboardTitleKey } from './dashboard-nav.ts';
+import { DASHBOARD_NAV, dashboardTitle } from './dashboard-nav.ts';
 import { groupForPath, parseStoredSidebar, sidebarOpenAfterResize, sidebarOpenOnLoad, toggleGroup, visibleGroups } from './sidebar-state.ts';
 
 function access(user: AccessSubject) {
@@ -75,7 +75,7 @@ describe('sidebar groups', () => {
     // The Contact List follows the server's rule: administer AND view-contacts.
     const manager = { roles: [{ name: ROLE.manager }], permissions: [{ name: 'administer' }, { name: 'view-contacts' }] };
     const adminGroup = visibleGroups(DASHBOARD_NAV, access(manager)).find((g) => g.id === 'administration');
-    expect(adminGroup?.items.map((i) => i.label)).toEqual(['contacts']);
+    expect(adminGroup?.items.map((i) => i.label)).toEqual(['admin:contacts.nav']);
     const stripped = { roles: [{ name: ROLE.manager }], permissions: [{ name: 'administer' }] };
     expect(visibleGroups(DASHBOARD_NAV, access(stripped)).map((g) => g.id)).not.toContain('administration');
     // A role merely named Manager, without administer, opens nothing of it.
@@ -86,10 +86,12 @@ describe('sidebar groups', () => {
 
 describe('dashboard header title', () => {
   it('follows the path', () => {
-    expect(dashboardTitleKey('/dashboard')).toBe('dashboard');
-    expect(dashboardTitleKey('/dashboard/orphans/create')).toBe('orphans');
-    expect(dashboardTitleKey('/dashboard/results/7')).toBe('results');
-    expect(dashboardTitleKey('/dashboard/settings')).toBe('settings');
-    expect(dashboardTitleKey('/dashboard/unknown')).toBe('dashboard');
+    expect(dashboardTitle('/dashboard')).toBe('dashboard:nav');
+    expect(dashboardTitle('/dashboard/orphans/create')).toBe('orphans:nav');
+    expect(dashboardTitle('/dashboard/results/7')).toBe('results:nav');
+    expect(dashboardTitle('/dashboard/settings')).toBe('admin:settings.nav');
+    expect(dashboardTitle('/dashboard/contacts/3')).toBe('admin:contacts.navTitle');
+    expect(dashboardTitle('/dashboard/orphans-archive')).toBe('dashboard:nav');
+    expect(dashboardTitle('/dashboard/unknown')).toBe('dashboard:nav');
   });
 });

@@ -8,7 +8,7 @@ import { useAuth } from '../../lib/auth-context.tsx';
 import { useSiteInfo } from '../../lib/site-info.ts';
 import { cn } from '../../lib/cn.ts';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
-import { DASHBOARD_NAV, type NavGroupId } from './dashboard-nav.ts';
+import { DASHBOARD_NAV, NAV_NAMESPACES, type NavGroupId } from './dashboard-nav.ts';
 import { groupForPath, pathMatches, toggleGroup, visibleGroups } from './sidebar-state.ts';
 
 /** The groups the user may see, and which are expanded (the current page's group on load). */
@@ -37,6 +37,7 @@ interface SidebarContentProps {
 /** Spec section 2, dashboard layout: the name, the groups with their links, Back to Website. */
 function SidebarContent({ open, nav, onGroupClick, onNavigate, headerEnd }: SidebarContentProps) {
   const { t } = useTranslation('dashboard');
+  const { t: navText } = useTranslation(NAV_NAMESPACES);
   const site = useSiteInfo();
   const { groups, openGroups, pathname } = nav;
   return (
@@ -98,7 +99,7 @@ function SidebarContent({ open, nav, onGroupClick, onNavigate, headerEnd }: Side
                             }
                           >
                             <Icon className="h-4 w-4 shrink-0" aria-hidden />
-                            <span className="truncate">{t(`sidebar.items.${item.label}`)}</span>
+                            <span className="truncate">{navText(item.label)}</span>
                           </NavLink>
                         </li>
                       );

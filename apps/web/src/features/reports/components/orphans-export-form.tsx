@@ -15,11 +15,11 @@ const FIELDS = Object.keys(EMPTY) as Array<keyof Values>;
 
 /** Orphans List (spec sections 5, 7, 9): the site (for a user of several), gender (male or female), age range (0 and up), admission dates; every filter optional. */
 export function OrphansExportForm({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('reports');
+  const { t } = useTranslation(['reports', 'orphans']);
   const { form, message, busy, modal } = useExportForm({ kind: 'orphans', schema: orphanExportSchema, defaultValues: EMPTY, fields: FIELDS, onClose });
   const { register, control } = form;
   return (
-    <ExportModal id="export-orphans" title={t('forms.orphans')} {...modal}>
+    <ExportModal id="export-orphans" title={t('orphans:export.title')} {...modal}>
       <ExportSiteField {...register('site_id')} error={message('site_id')} disabled={busy} />
       <SelectField label={t('fields.gender')} error={message('gender')} first={t('options.allGenders')} {...register('gender')} disabled={busy}>
         <Options values={EXPORT_GENDERS} label={(g) => t(`genders.${g}`)} />

@@ -21,7 +21,7 @@ type Values = Record<(typeof FIELDS)[number], string>;
  * and a year of the last ten.
  */
 export function ResultsExportForm({ resultType, onClose }: { resultType: ResultType; onClose: () => void }) {
-  const { t } = useTranslation('reports');
+  const { t } = useTranslation(['reports', 'results']);
   const defaultValues: Values = { result_type: resultType, site_id: '', orphan_id: '', from_date: '', to_date: '', term: '', year: '' };
   const { form, message, busy, modal } = useExportForm({ kind: 'results', schema: resultExportSchema, defaultValues, fields: FIELDS, onClose });
   const { register, watch, control } = form;
@@ -29,7 +29,7 @@ export function ResultsExportForm({ resultType, onClose }: { resultType: ResultT
   return (
     <ExportModal
       id="export-results"
-      title={t('forms.results', { type: t(`resultTypes.${type as ResultType}`, { defaultValue: '' }) })}
+      title={t('results:export.title', { type: t(`resultTypes.${type as ResultType}`, { defaultValue: '' }) })}
       {...modal}
     >
       <SelectField label={<RequiredMark>{t('fields.result_type')}</RequiredMark>} error={message('result_type')} {...register('result_type')} disabled={busy}>

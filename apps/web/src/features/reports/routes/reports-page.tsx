@@ -19,12 +19,13 @@ const menuItemClasses =
 
 /**
  * Reports (spec section 2): Academic Results (a menu of Education, Discipline, Course),
- * Attendance Records and Orphans List, each opening its export form. A button shows only to
+ * Attendance Records and Orphans List, each opening its export form. A button's label and its
+ * form's title are the feature's own texts (`<feature>:export`). A button shows only to
  * whom the server would answer: view-reports AND the view permission of that data. Closing a
  * form (or a finished download) unmounts it, so the next one starts empty.
  */
 export function ReportsPage() {
-  const { t } = useTranslation('reports');
+  const { t } = useTranslation(['reports', 'results', 'attendance', 'orphans']);
   const [open, setOpen] = useState<OpenForm>(null);
   const close = () => setOpen(null);
   const results = useCan(ACCESS.exportResults);
@@ -47,7 +48,7 @@ export function ReportsPage() {
               <DropdownMenu.Trigger asChild>
                 <Button>
                   <GraduationCap className="h-4 w-4" aria-hidden />
-                  {t('buttons.results')}
+                  {t('results:export.button')}
                   <ChevronDown className="h-4 w-4" aria-hidden />
                 </Button>
               </DropdownMenu.Trigger>
@@ -69,13 +70,13 @@ export function ReportsPage() {
           {attendance ? (
             <Button onClick={() => setOpen({ kind: 'attendance' })}>
               <CalendarCheck className="h-4 w-4" aria-hidden />
-              {t('buttons.attendance')}
+              {t('attendance:export.button')}
             </Button>
           ) : null}
           {orphans ? (
             <Button onClick={() => setOpen({ kind: 'orphans' })}>
               <Users className="h-4 w-4" aria-hidden />
-              {t('buttons.orphans')}
+              {t('orphans:export.button')}
             </Button>
           ) : null}
         </div>
