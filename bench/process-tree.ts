@@ -101,8 +101,8 @@ export async function peakRssDuring<T>(root: number | undefined, work: () => Pro
 
 /**
  * The tree's memory once it has settled: V8 gives back what start-up used only after some idle
- * time (30–45 s here; until then the figure sits 15–40 MB higher, flat enough to pass for
- * settled), and a quiet checkpointer thread ends after 10 s. So the figure is read at
+ * time (until then the figure sits higher, flat enough to pass for settled; the figures are in
+ * docs/benchmarks/2026-11-28-figures-from-comments.md), and a quiet checkpointer thread ends after 10 s. So the figure is read at
  * `maxSeconds`, or from 45 s on once it has moved less than 1 MB over the last 10 s.
  */
 export async function settledIdle(root: number | undefined, maxSeconds: number): Promise<{ processes: ReturnType<typeof treeProcesses>; seconds: number }> {

@@ -9,7 +9,7 @@ node scripts/build.mjs --if-stale
 export NODE_ENV=production
 # glibc gives each thread that allocates its own malloc arena, and keeps what a burst freed in it.
 # The server has a dozen threads (its own, libuv's and V8's
-# pools); two arenas hold its idle memory about 10 MB lower, and the allocations that matter for
+# pools); two arenas hold its idle memory lower (docs/benchmarks/2026-11-28-figures-from-comments.md), and the allocations that matter for
 # speed (V8's heap) do not go through malloc. An operator's own setting wins.
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 # NODE_ARGS: extra node flags, e.g. the bench's `--cpu-prof` (NODE_OPTIONS refuses that one).

@@ -22,8 +22,7 @@ const MAX_WAITING = 100;
  * argon2id at the library's cost (64 MiB, 3 passes): what a stolen hash must be guessed against.
  * The test suites sign in thousands of times and check what is enforced, not how slowly, so with
  * PASSWORD_HASH_COST=test under NODE_ENV=test (set by their configs, never honoured otherwise) a
- * hash costs 1 MiB and one pass: about a millisecond instead of tens (a second on a loaded
- * machine). A hash records its own cost, so verifying reads it from the hash either way.
+ * hash uses 1 MiB and one pass, far cheaper than the real cost. A hash records its own cost, so verifying reads it from the hash either way.
  */
 const HASH_OPTIONS: argon2.HashOptions =
   process.env.NODE_ENV === 'test' && process.env.PASSWORD_HASH_COST === 'test'

@@ -51,8 +51,8 @@ function lowPriority(): Promise<string[]> {
  * An encode also gets a session of its own whose autogroup is at nice 19 (decision 0044; Linux groups CPU time
  * by session first, then by process within it). In the server's session, its nice applied only
  * against the server: each moment the server waited for a request, the encode spent the
- * session's share, and the server then waited longer behind other sessions' processes (issue
- * 14's bench on shared cores, docs/benchmarks/2026-11-24-transcode-p99-fine.md). Where there are
+ * session's share, and the server then waited longer behind other sessions' processes (the
+ * bench on shared cores, docs/benchmarks/2026-11-24-transcode-p99-fine.md). Where there are
  * no autogroups the write fails and nothing changes. The server's stop still ends the encode (the
  * abort signal), and its death too (the parent-death signal below), though a kill of the server's
  * whole process group no longer reaches it.
