@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { dayAfterMonth } from '@app/shared/schemas/attendance.schema';
 import type { DB } from '../../db/schema.ts';
 
@@ -18,11 +18,15 @@ const IN_CARE = 'active';
  * (isBeforeAdmission), on the stored date.
  */
 export function buildMissingMonth(db: Kysely<DB>, year: number, month: number) {
+  return unrecorded(db, year, month).where('orphans.admission_date', '<', dayAfterMonth(month, year));
+}
+
+/** Children in care without a record for the month, whenever admitted. */
+function unrecorded(db: Kysely<DB>, year: number, month: number) {
   return db
     .selectFrom('orphans')
     .where('orphans.deleted_at', 'is', null)
     .where('orphans.status', '=', IN_CARE)
-    .where('orphans.admission_date', '<', dayAfterMonth(month, year))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -43,6 +47,22 @@ export const buildListMissingMonth = (db: Kysely<DB>, year: number, month: numbe
     .orderBy('orphans.first_name')
     .orderBy('orphans.id')
     .limit(limit);
+
+/**
+ * Children in care admitted after the month without a record for it: the overview's summary
+ * counts every child in care without the month's record, and these are not missing it. One
+ * month's admissions, from the admission index; `sites` null is every site.
+ */
+export const buildCountUnrecordedAdmittedAfter = (db: Kysely<DB>, year: number, month: number, sites: readonly number[] | null) => {
+  const q = unrecorded(db, year, month)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('orphans.admission_date', '>=', dayAfterMonth(month, year));
+  return sites === null ? q : sites.length ? q.where('orphans.site_id', 'in', [...sites]) : q.where(sql<boolean>`1 = 0`);
+};
+
+export async function countUnrecordedAdmittedAfter(db: Kysely<DB>, year: number, month: number, sites: readonly number[] | null): Promise<number> {
+  return Number((await buildCountUnrecordedAdmittedAfter(db, year, month, sites).executeTakeFirstOrThrow()).n);
+}
 
 export function childrenMissingMonth(db: Kysely<DB>, year: number, month: number, limit: number) {
   return buildListMissingMonth(db, year, month, limit).execute();

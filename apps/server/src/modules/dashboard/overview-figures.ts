@@ -50,9 +50,9 @@ export async function overviewFigures(db: Kysely<DB>, today: string, { lists = f
   let birthdayTotal = 0;
   for (const range of p.birthdayRanges) birthdayTotal += await orphansOverview.countBirthdays(db, range);
   const examTotal = [...upcomingResults.values()].reduce((sum, r) => sum + r.in_care_results, 0);
-  // A child admitted this month is not missing last month (isBeforeAdmission): nor can it have a record for it.
-  const admittedSince = await orphansOverview.countInCareAdmittedFrom(db, p.thisMonth.from, sites);
-  const missingTotal = children.in_care - admittedSince - (months.get(`${p.lastMonth.year}-${p.lastMonth.month}`) ?? NO_MONTH).in_care_records;
+  // Of the children in care without last month's record, those admitted since are not missing it (isBeforeAdmission).
+  const notYetAdmitted = await attendanceOverview.countUnrecordedAdmittedAfter(db, p.lastMonth.year, p.lastMonth.month, sites);
+  const missingTotal = children.in_care - (months.get(`${p.lastMonth.year}-${p.lastMonth.month}`) ?? NO_MONTH).in_care_records - notYetAdmitted;
   const medicalTotal = await orphansOverview.countConditions(db, NEEDS_CARE_CONDITIONS);
 
   const birthdays = lists && birthdayTotal ? await orphansOverview.birthdaysWithin(db, p.birthdayRanges, limit) : [];

@@ -28,20 +28,6 @@ export async function countAdmitted(db: Kysely<DB>, from: string, to: string): P
   return Number((await buildCountAdmitted(db, from, to).executeTakeFirstOrThrow()).n);
 }
 
-/**
- * Children in care admitted on `from` or later: after the month that ends the day before, so not
- * missing its attendance (isBeforeAdmission). A month's admissions, from the admission index.
- */
-export const buildCountInCareAdmittedFrom = (db: Kysely<DB>, from: string, sites: readonly number[] | null) => {
-  const q = inCare(db).select((eb) => eb.fn.countAll<number>().as('n')).where('admission_date', '>=', from);
-  // Null: every site. Otherwise the sites the reader holds (none: no child).
-  return sites === null ? q : sites.length ? q.where('site_id', 'in', [...sites]) : q.where(sql<boolean>`1 = 0`);
-};
-
-export async function countInCareAdmittedFrom(db: Kysely<DB>, from: string, sites: readonly number[] | null): Promise<number> {
-  return Number((await buildCountInCareAdmittedFrom(db, from, sites).executeTakeFirstOrThrow()).n);
-}
-
 /** Admissions within [from, to] per month ('YYYY-MM'), from the admission index's range. */
 export const buildAdmissionsByMonth = (db: Kysely<DB>, from: string, to: string) =>
   db
