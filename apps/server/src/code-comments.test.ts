@@ -107,12 +107,15 @@ describe('comments in the code', () => {
     expect(problemsIn('Task 7 asked for it.')).toHaveLength(1);
   });
 
-  it('cite no issue and carry no measured figure', () => {
+  // Reading every source file: more time than a unit test on a loaded machine.
+  it('cite no issue and carry no measured figure', { timeout: 120_000 }, () => {
     const files = CODE.flatMap((dir) => walk(path.join(ROOT, dir)));
     expect(files.length).toBeGreaterThan(100);
     const found: string[] = [];
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
+      // Only a file whose text could hold a finding is parsed for its comments.
+      if (problemsIn(text.replace(/\n\s*(?:\*|\/\/|#)?\s*/g, ' ')).length === 0) continue;
       for (const comment of commentsOf(file, text)) {
         for (const problem of problemsIn(comment.text)) found.push(`${path.relative(ROOT, file)}:${comment.line} ${problem}`);
       }
