@@ -6,7 +6,7 @@ import type { Column, SheetOptions } from './xlsx-writer.ts';
 
 /**
  * What a feature gives the exports module for its Excel export (`<feature>.export.ts`): its kind,
- * its sheet's name, and for a request's validated body the columns (heading, kind, width, how a
+ * its log entry's name, its sheet's name, and for a request's validated body the columns (heading, kind, width, how a
  * row gives its value) and the rows, read a page at a time. The exports module checks access,
  * logs the export and streams the sheet; it lists each feature's export once (exports.routes.ts).
  * Numbers and dates stay numbers and dates in the sheet (a reader sorts and sums them); text goes
@@ -14,6 +14,8 @@ import type { Column, SheetOptions } from './xlsx-writer.ts';
  */
 export interface FeatureExport<Q, R = unknown> {
   kind: ExportKind;
+  /** What the activity log's entry for an export reads (in English, as every entry's name). */
+  logName: string;
   /** The child the export is narrowed to, if any: it must exist outside the trash. */
   orphanId(q: Q): number | undefined;
   sheet(db: Kysely<DB>, q: Q, language: ExportLanguage, today: string): Omit<SheetOptions<R>, 'language'>;

@@ -11,64 +11,27 @@ export type ExportLanguage = Language;
 
 export const isRightToLeft = (language: ExportLanguage): boolean => RTL_LANGUAGES.has(language);
 
-type Texts = Record<ExportLanguage, string>;
+/** A text in each language a sheet is written in: a heading or a sheet's name. */
+export type ExportTexts = Record<ExportLanguage, string>;
+type Texts = ExportTexts;
 
+/**
+ * The headings more than one sheet uses (the child a row is about, the year). A heading only one
+ * feature's sheet has is written in that feature's `<feature>.export.ts`, as ExportTexts.
+ */
 export const HEADINGS = {
   id: { en: 'ID', 'fa-AF': 'شماره', 'ps-AF': 'شمېره' },
   orphanId: { en: 'Orphan ID', 'fa-AF': 'شماره یتیم', 'ps-AF': 'د یتیم شمېره' },
   firstName: { en: 'First Name', 'fa-AF': 'نام', 'ps-AF': 'نوم' },
   lastName: { en: 'Last Name', 'fa-AF': 'تخلص', 'ps-AF': 'تخلص' },
   fatherName: { en: "Father's Name", 'fa-AF': 'نام پدر', 'ps-AF': 'د پلار نوم' },
-  gender: { en: 'Gender', 'fa-AF': 'جنسیت', 'ps-AF': 'جنسیت' },
-  dob: { en: 'Date of Birth', 'fa-AF': 'تاریخ تولد', 'ps-AF': 'د زېږېدو نېټه' },
-  age: { en: 'Age', 'fa-AF': 'سن', 'ps-AF': 'عمر' },
   classGrade: { en: 'Grade', 'fa-AF': 'صنف', 'ps-AF': 'ټولګی' },
-  admissionDate: { en: 'Admission Date', 'fa-AF': 'تاریخ پذیرش', 'ps-AF': 'د شمولیت نېټه' },
-  status: { en: 'Status', 'fa-AF': 'وضعیت', 'ps-AF': 'حالت' },
-  medicalCondition: { en: 'Medical Condition', 'fa-AF': 'وضعیت صحی', 'ps-AF': 'روغتیایي حالت' },
-  guardianName: { en: 'Guardian Name', 'fa-AF': 'نام سرپرست', 'ps-AF': 'د سرپرست نوم' },
-  guardianRelationship: { en: 'Guardian Relationship', 'fa-AF': 'نسبت سرپرست', 'ps-AF': 'له سرپرست سره اړیکه' },
-  guardianContact: { en: 'Guardian Contact', 'fa-AF': 'تماس سرپرست', 'ps-AF': 'د سرپرست اړیکه' },
-  phoneNumber: { en: 'Phone Number', 'fa-AF': 'شماره تلفن', 'ps-AF': 'د تلیفون شمېره' },
-  address: { en: 'Address', 'fa-AF': 'آدرس', 'ps-AF': 'پته' },
-  schoolIdNumber: { en: 'School ID Number', 'fa-AF': 'شماره شناسایی مکتب', 'ps-AF': 'د ښوونځي پېژند شمېره' },
-  donorName: { en: 'Donor', 'fa-AF': 'حامی', 'ps-AF': 'مرسته کوونکی' },
-  subject: { en: 'Subject', 'fa-AF': 'مضمون', 'ps-AF': 'مضمون' },
-  term: { en: 'Term', 'fa-AF': 'دوره', 'ps-AF': 'دوره' },
-  examDate: { en: 'Exam Date', 'fa-AF': 'تاریخ امتحان', 'ps-AF': 'د ازموینې نېټه' },
   year: { en: 'Year', 'fa-AF': 'سال', 'ps-AF': 'کال' },
-  total: { en: 'Total', 'fa-AF': 'مجموع نمرات', 'ps-AF': 'ټولې نمرې' },
-  average: { en: 'Average', 'fa-AF': 'اوسط', 'ps-AF': 'اوسط' },
-  score: { en: 'Score', 'fa-AF': 'نمره', 'ps-AF': 'نمره' },
-  percent: { en: 'Percent', 'fa-AF': 'فیصدی', 'ps-AF': 'سلنه' },
-  grade: { en: 'Grade', 'fa-AF': 'درجه', 'ps-AF': 'درجه' },
-  ethicsScore: { en: 'Ethics Score', 'fa-AF': 'نمره اخلاق', 'ps-AF': 'د اخلاقو نمره' },
-  uniformScore: { en: 'Uniform Score', 'fa-AF': 'نمره یونیفورم', 'ps-AF': 'د یونیفورم نمره' },
-  relationshipScore: { en: 'Relationship Score', 'fa-AF': 'نمره روابط', 'ps-AF': 'د اړیکو نمره' },
-  courseType: { en: 'Course Type', 'fa-AF': 'نوع کورس', 'ps-AF': 'د کورس ډول' },
-  assessedBy: { en: 'Assessed By', 'fa-AF': 'ارزیابی کننده', 'ps-AF': 'ارزونکی' },
-  comments: { en: 'Comments', 'fa-AF': 'ملاحظات', 'ps-AF': 'نظرونه' },
-  month: { en: 'Month', 'fa-AF': 'ماه', 'ps-AF': 'میاشت' },
-  presentDays: { en: 'Present Days', 'fa-AF': 'روزهای حاضر', 'ps-AF': 'حاضرې ورځې' },
-  absentDays: { en: 'Absent Days', 'fa-AF': 'روزهای غیرحاضر', 'ps-AF': 'غیرحاضرې ورځې' },
-  lateDays: { en: 'Late Days', 'fa-AF': 'روزهای تأخیر', 'ps-AF': 'ځنډې ورځې' },
-  excusedDays: { en: 'Excused Days', 'fa-AF': 'روزهای رخصتی', 'ps-AF': 'رخصتي ورځې' },
-  totalDays: { en: 'Total Days', 'fa-AF': 'مجموع روزها', 'ps-AF': 'ټولې ورځې' },
-  attendanceRate: { en: 'Attendance Rate', 'fa-AF': 'فیصدی حاضری', 'ps-AF': 'د حاضرۍ سلنه' },
-  absenceReasons: { en: 'Absence Reasons', 'fa-AF': 'دلایل غیرحاضری', 'ps-AF': 'د غیرحاضرۍ لاملونه' },
-  notes: { en: 'Notes', 'fa-AF': 'یادداشت‌ها', 'ps-AF': 'یادښتونه' },
 } as const satisfies Record<string, Texts>;
 export type Heading = keyof typeof HEADINGS;
 
 /** What a Solar Hijri date column's heading adds to its Gregorian twin's. */
 export const SOLAR_HIJRI: Texts = { en: 'Solar Hijri', 'fa-AF': 'هجری شمسی', 'ps-AF': 'لمریز هجري' };
-
-/** Sheet names (Excel allows at most 31 characters and no `[]:*?/\`). */
-export const SHEET_NAMES = {
-  orphans: { en: 'Orphans', 'fa-AF': 'یتیمان', 'ps-AF': 'یتیمان' },
-  results: { en: 'Results', 'fa-AF': 'نتایج', 'ps-AF': 'پایلې' },
-  attendance: { en: 'Attendance', 'fa-AF': 'حاضری', 'ps-AF': 'حاضري' },
-} as const satisfies Record<string, Texts>;
 
 /** Grade 0 of the school (spec section 3), as the screens name it. */
 export const PREP_TEXT: Texts = { en: 'PREP', 'fa-AF': 'آمادگی', 'ps-AF': 'چمتووالی' };

@@ -8,7 +8,7 @@ import type { SheetOptions } from './xlsx-writer.ts';
 
 // The kit a feature's `<feature>.export.ts` builds its sheet from.
 export { childColumns, EXPORT_PAGE_SIZE, joined, schoolGrade, type FeatureExport } from './export-columns.ts';
-export { choiceText, SHEET_NAMES, type ExportLanguage } from './export-headings.ts';
+export { choiceText, type ExportLanguage, type ExportTexts } from './export-headings.ts';
 export { solarHijriMonth, solarHijriYear, type Column } from './xlsx-writer.ts';
 
 export interface ExportContext {
@@ -39,6 +39,6 @@ export async function prepareExport<Q extends object>(
   q: Q,
   now = new Date(),
 ): Promise<PreparedExport> {
-  await ctx.db.transaction().execute((trx) => logExport(trx, { kind: feature.kind, userId, filters: given(q), orphanId: feature.orphanId(q) }));
+  await ctx.db.transaction().execute((trx) => logExport(trx, { kind: feature.kind, name: feature.logName, userId, filters: given(q), orphanId: feature.orphanId(q) }));
   return { kind: feature.kind, sheet: { ...feature.sheet(ctx.db, q, language, todayIso(now)), language } };
 }

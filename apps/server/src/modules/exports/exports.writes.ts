@@ -6,15 +6,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { findActiveOrphan, fullName } from '../orphans/orphans.service.ts';
 
-/** What an export's log entry reads, per kind. */
-const EXPORT_NAMES: Record<ExportKind, string> = {
-  orphans: 'Orphans list export',
-  results: 'Academic results export',
-  attendance: 'Attendance records export',
-};
-
 interface LogExportArgs {
   kind: ExportKind;
+  /** What the entry reads (the feature's FeatureExport.logName). */
+  name: string;
   userId: number | null;
   /** The filters as the request gave them (after validation), kept in the entry's properties. */
   filters: Record<string, string | number>;
@@ -27,8 +22,8 @@ interface LogExportArgs {
  * out, with which filters. The child it names is checked in the same transaction, so a trashed or
  * unknown child's export is refused (422) and leaves no entry and no file.
  */
-export const logExport = async (trx: Transaction<DB>, { kind, userId, filters, orphanId }: LogExportArgs): Promise<void> => {
-  let name = EXPORT_NAMES[kind];
+export const logExport = async (trx: Transaction<DB>, { kind, name: given, userId, filters, orphanId }: LogExportArgs): Promise<void> => {
+  let name = given;
   if (orphanId !== undefined) {
     const child = await findActiveOrphan(trx, orphanId);
     if (!child) throw AppError.validation('orphan_id', EXPORT_MESSAGES.orphanNotFound);

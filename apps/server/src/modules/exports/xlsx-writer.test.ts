@@ -16,7 +16,7 @@ interface Row {
 }
 const COLUMNS: Array<Column<Row>> = [
   { heading: 'id', kind: 'number', width: 8, value: (r) => r.id },
-  { heading: 'notes', kind: 'text', width: 40, value: (r) => r.text },
+  { heading: { en: 'Notes', 'fa-AF': 'یادداشت‌ها', 'ps-AF': 'یادښتونه' }, kind: 'text', width: 40, value: (r) => r.text },
 ];
 const PAGE = 100;
 const PAGES = 200;

@@ -3,7 +3,7 @@ import type ExcelJS from 'exceljs';
 import { localiseMessage } from '@app/shared/i18n/localise';
 import { solarHijriDay } from '@app/shared/afghan-months';
 import { solarHijriMonthSpan, solarHijriYearSpan } from '@app/shared/solar-hijri-periods';
-import { HEADINGS, PREP_TEXT, SOLAR_HIJRI, isRightToLeft, type ExportLanguage, type Heading } from './export-headings.ts';
+import { HEADINGS, PREP_TEXT, SOLAR_HIJRI, isRightToLeft, type ExportLanguage, type ExportTexts, type Heading } from './export-headings.ts';
 
 /**
  * One sheet written with exceljs's streaming WorkbookWriter straight into the answer: rows go
@@ -22,7 +22,8 @@ export type CellKind = 'text' | 'number' | 'date' | 'percent' | 'schoolGrade';
 export type CellValue = string | number | null;
 
 export interface Column<R> {
-  heading: Heading;
+  /** One of the shared HEADINGS, or the sheet's own heading in each language. */
+  heading: Heading | ExportTexts;
   kind: CellKind;
   /** Width in characters (Excel's unit). */
   width: number;
@@ -163,12 +164,13 @@ function solarHijriText(value: CellValue): string | null {
  * column kept in the Gregorian calendar, has its Solar Hijri twin beside it.
  */
 function sheetColumns<R>(columns: ReadonlyArray<Column<R>>, language: ExportLanguage, calendar: 'gregorian' | 'persian'): Array<SheetColumn<R>> {
-  return columns.flatMap((c) => {
-    const own: SheetColumn<R> = { ...c, label: HEADINGS[c.heading][language], key: c.heading };
+  return columns.flatMap((c, i) => {
+    const texts = typeof c.heading === 'string' ? HEADINGS[c.heading] : c.heading;
+    const own: SheetColumn<R> = { ...c, label: texts[language], key: `column${i}` };
     const twin = c.solarHijri ? (row: R) => c.solarHijri!(row, language) : c.kind === 'date' ? (row: R) => solarHijriText(c.value(row)) : null;
     if (!twin || calendar !== 'persian') return [own];
     const width = c.kind === 'date' ? 12 : 22;
-    const hijri: SheetColumn<R> = { ...c, note: undefined, kind: 'text', width, value: twin, label: `${own.label} (${SOLAR_HIJRI[language]})`, key: `${c.heading}SolarHijri` };
+    const hijri: SheetColumn<R> = { ...c, note: undefined, kind: 'text', width, value: twin, label: `${own.label} (${SOLAR_HIJRI[language]})`, key: `column${i}SolarHijri` };
     return [own, hijri];
   });
 }

@@ -1,7 +1,25 @@
 import { sql, type Kysely } from 'kysely';
 import type { OrphanExport } from '@app/shared/schemas/export.schema';
 import type { DB } from '../../db/schema.ts';
-import { choiceText, type Column, EXPORT_PAGE_SIZE, type ExportLanguage, type FeatureExport, joined, schoolGrade, SHEET_NAMES } from '../exports/exports.service.ts';
+import { choiceText, type Column, type ExportTexts, EXPORT_PAGE_SIZE, type ExportLanguage, type FeatureExport, joined, schoolGrade } from '../exports/exports.service.ts';
+
+/** This sheet's own headings and name, in each language a sheet is written in. */
+const HEADING = {
+  gender: { en: 'Gender', 'fa-AF': 'جنسیت', 'ps-AF': 'جنسیت' },
+  dob: { en: 'Date of Birth', 'fa-AF': 'تاریخ تولد', 'ps-AF': 'د زېږېدو نېټه' },
+  age: { en: 'Age', 'fa-AF': 'سن', 'ps-AF': 'عمر' },
+  admissionDate: { en: 'Admission Date', 'fa-AF': 'تاریخ پذیرش', 'ps-AF': 'د شمولیت نېټه' },
+  status: { en: 'Status', 'fa-AF': 'وضعیت', 'ps-AF': 'حالت' },
+  medicalCondition: { en: 'Medical Condition', 'fa-AF': 'وضعیت صحی', 'ps-AF': 'روغتیایي حالت' },
+  guardianName: { en: 'Guardian Name', 'fa-AF': 'نام سرپرست', 'ps-AF': 'د سرپرست نوم' },
+  guardianRelationship: { en: 'Guardian Relationship', 'fa-AF': 'نسبت سرپرست', 'ps-AF': 'له سرپرست سره اړیکه' },
+  guardianContact: { en: 'Guardian Contact', 'fa-AF': 'تماس سرپرست', 'ps-AF': 'د سرپرست اړیکه' },
+  phoneNumber: { en: 'Phone Number', 'fa-AF': 'شماره تلفن', 'ps-AF': 'د تلیفون شمېره' },
+  address: { en: 'Address', 'fa-AF': 'آدرس', 'ps-AF': 'پته' },
+  schoolIdNumber: { en: 'School ID Number', 'fa-AF': 'شماره شناسایی مکتب', 'ps-AF': 'د ښوونځي پېژند شمېره' },
+  donorName: { en: 'Donor', 'fa-AF': 'حامی', 'ps-AF': 'مرسته کوونکی' },
+} as const satisfies Record<string, ExportTexts>;
+const SHEET_NAME: ExportTexts = { en: 'Orphans', 'fa-AF': 'یتیمان', 'ps-AF': 'یتیمان' };
 
 /** The children's Excel export: children outside the trash by last name, first name, id (orphans_name_idx). */
 
@@ -90,26 +108,27 @@ export function orphanColumns(language: ExportLanguage, today: string): Array<Co
     { heading: 'firstName', kind: 'text', width: 16, value: (r) => r.first_name },
     { heading: 'lastName', kind: 'text', width: 16, value: (r) => r.last_name },
     { heading: 'fatherName', kind: 'text', width: 16, value: (r) => r.father_name },
-    { heading: 'gender', kind: 'text', width: 10, value: (r) => choiceText(r.gender, language) },
-    { heading: 'dob', kind: 'date', width: 13, value: (r) => r.dob },
-    { heading: 'age', kind: 'number', width: 6, value: (r) => ageOn(r.dob, today) },
+    { heading: HEADING.gender, kind: 'text', width: 10, value: (r) => choiceText(r.gender, language) },
+    { heading: HEADING.dob, kind: 'date', width: 13, value: (r) => r.dob },
+    { heading: HEADING.age, kind: 'number', width: 6, value: (r) => ageOn(r.dob, today) },
     { heading: 'classGrade', kind: 'schoolGrade', width: 8, value: (r) => schoolGrade(r.class_grade) },
-    { heading: 'admissionDate', kind: 'date', width: 14, value: (r) => r.admission_date },
-    { heading: 'status', kind: 'text', width: 11, value: (r) => choiceText(r.status, language) },
-    { heading: 'medicalCondition', kind: 'text', width: 17, value: (r) => choiceText(r.medical_condition, language) },
-    { heading: 'guardianName', kind: 'text', width: 18, value: (r) => r.guardian_name },
-    { heading: 'guardianRelationship', kind: 'text', width: 14, value: (r) => choiceText(r.guardian_relationship, language) },
-    { heading: 'guardianContact', kind: 'text', width: 16, value: (r) => r.guardian_contact },
-    { heading: 'phoneNumber', kind: 'text', width: 16, value: (r) => r.phone_number },
-    { heading: 'address', kind: 'text', width: 30, value: (r) => r.address },
-    { heading: 'schoolIdNumber', kind: 'text', width: 14, value: (r) => r.school_id_number },
-    { heading: 'donorName', kind: 'text', width: 18, value: (r) => joined(r.donor_name, r.donor_last_name) },
+    { heading: HEADING.admissionDate, kind: 'date', width: 14, value: (r) => r.admission_date },
+    { heading: HEADING.status, kind: 'text', width: 11, value: (r) => choiceText(r.status, language) },
+    { heading: HEADING.medicalCondition, kind: 'text', width: 17, value: (r) => choiceText(r.medical_condition, language) },
+    { heading: HEADING.guardianName, kind: 'text', width: 18, value: (r) => r.guardian_name },
+    { heading: HEADING.guardianRelationship, kind: 'text', width: 14, value: (r) => choiceText(r.guardian_relationship, language) },
+    { heading: HEADING.guardianContact, kind: 'text', width: 16, value: (r) => r.guardian_contact },
+    { heading: HEADING.phoneNumber, kind: 'text', width: 16, value: (r) => r.phone_number },
+    { heading: HEADING.address, kind: 'text', width: 30, value: (r) => r.address },
+    { heading: HEADING.schoolIdNumber, kind: 'text', width: 14, value: (r) => r.school_id_number },
+    { heading: HEADING.donorName, kind: 'text', width: 18, value: (r) => joined(r.donor_name, r.donor_last_name) },
   ];
 }
 
 
 export const orphansExport: FeatureExport<OrphanExport, OrphanExportRow> = {
   kind: 'orphans',
+  logName: 'Orphans list export',
   orphanId: () => undefined,
-  sheet: (db, q, language, today) => ({ sheetName: SHEET_NAMES.orphans[language], columns: orphanColumns(language, today), pages: orphanExportPages(db, orphanFilter(q, today)) }),
+  sheet: (db, q, language, today) => ({ sheetName: SHEET_NAME[language], columns: orphanColumns(language, today), pages: orphanExportPages(db, orphanFilter(q, today)) }),
 };

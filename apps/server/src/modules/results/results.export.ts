@@ -3,7 +3,26 @@ import type { ResultExport } from '@app/shared/schemas/export.schema';
 import { resultPercent } from '@app/shared/grade-bands';
 import { RESULT_TYPE_FIELDS, type ResultType } from '@app/shared/schemas/result.schema';
 import type { DB, ResultsTable } from '../../db/schema.ts';
-import { childColumns, choiceText, type Column, EXPORT_PAGE_SIZE, type ExportLanguage, type FeatureExport, SHEET_NAMES, solarHijriYear } from '../exports/exports.service.ts';
+import { childColumns, choiceText, type Column, type ExportTexts, EXPORT_PAGE_SIZE, type ExportLanguage, type FeatureExport, solarHijriYear } from '../exports/exports.service.ts';
+
+/** This sheet's own headings and name, in each language a sheet is written in. */
+const HEADING = {
+  subject: { en: 'Subject', 'fa-AF': 'مضمون', 'ps-AF': 'مضمون' },
+  term: { en: 'Term', 'fa-AF': 'دوره', 'ps-AF': 'دوره' },
+  examDate: { en: 'Exam Date', 'fa-AF': 'تاریخ امتحان', 'ps-AF': 'د ازموینې نېټه' },
+  total: { en: 'Total', 'fa-AF': 'مجموع نمرات', 'ps-AF': 'ټولې نمرې' },
+  average: { en: 'Average', 'fa-AF': 'اوسط', 'ps-AF': 'اوسط' },
+  score: { en: 'Score', 'fa-AF': 'نمره', 'ps-AF': 'نمره' },
+  percent: { en: 'Percent', 'fa-AF': 'فیصدی', 'ps-AF': 'سلنه' },
+  grade: { en: 'Grade', 'fa-AF': 'درجه', 'ps-AF': 'درجه' },
+  ethicsScore: { en: 'Ethics Score', 'fa-AF': 'نمره اخلاق', 'ps-AF': 'د اخلاقو نمره' },
+  uniformScore: { en: 'Uniform Score', 'fa-AF': 'نمره یونیفورم', 'ps-AF': 'د یونیفورم نمره' },
+  relationshipScore: { en: 'Relationship Score', 'fa-AF': 'نمره روابط', 'ps-AF': 'د اړیکو نمره' },
+  courseType: { en: 'Course Type', 'fa-AF': 'نوع کورس', 'ps-AF': 'د کورس ډول' },
+  assessedBy: { en: 'Assessed By', 'fa-AF': 'ارزیابی کننده', 'ps-AF': 'ارزونکی' },
+  comments: { en: 'Comments', 'fa-AF': 'ملاحظات', 'ps-AF': 'نظرونه' },
+} as const satisfies Record<string, ExportTexts>;
+const SHEET_NAME: ExportTexts = { en: 'Results', 'fa-AF': 'نتایج', 'ps-AF': 'پایلې' };
 
 /** The results' Excel export: one result type, by year, exam date, id (results_year_idx; one child's along results_orphan_idx). */
 
@@ -58,16 +77,16 @@ function orderedResults<Q extends SelectQueryBuilder<DB, 'results' | 'orphans', 
 
 /** The columns of each result field (RESULT_TYPE_FIELDS names which a type has), in the reader's language. */
 const resultFieldColumns = (language: ExportLanguage): Record<(typeof RESULT_TYPE_FIELDS)[ResultType][number], Column<ResultExportRow>> => ({
-  subject: { heading: 'subject', kind: 'text', width: 18, value: (r) => choiceText(r.subject, language) },
-  term: { heading: 'term', kind: 'text', width: 12, value: (r) => choiceText(r.term, language) },
-  course_type: { heading: 'courseType', kind: 'text', width: 12, value: (r) => choiceText(r.course_type, language) },
-  total: { heading: 'total', kind: 'number', width: 8, value: (r) => r.total },
-  average: { heading: 'average', kind: 'number', width: 9, value: (r) => r.average },
-  score: { heading: 'score', kind: 'number', width: 8, value: (r) => r.score },
-  ethics_score: { heading: 'ethicsScore', kind: 'number', width: 10, value: (r) => r.ethics_score },
-  uniform_score: { heading: 'uniformScore', kind: 'number', width: 10, value: (r) => r.uniform_score },
-  relationship_score: { heading: 'relationshipScore', kind: 'number', width: 12, value: (r) => r.relationship_score },
-  grade: { heading: 'grade', kind: 'text', width: 7, value: (r) => r.grade },
+  subject: { heading: HEADING.subject, kind: 'text', width: 18, value: (r) => choiceText(r.subject, language) },
+  term: { heading: HEADING.term, kind: 'text', width: 12, value: (r) => choiceText(r.term, language) },
+  course_type: { heading: HEADING.courseType, kind: 'text', width: 12, value: (r) => choiceText(r.course_type, language) },
+  total: { heading: HEADING.total, kind: 'number', width: 8, value: (r) => r.total },
+  average: { heading: HEADING.average, kind: 'number', width: 9, value: (r) => r.average },
+  score: { heading: HEADING.score, kind: 'number', width: 8, value: (r) => r.score },
+  ethics_score: { heading: HEADING.ethicsScore, kind: 'number', width: 10, value: (r) => r.ethics_score },
+  uniform_score: { heading: HEADING.uniformScore, kind: 'number', width: 10, value: (r) => r.uniform_score },
+  relationship_score: { heading: HEADING.relationshipScore, kind: 'number', width: 12, value: (r) => r.relationship_score },
+  grade: { heading: HEADING.grade, kind: 'text', width: 7, value: (r) => r.grade },
 });
 
 /**
@@ -75,7 +94,7 @@ const resultFieldColumns = (language: ExportLanguage): Record<(typeof RESULT_TYP
  * of a total; the discipline overall score is out of 100 already.
  */
 const percentColumn = (type: ResultType): Column<ResultExportRow> => ({
-  heading: 'percent',
+  heading: HEADING.percent,
   kind: 'percent',
   width: 9,
   value: (r) => {
@@ -91,18 +110,19 @@ export function resultColumns(type: ResultType, language: ExportLanguage): Array
     { heading: 'id', kind: 'number', width: 8, value: (r) => r.id },
     ...childColumns,
     ...RESULT_TYPE_FIELDS[type].flatMap((f) => (f === 'score' && type !== 'discipline' ? [fields[f], percentColumn(type)] : [fields[f]])),
-    { heading: 'examDate', kind: 'date', width: 12, value: (r) => r.exam_date },
+    { heading: HEADING.examDate, kind: 'date', width: 12, value: (r) => r.exam_date },
     { heading: 'year', kind: 'number', width: 7, value: (r) => r.year, solarHijri: solarHijriYear },
-    { heading: 'assessedBy', kind: 'text', width: 16, value: (r) => r.assessed_by },
-    { heading: 'comments', kind: 'text', width: 30, value: (r) => r.comments },
+    { heading: HEADING.assessedBy, kind: 'text', width: 16, value: (r) => r.assessed_by },
+    { heading: HEADING.comments, kind: 'text', width: 30, value: (r) => r.comments },
   ];
 }
 
 export const resultsExport: FeatureExport<ResultExport, ResultExportRow> = {
   kind: 'results',
+  logName: 'Academic results export',
   orphanId: (q) => q.orphan_id,
   sheet: (db, q, language) => ({
-    sheetName: SHEET_NAMES.results[language],
+    sheetName: SHEET_NAME[language],
     columns: resultColumns(q.result_type, language),
     pages: resultExportPages(db, { resultType: q.result_type, fromDate: q.from_date, toDate: q.to_date, orphanId: q.orphan_id, term: q.term, year: q.year }),
   }),
