@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { accessibilityViolations } from './support/accessibility.ts';
 import { setUpBrowserApp } from './support/fixture.ts';
 
 /**
@@ -22,9 +23,11 @@ describe('sites', () => {
     await dialog.getByLabel('Name', { exact: true }).fill(SITE);
     await dialog.getByLabel('Kind').selectOption({ label: 'Orphanage' });
     await dialog.getByLabel('Province').fill('Herat');
+    expect(await accessibilityViolations(app.page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Create Site' }).click();
     await dialog.waitFor({ state: 'detached' });
     await app.page.getByRole('row').filter({ hasText: SITE }).waitFor();
+    expect(await accessibilityViolations(app.page)).toEqual([]);
   });
 
   it('gives the new site to a new teacher on the user form, at once', async () => {
@@ -45,6 +48,7 @@ describe('sites', () => {
     const edit = app.page.getByRole('dialog', { name: 'Edit User' });
     expect(await edit.getByLabel(SITE, { exact: true }).isChecked()).toBe(true);
     expect(await edit.getByLabel('All sites, present and future').isChecked()).toBe(false);
+    expect(await accessibilityViolations(app.page)).toEqual([]);
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await edit.waitFor({ state: 'detached' });
   });
