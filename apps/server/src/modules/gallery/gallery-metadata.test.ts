@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, describeEachDatabase, loginAdmin } from '../../../test/harness.ts';
 import { cleanMediaMetadata } from '../../ops/clean-media-metadata.ts';
 import { giveaways, videoMetadata } from '../../../test/media-metadata.ts';
-import { createChild, fetchBytes, replace, upload } from './gallery-test-kit.ts';
+import { createChild, fetchBytes, replace, upload, waitFor } from './gallery-test-kit.ts';
 
 /*
  * What a child's photo or video gives away: nothing. Files made as a phone makes them — a JPEG
@@ -59,16 +59,6 @@ function phoneClip(): Buffer {
   // The clip's own picture and the cover picture.
   expect(videoMetadata(bytes).streams.filter((s) => s.codec_type === 'video')).toHaveLength(2);
   return bytes;
-}
-
-// Encodes run at idle priority: on a machine busy with other work they wait long for a core.
-async function waitFor<T>(what: () => Promise<T>, done: (v: T) => boolean, ms = 240_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (done(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describeEachDatabase('what a photo or video gives away', (server) => {

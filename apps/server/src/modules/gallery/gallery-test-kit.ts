@@ -106,3 +106,15 @@ export async function mediaRows(server: TestServer): Promise<number> {
   return Number(r.n);
 }
 
+/**
+ * `what()` again and again until `done` holds of its value or `ms` have passed; the last value.
+ * Encodes run at idle priority: on a machine busy with other work they wait long for a core.
+ */
+export async function waitFor<T>(what: () => Promise<T>, done: (v: T) => boolean, ms = 240_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await what();
+    if (done(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

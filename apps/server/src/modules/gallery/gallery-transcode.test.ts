@@ -7,7 +7,7 @@ import { MEDIA_MESSAGES, videoDurationMessage, videoFrameRateMessage, videoOverM
 import { buildApp } from '../../app.ts';
 import type { Config, Dialect } from '../../config.ts';
 import { call, loginAdmin, startServer, type TestServer } from '../../../test/harness.ts';
-import { createChild, fetchBytes, galleryFiles, replace, upload } from './gallery-test-kit.ts';
+import { createChild, fetchBytes, galleryFiles, replace, upload, waitFor } from './gallery-test-kit.ts';
 
 /*
  * Real transcodes with the system's ffmpeg, kept small (a 3-second 1280×720 clip) so the suite
@@ -43,16 +43,6 @@ function ffprobeHeight(file: Buffer): number {
   const [codec, height] = out.split(',');
   expect(codec).toBe('h264');
   return Number(height);
-}
-
-// Encodes run at idle priority: on a machine busy with other work they wait long for a core.
-async function waitFor<T>(what: () => Promise<T>, done: (v: T) => boolean, ms = 240_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (done(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const uploadClip = (server: TestServer, token: string, child: number, data = clip) =>
