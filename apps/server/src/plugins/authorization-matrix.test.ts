@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { MSG } from '@app/shared/messages';
 import { PERMISSIONS, ROLE, SEEDED_ROLES, can, type AccessRule, type Permission, type RoleName } from '@app/shared/permissions';
-import { call, describeEachDatabase, login, loginAdmin, userWithRoles, type TestServer } from '../../test/harness.ts';
+import { call, describeEachDatabase, firstSiteId, login, loginAdmin, userWithRoles, type TestServer } from '../../test/harness.ts';
 import { nowIso } from '../lib/time.ts';
 
 /**
@@ -262,4 +262,90 @@ describeEachDatabase('authorization matrix', (ctx) => {
     }
     expect(wrong.sort()).toEqual([]);
   }, 180_000);
+
+  /**
+   * The site dimension: a user of site A who holds every permission of a Manager calls every route
+   * that takes a child's id, or the id of a child's result or month, with the ids of site B's.
+   * Each answer is the one an id that exists nowhere gets (404, or the same 422), so nothing tells
+   * that the record exists; nothing changes; and lists, totals and the overview count site A's only.
+   */
+  it('answers a user of one site about another site\'s children exactly as about children that do not exist', async () => {
+    const server = ctx();
+    const db = server.database.db;
+    const admin = await loginAdmin(server);
+    const siteA = await firstSiteId(server);
+    const siteB = (await call(server, 'POST', '/api/sites', { token: admin, body: { name: `Site B ${Date.now()}`, kind: 'orphanage' } })).body.data.id as number;
+    const childOf = async (site: number, first: string) =>
+      (await call(server, 'POST', '/api/orphans', { token: admin, body: { first_name: first, last_name: 'Matrix', dob: '2013-02-02', gender: 'female', admission_date: '2020-01-01', site_id: site } })).body.data.id as number;
+    const a = await childOf(siteA, 'Asel');
+    const b = await childOf(siteB, 'Benafsha');
+    const trashedB = await childOf(siteB, 'Trashed');
+    expect((await call(server, 'DELETE', `/api/orphans/${trashedB}`, { token: admin })).status).toBe(200);
+    const saved = await call(server, 'POST', '/api/results', { token: admin, body: { result_type: 'education', subject: 'Mathematics', term: 'First Term', exam_date: '2025-05-10', year: 2025, total: 100, average: 78, score: 84, grade: 'A', orphan_id: b } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const result = saved.body.data.id as number;
+    const month = (await call(server, 'POST', '/api/attendances', { token: admin, body: { month: 2, year: 2025, present_days: 18, absent_days: 2, late_days: 1, excused_days: 1, absence_reasons: 'Fever', orphan_id: b } })).body.data.id as number;
+    expect([a, b, result, month].every((id) => Number.isInteger(id))).toBe(true);
+    const manager = await userWithRoles(server, ['Manager'], undefined, { sites: [siteA] });
+
+    const snapshot = async () => ({
+      orphans: await db.selectFrom('orphans').select(['id', 'updated_at', 'deleted_at', 'site_id']).orderBy('id').execute(),
+      results: await db.selectFrom('results').select(['id', 'updated_at']).orderBy('id').execute(),
+      attendances: await db.selectFrom('attendances').select(['id', 'updated_at']).orderBy('id').execute(),
+      activities: Number((await db.selectFrom('activities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    });
+    const before = await snapshot();
+    const idFor = (url: string) =>
+      url.startsWith('/api/results/') ? result : url.startsWith('/api/attendances/') ? month : url.endsWith('/restore') || url.endsWith('/purge') ? trashedB : b;
+    const childRoutes = Object.keys(MATRIX).filter((r) => /^\w+ \/api\/(orphans|results|attendances)\/:id/.test(r));
+    expect(childRoutes.length).toBeGreaterThan(12);
+    const differ: string[] = [];
+    for (const route of childRoutes) {
+      const [method, url] = route.split(' ') as [string, string];
+      const body = ['GET', 'DELETE'].includes(method) ? undefined : {};
+      const theirs = await call(server, method, url.replace(':id', String(idFor(url))), { token: manager.token, body });
+      const nobodys = await call(server, method, url.replace(':id', '999999'), { token: manager.token, body });
+      if (theirs.status !== nobodys.status || JSON.stringify(theirs.body) !== JSON.stringify(nobodys.body) || ![404, 405, 422].includes(theirs.status)) {
+        differ.push(`${route}: ${theirs.status} ${JSON.stringify(theirs.body)} vs ${nobodys.status}`);
+      }
+    }
+    // Ids in a body and a query: refused as an unknown child's are.
+    const asUnknown = async (method: string, url: string, body: (id: number) => unknown) => {
+      const theirs = await call(server, method, url.replace('{id}', String(b)), { token: manager.token, body: body(b) });
+      const nobodys = await call(server, method, url.replace('{id}', '999999'), { token: manager.token, body: body(999999) });
+      // A message may name the id it was given ("Child #…"): the same words with the other id.
+      const same = JSON.stringify(theirs.body).replaceAll(`#${b}`, '#999999') === JSON.stringify(nobodys.body);
+      if (theirs.status !== nobodys.status || !same) differ.push(`${method} ${url}: ${theirs.status} vs ${nobodys.status}`);
+    };
+    await asUnknown('POST', '/api/results', (id) => ({ result_type: 'education', subject: 'Dari', term: 'First Term', exam_date: '2025-05-12', year: 2025, total: 100, average: 70, score: 70, grade: 'B', orphan_id: id }));
+    await asUnknown('POST', '/api/attendances', (id) => ({ month: 3, year: 2025, present_days: 18, absent_days: 2, late_days: 1, excused_days: 1, absence_reasons: 'Fever', orphan_id: id }));
+    await asUnknown('POST', '/api/attendances/batch', (id) => ({ month: 4, year: 2025, rows: [{ orphan_id: id, present_days: 20, absent_days: 0, late_days: 0, excused_days: 0 }] }));
+    await asUnknown('POST', '/api/export/results', (id) => ({ result_type: 'education', from_date: '2025-01-01', to_date: '2025-12-31', orphan_id: id }));
+    await asUnknown('GET', '/api/results?orphan_id={id}', () => undefined);
+    await asUnknown('GET', '/api/attendances?orphan_id={id}', () => undefined);
+    await asUnknown('GET', '/api/galleries?orphan_id={id}', () => undefined);
+    expect(differ).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+
+    // Lists, totals and the overview: site A's children only; the all-sites admin sees both.
+    const list = await call(server, 'GET', '/api/orphans?per_page=100', { token: manager.token });
+    expect(list.body.data.map((c: { id: number }) => c.id)).toContain(a);
+    expect(list.body.data.map((c: { id: number }) => c.id)).not.toContain(b);
+    const inA = Number((await db.selectFrom('orphans').select((eb) => eb.fn.countAll<number>().as('n')).where('site_id', '=', siteA).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n);
+    expect(list.body.total).toBe(inA);
+    const selector = await call(server, 'GET', '/api/orphans?no_pagination=true', { token: manager.token });
+    expect(selector.body.data.data.map((c: { id: number }) => c.id)).not.toContain(b);
+    expect((await call(server, 'GET', '/api/orphans?search=Benafsha', { token: manager.token })).body.total).toBe(0);
+    expect((await call(server, 'GET', '/api/orphans?search=Benafsha', { token: admin })).body.total).toBe(1);
+    expect((await call(server, 'GET', '/api/orphans/trash', { token: manager.token })).body.data.map((c: { id: number }) => c.id)).not.toContain(trashedB);
+    const results = await call(server, 'GET', '/api/results', { token: manager.token });
+    expect(results.body.data.map((r: { id: number }) => r.id)).not.toContain(result);
+    const months = await call(server, 'GET', '/api/attendances?month=2&year=2025', { token: manager.token });
+    expect(months.body.data.map((r: { id: number }) => r.id)).not.toContain(month);
+    const overview = await call(server, 'GET', '/api/dashboard/data', { token: manager.token });
+    expect(overview.body.total_orphans.on_record).toBe(inA);
+    const log = await call(server, 'GET', '/api/activities?per_page=100', { token: manager.token });
+    expect(log.body.data.filter((e: { subject_type: string; subject_id: number }) => e.subject_type === 'orphan' && [b, trashedB].includes(e.subject_id))).toEqual([]);
+    expect(log.body.data.filter((e: { subject_type: string; subject_id: number }) => e.subject_type === 'result' && e.subject_id === result)).toEqual([]);
+  });
 });

@@ -17,19 +17,21 @@ import { activityCountQuery, activityPageIdsQuery, activityRowsQuery, type Activ
 const ENTRIES = 6000;
 const USERS = 20;
 
+// The reader of every site; a one-site reader's log adds its sites' condition to the same walk.
+const ALL = { all: true } as const;
 const FILTERS: Array<[string, ActivityFilter]> = [
-  ['none', {}],
-  ['user', { user_id: 3 }],
-  ['type', { type: 'orphan' }],
-  ['record type', { subject_type: 'result' }],
-  ['record', { subject_type: 'orphan', subject_id: 42 }],
-  ['days', { date_from: '2025-03-01', date_to: '2025-03-31' }],
-  ['from a day', { date_from: '2025-06-01' }],
-  ['user and days', { user_id: 3, date_from: '2025-03-01', date_to: '2025-03-31' }],
-  ['type and days', { type: 'user', date_from: '2025-01-01', date_to: '2025-02-15' }],
-  ['record type and days', { subject_type: 'media', date_to: '2025-04-30' }],
-  ['record and days', { subject_type: 'orphan', subject_id: 42, date_from: '2025-01-01' }],
-  ['user and type', { user_id: 5, type: 'attendance' }],
+  ['none', { scope: ALL }],
+  ['user', { user_id: 3, scope: ALL }],
+  ['type', { type: 'orphan', scope: ALL }],
+  ['record type', { subject_type: 'result', scope: ALL }],
+  ['record', { subject_type: 'orphan', subject_id: 42, scope: ALL }],
+  ['days', { date_from: '2025-03-01', date_to: '2025-03-31', scope: ALL }],
+  ['from a day', { date_from: '2025-06-01', scope: ALL }],
+  ['user and days', { user_id: 3, date_from: '2025-03-01', date_to: '2025-03-31', scope: ALL }],
+  ['type and days', { type: 'user', date_from: '2025-01-01', date_to: '2025-02-15', scope: ALL }],
+  ['record type and days', { subject_type: 'media', date_to: '2025-04-30', scope: ALL }],
+  ['record and days', { subject_type: 'orphan', subject_id: 42, date_from: '2025-01-01', scope: ALL }],
+  ['user and type', { user_id: 5, type: 'attendance', scope: ALL }],
 ];
 
 describeEachDatabase('activity log plans', (server, dialect) => {

@@ -1,11 +1,30 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { ActivityListQuery } from '@app/shared/schemas/activity.schema';
 import type { DB } from '../../db/schema.ts';
+import type { SiteScope } from '../sites/sites.service.ts';
 
 type Db = Kysely<DB>;
 
 /** What narrows the log: the list query's filters (page and size aside). */
-export type ActivityFilter = Pick<ActivityListQuery, 'user_id' | 'type' | 'subject_type' | 'subject_id' | 'date_from' | 'date_to'>;
+export type ActivityFilter = Pick<ActivityListQuery, 'user_id' | 'type' | 'subject_type' | 'subject_id' | 'date_from' | 'date_to'> & {
+  /** The sites of the reader: entries about a child (or a child's record) of another site are not shown. */
+  scope: SiteScope;
+};
+
+/**
+ * Every entry but those about a child, or a result, month or gallery item of a child, outside the
+ * sites. A record no longer there cannot say its site: its entries are left out too (they name a child).
+ */
+function aboutTheseSites(scope: { ids: readonly number[] }) {
+  const sites = scope.ids.length ? sql.join([...scope.ids]) : sql`null`;
+  const ofChildren = (table: string) =>
+    sql`activities.subject_id not in (select x.id from ${sql.table(table)} x join orphans o on o.id = x.orphan_id where o.site_id in (${sites}))`;
+  return sql<SqlBool>`not (activities.subject_id is not null and (
+    (activities.subject_type = 'orphan' and activities.subject_id not in (select o.id from orphans o where o.site_id in (${sites})))
+    or (activities.subject_type = 'result' and ${ofChildren('results')})
+    or (activities.subject_type = 'attendance' and ${ofChildren('attendances')})
+    or (activities.subject_type = 'media' and ${ofChildren('media')})))`;
+}
 
 export interface ActivityRow {
   id: number;
@@ -40,6 +59,7 @@ export function filteredActivities(db: Db, f: ActivityFilter): SelectQueryBuilde
   if (f.subject_id !== undefined) q = q.where('activities.subject_id', '=', f.subject_id);
   if (f.date_from !== undefined) q = q.where('activities.created_at', '>=', f.date_from);
   if (f.date_to !== undefined) q = q.where('activities.created_at', '<', nextDay(f.date_to));
+  if (!('all' in f.scope)) q = q.where(aboutTheseSites(f.scope));
   return q;
 }
 
@@ -87,8 +107,8 @@ export async function listActivityRows(db: Db, f: ActivityFilter, limit: number,
 }
 
 /** The newest entries (the overview's Recent Activity), read from the time index. */
-export function recentActivityRows(db: Db, limit: number): Promise<ActivityRow[]> {
-  return pageRows(db, {}, limit, 0);
+export function recentActivityRows(db: Db, scope: SiteScope, limit: number): Promise<ActivityRow[]> {
+  return pageRows(db, { scope }, limit, 0);
 }
 
 /** Everyone the log can be filtered by: the users there are now (a deleted user's entries keep no author). */

@@ -10,7 +10,7 @@ import {
 } from '@app/shared/schemas/activity.schema';
 import { requires } from '../../lib/access.ts';
 import { activityUsers, listActivities, recentActivities, type ActivityReader } from './activities.service.ts';
-import { currentUser } from '../../plugins/access.ts';
+import { currentUser, siteScope } from '../../plugins/access.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 
 /**
@@ -29,11 +29,11 @@ export async function activitiesRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/activities/recent',
     { config: requires('view-activities'), schema: { description: 'The latest activities for the dashboard, newest first.', tags, querystring: recentActivitiesQuerySchema, response: { 200: recentActivitiesResponseSchema } } },
-    async (request) => ({ data: await recentActivities(app.db, request.query.limit, readerOf(request)) }),
+    async (request) => ({ data: await recentActivities(app.db, siteScope(request), request.query.limit, readerOf(request)) }),
   );
 
   r.get('/activities', { config: viewLog, schema: { description: 'The activity log, a page at a time, with its filters.', tags, querystring: activityListQuerySchema, response: { 200: activityListResponseSchema } } }, async (request) =>
-    listActivities(app.db, request.query, readerOf(request)),
+    listActivities(app.db, siteScope(request), request.query, readerOf(request)),
   );
 
   // The log's user filter: names and ids only, so the screen needs no view-users.

@@ -5,6 +5,7 @@ import { localiseMessage } from '@app/shared/i18n/localise';
 import type { Permission } from '@app/shared/permissions';
 import { ACTIVITY_TEXT, type ActivityListQuery, type ActivityListResponse, type ActivitySubjectType, type ActivityType, type ActivityView } from '@app/shared/schemas/activity.schema';
 import type { DB } from '../../db/schema.ts';
+import type { SiteScope } from '../sites/sites.service.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import { nowIso } from '../../lib/time.ts';
 import { activityUsers, listActivityRows, recentActivityRows } from './activities.repository.ts';
@@ -87,8 +88,8 @@ export function showActivities(entries: ActivityView[], reader: ActivityReader):
 }
 
 /** The overview's Recent Activity: the newest entries, in the spec's shape, as `reader` may see them. */
-export async function recentActivities(db: Kysely<DB>, limit: number, reader?: ActivityReader): Promise<ActivityView[]> {
-  const rows = await recentActivityRows(db, limit);
+export async function recentActivities(db: Kysely<DB>, scope: SiteScope, limit: number, reader?: ActivityReader): Promise<ActivityView[]> {
+  const rows = await recentActivityRows(db, scope, limit);
   return rows.map((r) => ({
     id: r.id,
     type: r.type,
@@ -102,9 +103,9 @@ export async function recentActivities(db: Kysely<DB>, limit: number, reader?: A
 }
 
 /** GET /activities: one page of the filtered log, newest first, each entry with its record's link. */
-export async function listActivities(db: Kysely<DB>, q: ActivityListQuery, reader: ActivityReader): Promise<ActivityListResponse> {
+export async function listActivities(db: Kysely<DB>, scope: SiteScope, q: ActivityListQuery, reader: ActivityReader): Promise<ActivityListResponse> {
   const { page, per_page: perPage, ...filter } = q;
-  const { rows, total } = await listActivityRows(db, filter, perPage, (page - 1) * perPage);
+  const { rows, total } = await listActivityRows(db, { ...filter, scope }, perPage, (page - 1) * perPage);
   const links = await linksFor(db, rows);
   return {
     data: rows.map((r, i) => {

@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { dayAfterMonth } from '@app/shared/schemas/attendance.schema';
 import type { DB } from '../../db/schema.ts';
+import { withinScope, type SiteScope } from '../orphans/orphans.service.ts';
 
 /**
  * The overview's list of children missing a month of attendance (modules/dashboard), from
@@ -51,19 +52,17 @@ export const buildListMissingMonth = (db: Kysely<DB>, year: number, month: numbe
 /**
  * Children in care admitted after the month without a record for it: the overview's summary
  * counts every child in care without the month's record, and these are not missing it. One
- * month's admissions, from the admission index; `sites` null is every site.
+ * month's admissions, from the admission index.
  */
-export const buildCountUnrecordedAdmittedAfter = (db: Kysely<DB>, year: number, month: number, sites: readonly number[] | null) => {
-  const q = unrecorded(db, year, month)
+export const buildCountUnrecordedAdmittedAfter = (db: Kysely<DB>, year: number, month: number) =>
+  unrecorded(db, year, month)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('orphans.admission_date', '>=', dayAfterMonth(month, year));
-  return sites === null ? q : sites.length ? q.where('orphans.site_id', 'in', [...sites]) : q.where(sql<boolean>`1 = 0`);
-};
 
-export async function countUnrecordedAdmittedAfter(db: Kysely<DB>, year: number, month: number, sites: readonly number[] | null): Promise<number> {
-  return Number((await buildCountUnrecordedAdmittedAfter(db, year, month, sites).executeTakeFirstOrThrow()).n);
+export async function countUnrecordedAdmittedAfter(db: Kysely<DB>, scope: SiteScope, year: number, month: number): Promise<number> {
+  return Number((await withinScope(buildCountUnrecordedAdmittedAfter(db, year, month), scope).executeTakeFirstOrThrow()).n);
 }
 
-export function childrenMissingMonth(db: Kysely<DB>, year: number, month: number, limit: number) {
-  return buildListMissingMonth(db, year, month, limit).execute();
+export function childrenMissingMonth(db: Kysely<DB>, scope: SiteScope, year: number, month: number, limit: number) {
+  return withinScope(buildListMissingMonth(db, year, month, limit), scope).execute();
 }

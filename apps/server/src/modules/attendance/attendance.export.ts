@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ATTENDANCE_RATE_MESSAGES, attendanceShare, daysRecorded } from '@app/shared/attendance-rate';
 import type { AttendanceExport } from '@app/shared/schemas/export.schema';
 import type { DB } from '../../db/schema.ts';
+import { withinScope, type SiteScope } from '../orphans/orphans.service.ts';
 import type { AttendanceValues } from './attendance.writes.ts';
 import { childColumns, type Column, type ExportTexts, EXPORT_PAGE_SIZE, type FeatureExport, schoolGrade, solarHijriMonth, solarHijriYear } from '../exports/exports.service.ts';
 
@@ -36,7 +37,7 @@ export interface AttendanceExportRow extends AttendanceValues {
   class_grade: string | null;
 }
 
-export async function* attendanceExportPages(db: Kysely<DB>, f: AttendanceExportFilter, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<AttendanceExportRow[]> {
+export async function* attendanceExportPages(db: Kysely<DB>, scope: SiteScope, f: AttendanceExportFilter, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<AttendanceExportRow[]> {
   let afterId = 0;
   for (;;) {
     let q = db
@@ -51,6 +52,7 @@ export async function* attendanceExportPages(db: Kysely<DB>, f: AttendanceExport
       .where('attendances.year', '=', f.year)
       .where('attendances.month', '=', f.month)
       .where('attendances.id', '>', afterId);
+    q = withinScope(q, scope);
     if (f.orphanId !== undefined) q = q.where('attendances.orphan_id', '=', f.orphanId);
     const rows = (await q.orderBy('attendances.year').orderBy('attendances.month').orderBy('attendances.id').limit(pageSize).execute()) as AttendanceExportRow[];
     if (rows.length) yield rows;
@@ -79,5 +81,5 @@ export const attendanceExport: FeatureExport<AttendanceExport, AttendanceExportR
   kind: 'attendance',
   logName: 'Attendance records export',
   orphanId: (q) => q.orphan_id,
-  sheet: (db, q, language) => ({ sheetName: SHEET_NAME[language], columns: ATTENDANCE_COLUMNS, pages: attendanceExportPages(db, { month: q.month, year: q.year, orphanId: q.orphan_id }) }),
+  sheet: (db, scope, q, language) => ({ sheetName: SHEET_NAME[language], columns: ATTENDANCE_COLUMNS, pages: attendanceExportPages(db, scope, { month: q.month, year: q.year, orphanId: q.orphan_id }) }),
 };

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { AttendancesTable, DB } from '../../db/schema.ts';
+import { withinScope, type SiteScope } from '../orphans/orphans.service.ts';
 
 /**
  * Attendance records joined with their child; a trashed child's records are never read (inner
@@ -17,11 +18,11 @@ const COLUMNS = [
   'orphans.first_name', 'orphans.last_name', 'orphans.father_name', 'orphans.class_grade',
 ] as const;
 
-const withOrphan = (db: Kysely<DB>) =>
-  db.selectFrom('attendances').innerJoin('orphans', 'orphans.id', 'attendances.orphan_id').select(COLUMNS).where('orphans.deleted_at', 'is', null);
+const withOrphan = (db: Kysely<DB>, scope: SiteScope) =>
+  withinScope(db.selectFrom('attendances').innerJoin('orphans', 'orphans.id', 'attendances.orphan_id').select(COLUMNS).where('orphans.deleted_at', 'is', null), scope);
 
-export function findAttendance(db: Kysely<DB>, id: number): Promise<AttendanceWithOrphan | undefined> {
-  return withOrphan(db).where('attendances.id', '=', id).executeTakeFirst();
+export function findAttendance(db: Kysely<DB>, scope: SiteScope, id: number): Promise<AttendanceWithOrphan | undefined> {
+  return withOrphan(db, scope).where('attendances.id', '=', id).executeTakeFirst();
 }
 
 /** The id of a child's record for a month, if there is one (trashed or not: the month is taken either way). */
@@ -56,7 +57,7 @@ export function listKind(f: AttendanceFilter): 'child' | 'month' | 'all' {
 }
 
 /** One page of the list (`page`: limit and offset), or its total (no page). */
-export function buildAttendanceList(db: Kysely<DB>, f: AttendanceFilter, page?: { limit: number; offset: number }) {
+export function buildAttendanceList(db: Kysely<DB>, scope: SiteScope, f: AttendanceFilter, page?: { limit: number; offset: number }) {
   const kind = listKind(f);
   if (kind === 'month') {
     // From the child to the record: SQLite keeps a CROSS JOIN's order, so it walks the orphans
@@ -69,10 +70,11 @@ export function buildAttendanceList(db: Kysely<DB>, f: AttendanceFilter, page?: 
       .where('attendances.month', '=', f.month!)
       .where('orphans.deleted_at', 'is', null);
     if (f.class_grade !== undefined) q = q.where('orphans.class_grade', '=', f.class_grade);
+    q = withinScope(q, scope);
     if (!page) return q.select((eb) => eb.fn.countAll<number>().as('total'));
     return q.select(COLUMNS).orderBy('orphans.last_name').orderBy('orphans.first_name').orderBy('orphans.id').limit(page.limit).offset(page.offset);
   }
-  let q = withOrphan(db);
+  let q = withOrphan(db, scope);
   if (kind === 'child') q = q.where('attendances.orphan_id', '=', f.orphan_id!);
   if (f.year !== undefined) q = q.where('attendances.year', '=', f.year);
   if (f.month !== undefined) q = q.where('attendances.month', '=', f.month);
@@ -84,12 +86,12 @@ export function buildAttendanceList(db: Kysely<DB>, f: AttendanceFilter, page?: 
   return q.limit(page.limit).offset(page.offset);
 }
 
-export function attendancePageRows(db: Kysely<DB>, f: AttendanceFilter, limit: number, offset: number): Promise<AttendanceWithOrphan[]> {
-  return buildAttendanceList(db, f, { limit, offset }).execute() as Promise<AttendanceWithOrphan[]>;
+export function attendancePageRows(db: Kysely<DB>, scope: SiteScope, f: AttendanceFilter, limit: number, offset: number): Promise<AttendanceWithOrphan[]> {
+  return buildAttendanceList(db, scope, f, { limit, offset }).execute() as Promise<AttendanceWithOrphan[]>;
 }
 
-export async function countAttendance(db: Kysely<DB>, f: AttendanceFilter): Promise<number> {
-  const row = (await buildAttendanceList(db, f).executeTakeFirst()) as { total: number | string } | undefined;
+export async function countAttendance(db: Kysely<DB>, scope: SiteScope, f: AttendanceFilter): Promise<number> {
+  const row = (await buildAttendanceList(db, scope, f).executeTakeFirst()) as { total: number | string } | undefined;
   return Number(row?.total ?? 0);
 }
 
@@ -117,16 +119,16 @@ interface SummaryChild {
 export type ChildWithMonths = { child: SummaryChild; months: MonthCounts[] };
 
 /** The child (outside the trash) and its months newest first, or undefined. */
-export async function childWithMonths(db: Kysely<DB>, orphanId: number): Promise<ChildWithMonths | undefined> {
-  return (await childrenWithMonths(db, [orphanId])).get(orphanId);
+export async function childWithMonths(db: Kysely<DB>, scope: SiteScope, orphanId: number): Promise<ChildWithMonths | undefined> {
+  return (await childrenWithMonths(db, scope, [orphanId])).get(orphanId);
 }
 
 /** Many children's (a batch's) as childWithMonths, by id: two statements per 500 children instead of two each. */
-export async function childrenWithMonths(db: Kysely<DB>, orphanIds: readonly number[]): Promise<Map<number, ChildWithMonths>> {
+export async function childrenWithMonths(db: Kysely<DB>, scope: SiteScope, orphanIds: readonly number[]): Promise<Map<number, ChildWithMonths>> {
   const found = new Map<number, ChildWithMonths>();
   for (let i = 0; i < orphanIds.length; i += 500) {
     const ids = orphanIds.slice(i, i + 500);
-    const children = await db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name']).where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+    const children = await withinScope(db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name']).where('id', 'in', ids).where('deleted_at', 'is', null), scope).execute();
     if (!children.length) continue;
     for (const child of children) found.set(child.id, { child, months: [] });
     for (const { orphan_id, ...month } of await buildChildMonths(db, children.map((c) => c.id)).execute()) found.get(orphan_id)!.months.push(month);

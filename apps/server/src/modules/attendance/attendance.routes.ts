@@ -12,7 +12,7 @@ import {
 } from '@app/shared/schemas/attendance.schema';
 import { idParam, messageResponseSchema } from '@app/shared/schemas/common.schema';
 import { requires } from '../../lib/access.ts';
-import { currentUser } from '../../plugins/access.ts';
+import { currentUser, siteScope } from '../../plugins/access.ts';
 import {
   attendanceSummary,
   createAttendance,
@@ -27,16 +27,16 @@ import {
 /** `/attendances` (spec section 7), the batch of a month for many children, and one child's summary. */
 export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (): AttendanceContext => ({ db: app.db });
+  const ctx = (request: FastifyRequest): AttendanceContext => ({ db: app.db, scope: siteScope(request) });
   const userId = (request: FastifyRequest) => currentUser(request).id;
   const tags = ['attendance'];
 
   r.get('/attendances', { config: requires('view-attendance'), schema: { description: 'Monthly attendance records, a page at a time, filtered by child, month and year.', tags, querystring: attendanceListQuerySchema, response: { 200: attendancePageSchema } } }, async (request) =>
-    listAttendance(ctx(), request.query),
+    listAttendance(ctx(request), request.query),
   );
 
   r.post('/attendances', { config: requires('create-attendance'), schema: { description: 'Record one child\'s attendance for one month.', tags, body: attendanceSchema, response: { 201: attendanceSavedResponseSchema } } }, async (request, reply) =>
-    reply.code(201).send(await createAttendance(ctx(), userId(request), request.body)),
+    reply.code(201).send(await createAttendance(ctx(request), userId(request), request.body)),
   );
 
   // Creates and updates (a child's month already recorded is updated): both permissions. The
@@ -54,22 +54,22 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: attendanceBatchResponseSchema },
       },
     },
-    async (request) => saveAttendanceBatch(ctx(), userId(request), request.body),
+    async (request) => saveAttendanceBatch(ctx(request), userId(request), request.body),
   );
 
   r.get('/attendances/:id', { config: requires('view-attendance'), schema: { description: 'One attendance record, with its child.', tags, params: idParam, response: { 200: attendanceResponseSchema } } }, async (request) =>
-    getAttendance(ctx(), request.params.id),
+    getAttendance(ctx(request), request.params.id),
   );
 
   r.put('/attendances/:id', { config: requires('edit-attendance'), schema: { description: 'Change one attendance record; 409 when someone saved it since it was read.', tags, params: idParam, body: attendanceSchema, response: { 200: attendanceSavedResponseSchema } } }, async (request) =>
-    updateAttendance(ctx(), userId(request), request.params.id, request.body),
+    updateAttendance(ctx(request), userId(request), request.params.id, request.body),
   );
 
   r.delete('/attendances/:id', { config: requires('delete-attendance'), schema: { description: 'Delete one attendance record.', tags, params: idParam, response: { 200: messageResponseSchema } } }, async (request) =>
-    deleteAttendance(ctx(), userId(request), request.params.id),
+    deleteAttendance(ctx(request), userId(request), request.params.id),
   );
 
   r.get('/orphans/:id/attendance-summary', { config: requires('view-attendance'), schema: { description: 'One child\'s attendance totals and rate, by year and month.', tags, params: idParam, response: { 200: attendanceSummaryResponseSchema } } }, async (request) =>
-    attendanceSummary(ctx(), request.params.id),
+    attendanceSummary(ctx(request), request.params.id),
   );
 }

@@ -15,7 +15,7 @@ import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
-import { findActiveOrphans, fullName } from '../orphans/orphans.service.ts';
+import { findActiveOrphans, fullName, type SiteScope } from '../orphans/orphans.service.ts';
 import { summaryOf } from './attendance-answers.ts';
 import { attendancePageRows, childWithMonths, countAttendance, findAttendance, type AttendanceWithOrphan } from './attendance.repository.ts';
 import * as writes from './attendance.writes.ts';
@@ -25,6 +25,8 @@ export * as attendanceOverview from './attendance-overview.repository.ts';
 
 export interface AttendanceContext {
   db: Kysely<DB>;
+  /** The sites whose children the request reaches. */
+  scope: SiteScope;
 }
 
 export function toAttendance(r: AttendanceWithOrphan): Attendance {
@@ -67,7 +69,7 @@ const toValues = (d: AttendanceData): writes.AttendanceValues => ({ ...toRowValu
 /** `GET /attendances`: one page and the filter's total. */
 export async function listAttendance(ctx: AttendanceContext, q: AttendanceListQuery): Promise<Paged<Attendance>> {
   const offset = (q.page - 1) * q.per_page;
-  const [total, rows] = await Promise.all([countAttendance(ctx.db, q), attendancePageRows(ctx.db, q, q.per_page, offset)]);
+  const [total, rows] = await Promise.all([countAttendance(ctx.db, ctx.scope, q), attendancePageRows(ctx.db, ctx.scope, q, q.per_page, offset)]);
   const data = rows.map(toAttendance);
   return {
     data,
@@ -76,7 +78,7 @@ export async function listAttendance(ctx: AttendanceContext, q: AttendanceListQu
 }
 
 export async function getAttendance(ctx: AttendanceContext, id: number): Promise<{ data: Attendance }> {
-  const row = await findAttendance(ctx.db, id);
+  const row = await findAttendance(ctx.db, ctx.scope, id);
   if (!row) throw AppError.notFound(RESPONSE.notFound);
   return { data: toAttendance(row) };
 }
@@ -85,17 +87,17 @@ export async function getAttendance(ctx: AttendanceContext, id: number): Promise
 // Writing
 
 export async function createAttendance(ctx: AttendanceContext, userId: number | null, d: AttendanceData): Promise<{ message: string; data: Attendance }> {
-  const row = await ctx.db.transaction().execute((trx) => writes.createAttendance(trx, { values: toValues(d), userId }));
+  const row = await ctx.db.transaction().execute((trx) => writes.createAttendance(trx, { scope: ctx.scope, values: toValues(d), userId }));
   return { message: RESPONSE.created, data: toAttendance(row) };
 }
 
 export async function updateAttendance(ctx: AttendanceContext, userId: number | null, id: number, d: AttendanceData): Promise<{ message: string; data: Attendance }> {
-  const row = await ctx.db.transaction().execute((trx) => writes.updateAttendance(trx, { id, values: toValues(d), userId, expectedUpdatedAt: d.updated_at || undefined }));
+  const row = await ctx.db.transaction().execute((trx) => writes.updateAttendance(trx, { scope: ctx.scope, id, values: toValues(d), userId, expectedUpdatedAt: d.updated_at || undefined }));
   return { message: RESPONSE.updated, data: toAttendance(row) };
 }
 
 export async function deleteAttendance(ctx: AttendanceContext, userId: number | null, id: number): Promise<{ message: string }> {
-  await ctx.db.transaction().execute((trx) => writes.deleteAttendance(trx, { id, userId }));
+  await ctx.db.transaction().execute((trx) => writes.deleteAttendance(trx, { scope: ctx.scope, id, userId }));
   return { message: RESPONSE.deleted };
 }
 
@@ -103,7 +105,7 @@ export async function deleteAttendance(ctx: AttendanceContext, userId: number | 
  * Put each bad row's child in its messages ("Amina Rahimi: Must be at least 0"), so a teacher
  * finds the row in a grid of thirty; a row whose child is not known says its row number.
  */
-async function namedRowErrors(db: Kysely<DB>, body: unknown, errors: Record<string, string[]>): Promise<Record<string, string[]>> {
+async function namedRowErrors(db: Kysely<DB>, scope: SiteScope, body: unknown, errors: Record<string, string[]>): Promise<Record<string, string[]>> {
   const rows = (body as { rows?: unknown })?.rows;
   const rowOf = (field: string) => /^rows\.(\d+)\./.exec(field)?.[1];
   const badRows = [...new Set(Object.keys(errors).map(rowOf).filter((i): i is string => i !== undefined))].map(Number);
@@ -113,7 +115,7 @@ async function namedRowErrors(db: Kysely<DB>, body: unknown, errors: Record<stri
     const n = typeof id === 'string' ? Number(id) : id;
     return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : undefined;
   };
-  const children = await findActiveOrphans(db, badRows.map(idOf).filter((id): id is number => id !== undefined));
+  const children = await findActiveOrphans(db, scope, badRows.map(idOf).filter((id): id is number => id !== undefined));
   const named: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(errors)) {
     const i = rowOf(field);
@@ -127,9 +129,10 @@ async function namedRowErrors(db: Kysely<DB>, body: unknown, errors: Record<stri
 /** `POST /attendances/batch`: validated here, not by the route, so the 422 can name each row's child. */
 export async function saveAttendanceBatch(ctx: AttendanceContext, userId: number | null, body: unknown): Promise<AttendanceBatchResponse> {
   const parsed = attendanceBatchSchema.safeParse(body);
-  if (!parsed.success) throw AppError.validationMany(await namedRowErrors(ctx.db, body, issuesToErrors(parsed.error.issues)));
+  if (!parsed.success) throw AppError.validationMany(await namedRowErrors(ctx.db, ctx.scope, body, issuesToErrors(parsed.error.issues)));
   const { month, year, rows } = parsed.data;
   const result = await ctx.db.transaction().execute((trx) => writes.saveAttendanceBatch(trx, {
+    scope: ctx.scope,
     month,
     year,
     userId,
@@ -147,8 +150,8 @@ export async function saveAttendanceBatch(ctx: AttendanceContext, userId: number
 // One child's attendance summary
 
 /** `GET /orphans/{id}/attendance-summary`: each month's counts and rate, newest first, and each year's totals (attendance-answers.ts). A child not found or in the trash: 404. */
-export async function attendanceSummary(ctx: Pick<AttendanceContext, 'db'>, orphanId: number): Promise<AttendanceSummaryResponse> {
-  const found = await childWithMonths(ctx.db, orphanId);
+export async function attendanceSummary(ctx: Pick<AttendanceContext, 'db' | 'scope'>, orphanId: number): Promise<AttendanceSummaryResponse> {
+  const found = await childWithMonths(ctx.db, ctx.scope, orphanId);
   if (!found) throw AppError.notFound(ORPHAN_RESPONSE_MESSAGES.notFound);
   return summaryOf(found);
 }

@@ -5,7 +5,7 @@ import { ATTENDANCE_MESSAGES, ATTENDANCE_RESPONSE_MESSAGES as RESPONSE, MONTH_NA
 import { AppError } from '../../lib/app-error.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
 import { logActivity } from '../activities/activities.service.ts';
-import { findActiveOrphan, findActiveOrphans, fullName, lockChildren } from '../orphans/orphans.service.ts';
+import { findActiveOrphan, findActiveOrphans, fullName, lockChildren, type SiteScope } from '../orphans/orphans.service.ts';
 import {
   childrenWithMonth,
   deleteAttendanceRow,
@@ -50,9 +50,9 @@ const isUniqueViolation = (err: unknown) => {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 };
 
-export const createAttendance = async (trx: Transaction<DB>, { values, userId }: { values: AttendanceValues; userId: number | null }): Promise<AttendanceWithOrphan> => {
+export const createAttendance = async (trx: Transaction<DB>, { scope, values, userId }: { scope: SiteScope; values: AttendanceValues; userId: number | null }): Promise<AttendanceWithOrphan> => {
   await lockChildren(trx, [values.orphan_id]);
-  const child = await findActiveOrphan(trx, values.orphan_id);
+  const child = await findActiveOrphan(trx, scope, values.orphan_id);
   if (!child) throw AppError.validation('orphan_id', RESPONSE.orphanNotFound);
   // No attendance before the child came (a mistyped year would otherwise pass unnoticed).
   if (isBeforeAdmission(values.month, values.year, child.admission_date)) throw AppError.validation('month', beforeAdmissionMessage(child.admission_date!));
@@ -70,6 +70,7 @@ export const createAttendance = async (trx: Transaction<DB>, { values, userId }:
 };
 
 interface UpdateArgs {
+  scope: SiteScope;
   id: number;
   values: AttendanceValues;
   userId: number | null;
@@ -77,8 +78,8 @@ interface UpdateArgs {
   expectedUpdatedAt?: string;
 }
 
-export const updateAttendance = async (trx: Transaction<DB>, { id, values, userId, expectedUpdatedAt }: UpdateArgs): Promise<AttendanceWithOrphan> => {
-  const before = await findAttendance(trx, id);
+export const updateAttendance = async (trx: Transaction<DB>, { scope, id, values, userId, expectedUpdatedAt }: UpdateArgs): Promise<AttendanceWithOrphan> => {
+  const before = await findAttendance(trx, scope, id);
   if (!before) throw AppError.notFound(RESPONSE.notFound);
   // The form locks child, month and year on edit: another month is another record.
   const locked = (['orphan_id', 'month', 'year'] as const).find((k) => values[k] !== before[k]);
@@ -92,8 +93,8 @@ export const updateAttendance = async (trx: Transaction<DB>, { id, values, userI
   return { ...row, first_name: before.first_name, last_name: before.last_name, father_name: before.father_name, class_grade: before.class_grade };
 };
 
-export const deleteAttendance = async (trx: Transaction<DB>, { id, userId }: { id: number; userId: number | null }): Promise<void> => {
-  const before = await findAttendance(trx, id);
+export const deleteAttendance = async (trx: Transaction<DB>, { scope, id, userId }: { scope: SiteScope; id: number; userId: number | null }): Promise<void> => {
+  const before = await findAttendance(trx, scope, id);
   if (!before) throw AppError.notFound(RESPONSE.notFound);
   await lockChildren(trx, [before.orphan_id]);
   await deleteAttendanceRow(trx, id);
@@ -101,6 +102,7 @@ export const deleteAttendance = async (trx: Transaction<DB>, { id, userId }: { i
 };
 
 export interface BatchArgs {
+  scope: SiteScope;
   month: number;
   year: number;
   rows: Array<Omit<AttendanceValues, 'month' | 'year'>>;
@@ -113,9 +115,9 @@ export interface BatchArgs {
  * exist outside the trash and have been admitted by that month, else 422 naming each such row
  * (`rows.{i}.orphan_id`). One activity entry for the batch, with the children's ids.
  */
-export const saveAttendanceBatch = async (trx: Transaction<DB>, { month, year, rows, userId }: BatchArgs): Promise<{ created: number; updated: number; data: AttendanceWithOrphan[] }> => {
+export const saveAttendanceBatch = async (trx: Transaction<DB>, { scope, month, year, rows, userId }: BatchArgs): Promise<{ created: number; updated: number; data: AttendanceWithOrphan[] }> => {
     const ids = rows.map((r) => r.orphan_id);
-    const children = await findActiveOrphans(trx, ids);
+    const children = await findActiveOrphans(trx, scope, ids);
     const errors: Record<string, string[]> = {};
     rows.forEach((r, i) => {
       const child = children.get(r.orphan_id);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dashboardResponseSchema, pendingTasksResponseSchema, upcomingEventsResponseSchema } from '@app/shared/schemas/dashboard.schema';
 import { requires, signedIn } from '../../lib/access.ts';
-import { currentUser } from '../../plugins/access.ts';
+import { currentUser, siteScope } from '../../plugins/access.ts';
 import { dashboardAnswer, type DashboardKind } from './dashboard.service.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 
@@ -11,7 +11,7 @@ import { requestLanguage } from '../../lib/request-language.ts';
  * Upcoming Events and Pending Tasks cards, for those who may see a part of them.
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  const send = (kind: DashboardKind) => async (request: FastifyRequest) => dashboardAnswer({ db: app.db }, currentUser(request), kind, requestLanguage(request));
+  const send = (kind: DashboardKind) => async (request: FastifyRequest) => dashboardAnswer({ db: app.db, scope: siteScope(request) }, currentUser(request), kind, requestLanguage(request));
   const tags = ['dashboard'];
   app.get('/dashboard/data', { config: signedIn, schema: { description: 'The overview\'s figures and recent activity; each part follows its own permission.', tags, response: { 200: dashboardResponseSchema } } }, send('data'));
   app.get(

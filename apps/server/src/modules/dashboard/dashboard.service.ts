@@ -8,10 +8,13 @@ import type { DB } from '../../db/schema.ts';
 import { recentActivities, showActivities } from '../activities/activities.service.ts';
 import type { Language } from '@app/shared/i18n/languages';
 import { overviewFigures, type OverviewFigures } from './overview-figures.ts';
+import type { SiteScope } from '../sites/sites.service.ts';
 import { localToday } from './overview-periods.ts';
 
 export interface DashboardContext {
   db: Kysely<DB>;
+  /** The sites whose children the figures count. */
+  scope: SiteScope;
   /** The clock (tests set the day). */
   now?: () => Date;
 }
@@ -25,9 +28,9 @@ export type DashboardKind = 'data' | 'events' | 'tasks';
 export async function dashboardAnswer(ctx: DashboardContext, user: AuthUser, kind: DashboardKind, language: Language = 'en'): Promise<DashboardResponse | { data: UpcomingEvents | PendingTasks | null }> {
   const today = localToday(ctx.now?.());
   const anyList = can(user, 'view-orphans') || can(user, 'view-results') || can(user, 'view-attendance');
-  const figures = anyList ? await overviewFigures(ctx.db, today, { lists: kind !== 'data' }) : null;
+  const figures = anyList ? await overviewFigures(ctx.db, ctx.scope, today, { lists: kind !== 'data' }) : null;
   if (kind === 'data') {
-    const activities = can(user, 'view-activities') ? await recentActivities(ctx.db, RECENT_ACTIVITIES_LIMIT) : [];
+    const activities = can(user, 'view-activities') ? await recentActivities(ctx.db, ctx.scope, RECENT_ACTIVITIES_LIMIT) : [];
     return overviewOf(user, showActivities(activities, { may: (p) => can(user, p), language }), figures);
   }
   return { data: kind === 'events' ? eventsOf(user, figures) : tasksOf(user, figures) };

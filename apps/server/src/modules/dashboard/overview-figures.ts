@@ -4,7 +4,7 @@ import { DASHBOARD_LIST_LIMIT, NEEDS_CARE_CONDITIONS, type DashboardResponse, ty
 import { GRADE_LETTERS } from '@app/shared/grade-bands';
 import type { DB } from '../../db/schema.ts';
 import { attendanceOverview } from '../attendance/attendance.service.ts';
-import { orphansOverview } from '../orphans/orphans.service.ts';
+import { orphansOverview, type SiteScope } from '../orphans/orphans.service.ts';
 import { resultsOverview } from '../results/results.service.ts';
 import { birthdayDate, overviewPeriods } from './overview-periods.ts';
 import * as summary from './overview-summary.repository.ts';
@@ -35,30 +35,32 @@ export interface OverviewFigures {
 const nameOf = (c: { first_name: string; last_name: string }) => `${c.first_name} ${c.last_name}`;
 const NO_MONTH = { present_days: 0, absent_days: 0, late_days: 0, excused_days: 0, in_care_records: 0 };
 
-export async function overviewFigures(db: Kysely<DB>, today: string, { lists = false, sites = null as Sites } = {}): Promise<OverviewFigures> {
+export async function overviewFigures(db: Kysely<DB>, scope: SiteScope, today: string, { lists = false } = {}): Promise<OverviewFigures> {
+  // The summary is kept per site; the same scope every other read applies.
+  const sites: Sites = 'all' in scope ? null : scope.ids;
   const p = overviewPeriods(today);
   const limit = DASHBOARD_LIST_LIMIT;
   // One statement after another: on SQLite they share one connection anyway, and on PostgreSQL
   // this keeps an overview from holding a dozen pool connections at once.
   const children = await summary.childCounts(db, sites);
-  const admitted = await orphansOverview.countAdmitted(db, p.thisMonth.from, p.thisMonth.to);
+  const admitted = await orphansOverview.countAdmitted(db, scope, p.thisMonth.from, p.thisMonth.to);
   const months = await summary.months(db, p.attendanceMonths[0]!, p.lastMonth, sites);
   const grades = await summary.resultDays(db, p.chartFrom, p.today, sites);
   const upcomingResults = await summary.resultDays(db, p.upcoming.from, p.upcoming.to, sites);
-  const byMonth = await orphansOverview.admissionsByMonth(db, p.chartFrom, p.thisMonth.to);
+  const byMonth = await orphansOverview.admissionsByMonth(db, scope, p.chartFrom, p.thisMonth.to);
 
   let birthdayTotal = 0;
-  for (const range of p.birthdayRanges) birthdayTotal += await orphansOverview.countBirthdays(db, range);
+  for (const range of p.birthdayRanges) birthdayTotal += await orphansOverview.countBirthdays(db, scope, range);
   const examTotal = [...upcomingResults.values()].reduce((sum, r) => sum + r.in_care_results, 0);
   // Of the children in care without last month's record, those admitted since are not missing it (isBeforeAdmission).
-  const notYetAdmitted = await attendanceOverview.countUnrecordedAdmittedAfter(db, p.lastMonth.year, p.lastMonth.month, sites);
+  const notYetAdmitted = await attendanceOverview.countUnrecordedAdmittedAfter(db, scope, p.lastMonth.year, p.lastMonth.month);
   const missingTotal = children.in_care - (months.get(`${p.lastMonth.year}-${p.lastMonth.month}`) ?? NO_MONTH).in_care_records - notYetAdmitted;
-  const medicalTotal = await orphansOverview.countConditions(db, NEEDS_CARE_CONDITIONS);
+  const medicalTotal = await orphansOverview.countConditions(db, scope, NEEDS_CARE_CONDITIONS);
 
-  const birthdays = lists && birthdayTotal ? await orphansOverview.birthdaysWithin(db, p.birthdayRanges, limit) : [];
-  const exams = lists && examTotal ? await resultsOverview.examsWithin(db, p.upcoming.from, p.upcoming.to, limit) : [];
-  const missing = lists && missingTotal ? await attendanceOverview.childrenMissingMonth(db, p.lastMonth.year, p.lastMonth.month, limit) : [];
-  const medical = lists && medicalTotal ? await orphansOverview.childrenWithConditions(db, NEEDS_CARE_CONDITIONS, limit) : [];
+  const birthdays = lists && birthdayTotal ? await orphansOverview.birthdaysWithin(db, scope, p.birthdayRanges, limit) : [];
+  const exams = lists && examTotal ? await resultsOverview.examsWithin(db, scope, p.upcoming.from, p.upcoming.to, limit) : [];
+  const missing = lists && missingTotal ? await attendanceOverview.childrenMissingMonth(db, scope, p.lastMonth.year, p.lastMonth.month, limit) : [];
+  const medical = lists && medicalTotal ? await orphansOverview.childrenWithConditions(db, scope, NEEDS_CARE_CONDITIONS, limit) : [];
 
   const attendance: Charts['attendance_rate'] & object = p.attendanceMonths.map((m) => {
     const t = months.get(`${m.year}-${m.month}`) ?? NO_MONTH;

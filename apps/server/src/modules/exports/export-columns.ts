@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ExportKind } from '@app/shared/schemas/export.schema';
 import type { DB } from '../../db/schema.ts';
+import type { SiteScope } from '../sites/sites.service.ts';
 import type { ExportLanguage } from './export-headings.ts';
 import type { Column, SheetOptions } from './xlsx-writer.ts';
 
@@ -18,7 +19,8 @@ export interface FeatureExport<Q, R = unknown> {
   logName: string;
   /** The child the export is narrowed to, if any: it must exist outside the trash. */
   orphanId(q: Q): number | undefined;
-  sheet(db: Kysely<DB>, q: Q, language: ExportLanguage, today: string): Omit<SheetOptions<R>, 'language'>;
+  /** The rows of the request's sites only. */
+  sheet(db: Kysely<DB>, scope: SiteScope, q: Q, language: ExportLanguage, today: string): Omit<SheetOptions<R>, 'language'>;
 }
 
 /**

@@ -5,7 +5,7 @@ import { ACCESS } from '@app/shared/permissions';
 import { attendanceExportSchema, exportFileName, orphanExportSchema, resultExportSchema, XLSX_CONTENT_TYPE } from '@app/shared/schemas/export.schema';
 import { fileResponseSchema } from '@app/shared/schemas/file.schema';
 import { requires } from '../../lib/access.ts';
-import { currentUser } from '../../plugins/access.ts';
+import { currentUser, siteScope } from '../../plugins/access.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { attendanceExport } from '../attendance/attendance.export.ts';
 import { orphansExport } from '../orphans/orphans.export.ts';
@@ -24,7 +24,7 @@ import { ExportAborted, writeSheet } from './xlsx-writer.ts';
  */
 export async function exportsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (): ExportContext => ({ db: app.db });
+  const ctx = (request: FastifyRequest): ExportContext => ({ db: app.db, scope: siteScope(request) });
   const who = (request: FastifyRequest) => ({ userId: currentUser(request).id, language: requestLanguage(request), calendar: currentUser(request).calendar });
   // A Solar Hijri reader's sheet has each date in Solar Hijri beside it (xlsx-writer.ts).
   const inCalendar = (prepared: PreparedExport, calendar: 'gregorian' | 'persian'): PreparedExport => ({ ...prepared, sheet: { ...prepared.sheet, calendar } });
@@ -39,7 +39,7 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
     { config: requires(ACCESS.exportOrphans), schema: { ...schema, description: 'Children outside the trash as an Excel sheet.', body: orphanExportSchema } },
     async (request, reply) => {
       const { userId, language, calendar } = who(request);
-      return sendWorkbook(app, request, reply, inCalendar(await prepareExport(ctx(), orphansExport, userId, language, request.body), calendar));
+      return sendWorkbook(app, request, reply, inCalendar(await prepareExport(ctx(request), orphansExport, userId, language, request.body), calendar));
     },
   );
 
@@ -48,7 +48,7 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
     { config: requires(ACCESS.exportResults), schema: { ...schema, description: "One result type's results (that type's columns) as an Excel sheet.", body: resultExportSchema } },
     async (request, reply) => {
       const { userId, language, calendar } = who(request);
-      return sendWorkbook(app, request, reply, inCalendar(await prepareExport(ctx(), resultsExport, userId, language, request.body), calendar));
+      return sendWorkbook(app, request, reply, inCalendar(await prepareExport(ctx(request), resultsExport, userId, language, request.body), calendar));
     },
   );
 
@@ -57,7 +57,7 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
     { config: requires(ACCESS.exportAttendance), schema: { ...schema, description: "One month's attendance records as an Excel sheet.", body: attendanceExportSchema } },
     async (request, reply) => {
       const { userId, language, calendar } = who(request);
-      return sendWorkbook(app, request, reply, inCalendar(await prepareExport(ctx(), attendanceExport, userId, language, request.body), calendar));
+      return sendWorkbook(app, request, reply, inCalendar(await prepareExport(ctx(request), attendanceExport, userId, language, request.body), calendar));
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ExportKind } from '@app/shared/schemas/export.schema';
 import type { DB } from '../../db/schema.ts';
+import type { SiteScope } from '../sites/sites.service.ts';
 import type { FeatureExport } from './export-columns.ts';
 import type { ExportLanguage } from './export-headings.ts';
 import { logExport } from './exports.writes.ts';
@@ -13,6 +14,8 @@ export { solarHijriMonth, solarHijriYear, type Column } from './xlsx-writer.ts';
 
 export interface ExportContext {
   db: Kysely<DB>;
+  /** The sites whose children the request reaches: the sheet holds only theirs. */
+  scope: SiteScope;
 }
 
 /** An export ready to stream: checked and logged; its rows are read as the sheet is written. */
@@ -39,6 +42,6 @@ export async function prepareExport<Q extends object>(
   q: Q,
   now = new Date(),
 ): Promise<PreparedExport> {
-  await ctx.db.transaction().execute((trx) => logExport(trx, { kind: feature.kind, name: feature.logName, userId, filters: given(q), orphanId: feature.orphanId(q) }));
-  return { kind: feature.kind, sheet: { ...feature.sheet(ctx.db, q, language, todayIso(now)), language } };
+  await ctx.db.transaction().execute((trx) => logExport(trx, { scope: ctx.scope, kind: feature.kind, name: feature.logName, userId, filters: given(q), orphanId: feature.orphanId(q) }));
+  return { kind: feature.kind, sheet: { ...feature.sheet(ctx.db, ctx.scope, q, language, todayIso(now)), language } };
 }

@@ -4,7 +4,7 @@ import type { ExportKind } from '@app/shared/schemas/export.schema';
 import { EXPORT_MESSAGES } from '@app/shared/schemas/export.schema';
 import { AppError } from '../../lib/app-error.ts';
 import { logActivity } from '../activities/activities.service.ts';
-import { findActiveOrphan, fullName } from '../orphans/orphans.service.ts';
+import { findActiveOrphan, fullName, type SiteScope } from '../orphans/orphans.service.ts';
 
 interface LogExportArgs {
   kind: ExportKind;
@@ -13,8 +13,9 @@ interface LogExportArgs {
   userId: number | null;
   /** The filters as the request gave them (after validation), kept in the entry's properties. */
   filters: Record<string, string | number>;
-  /** The child the export is narrowed to, if any: it must exist outside the trash. */
+  /** The child the export is narrowed to, if any: it must exist outside the trash, in the sites. */
   orphanId?: number;
+  scope: SiteScope;
 }
 
 /**
@@ -22,10 +23,10 @@ interface LogExportArgs {
  * out, with which filters. The child it names is checked in the same transaction, so a trashed or
  * unknown child's export is refused (422) and leaves no entry and no file.
  */
-export const logExport = async (trx: Transaction<DB>, { kind, name: given, userId, filters, orphanId }: LogExportArgs): Promise<void> => {
+export const logExport = async (trx: Transaction<DB>, { scope, kind, name: given, userId, filters, orphanId }: LogExportArgs): Promise<void> => {
   let name = given;
   if (orphanId !== undefined) {
-    const child = await findActiveOrphan(trx, orphanId);
+    const child = await findActiveOrphan(trx, scope, orphanId);
     if (!child) throw AppError.validation('orphan_id', EXPORT_MESSAGES.orphanNotFound);
     name = `${name}: ${fullName(child)}`;
   }

@@ -50,7 +50,7 @@ export async function galleryDownloadRoutes(app: FastifyInstance): Promise<void>
     const { viewer } = request.query;
     const remaining = app.fileStore.signer.verify(downloadPath(rawId, version), request.query.expires, request.query.signature, Date.now(), undefined, viewer);
     if (remaining === null) throw AppError.forbidden(INVALID_SIGNATURE, ERROR_CODE.invalidSignature);
-    const row = await findVisibleMedia(app.db, pathId(rawId, MEDIA_MESSAGES.notFound));
+    const row = await findVisibleMedia(app.db, { all: true }, pathId(rawId, MEDIA_MESSAGES.notFound));
     if (!row) throw AppError.notFound(MEDIA_MESSAGES.notFound);
     const chosen = versionOf(row, version);
     if (!chosen) throw AppError.notFound(MEDIA_MESSAGES.resolutionNotFound);

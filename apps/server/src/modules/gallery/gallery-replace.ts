@@ -38,7 +38,7 @@ export async function replaceMediaFile(
     const transcode = mediaType === 'video' && ctx.canTranscode();
     released = storedKeys(current);
     await releaseQuietly(ctx.store.files, released, ctx.log);
-    replaced = await ctx.db.transaction().execute((trx) => writes.replaceMediaFile(trx, { id, userId, values, file: fileColumns(file, checked, mediaType, transcode), transcode }));
+    replaced = await ctx.db.transaction().execute((trx) => writes.replaceMediaFile(trx, { scope: ctx.scope, id, userId, values, file: fileColumns(file, checked, mediaType, transcode), transcode }));
   } catch (err) {
     await removeQuietly(ctx.store.files, keys, ctx.log);
     // The row still points to the old files: they are committed again.
@@ -54,7 +54,7 @@ export async function replaceMediaFile(
 
 /** The media type a replacement file must be, known before its bytes are read; 404 for an item the caller cannot see. */
 export async function replaceableType(ctx: GalleryContext, id: number): Promise<MediaType> {
-  const row = await findVisibleMedia(ctx.db, id);
+  const row = await findVisibleMedia(ctx.db, ctx.scope, id);
   if (!row) throw AppError.notFound(MEDIA_MESSAGES.notFound);
   return row.media_type as MediaType;
 }

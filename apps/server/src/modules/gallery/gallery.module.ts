@@ -28,6 +28,8 @@ export async function galleryModule(app: FastifyInstance): Promise<void> {
     canTranscode: () => canTranscode,
     jobQueued: () => worker.notify(),
     viewer: request?.user?.id ?? null,
+    // The server's own work (no request) reaches every site; a request without a user none.
+    scope: request ? (request.siteScope ?? { ids: [] }) : { all: true },
   });
 
   app.addHook('onReady', async () => {
@@ -41,7 +43,7 @@ export async function galleryModule(app: FastifyInstance): Promise<void> {
 
   // Thumbnails, display copies and posters are served while their item is there and its child outside the trash.
   app.fileStore.serveFolder(GALLERY_FOLDER, async (id, key) => {
-    const row = await findVisibleMedia(app.db, id);
+    const row = await findVisibleMedia(app.db, { all: true }, id);
     return !!row && [row.display_path, row.thumb_path, row.poster_path].includes(key);
   });
 

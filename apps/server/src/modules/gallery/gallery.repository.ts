@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { DB, MediaTable } from '../../db/schema.ts';
-import { findActiveOrphan } from '../orphans/orphans.service.ts';
+import { findActiveOrphan, withinScope, type SiteScope } from '../orphans/orphans.service.ts';
 
 /**
  * Gallery reads and row writes. A trashed child's media are hidden by joining on the child
@@ -23,11 +23,8 @@ export interface MediaFilter {
   tags?: string[];
 }
 
-function visibleMedia(db: Kysely<DB>) {
-  return db
-    .selectFrom('media')
-    .innerJoin('orphans', 'orphans.id', 'media.orphan_id')
-    .where('orphans.deleted_at', 'is', null);
+function visibleMedia(db: Kysely<DB>, scope: SiteScope) {
+  return withinScope(db.selectFrom('media').innerJoin('orphans', 'orphans.id', 'media.orphan_id').where('orphans.deleted_at', 'is', null), scope);
 }
 
 const withOrphanName = ['orphans.first_name as orphan_first_name', 'orphans.last_name as orphan_last_name'] as const;
@@ -50,18 +47,18 @@ function mediaConditions<Q extends { where: (...args: never[]) => Q }>(query: Q,
   return q as Q;
 }
 
-function filtered(db: Kysely<DB>, f: MediaFilter) {
-  return mediaConditions(visibleMedia(db), f);
+function filtered(db: Kysely<DB>, scope: SiteScope, f: MediaFilter) {
+  return mediaConditions(visibleMedia(db, scope), f);
 }
 
 type Page = { total: number; rows: MediaRow[] };
 
 /** A page of media, newest date first, and how many match. */
-export async function mediaPage(db: Kysely<DB>, f: MediaFilter, limit: number, offset: number): Promise<Page> {
-  if (f.orphanId !== undefined) return childMediaPage(db, f.orphanId, f, limit, offset);
+export async function mediaPage(db: Kysely<DB>, scope: SiteScope, f: MediaFilter, limit: number, offset: number): Promise<Page> {
+  if (f.orphanId !== undefined) return childMediaPage(db, scope, f.orphanId, f, limit, offset);
   const [count, rows] = await Promise.all([
-    filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    filtered(db, f).selectAll('media').select(withOrphanName).orderBy('media.date', 'desc').orderBy('media.id', 'desc').limit(limit).offset(offset).execute(),
+    filtered(db, scope, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    filtered(db, scope, f).selectAll('media').select(withOrphanName).orderBy('media.date', 'desc').orderBy('media.id', 'desc').limit(limit).offset(offset).execute(),
   ]);
   return { total: Number(count.n), rows };
 }
@@ -70,8 +67,8 @@ export async function mediaPage(db: Kysely<DB>, f: MediaFilter, limit: number, o
  * One child's page (the gallery's usual view): the child is checked once, then the media rows are
  * counted and read from their (orphan_id, date, id) index alone, without joining every row to the child.
  */
-async function childMediaPage(db: Kysely<DB>, orphanId: number, f: MediaFilter, limit: number, offset: number): Promise<{ total: number; rows: MediaRow[] }> {
-  const child = await findActiveOrphan(db, orphanId);
+async function childMediaPage(db: Kysely<DB>, scope: SiteScope, orphanId: number, f: MediaFilter, limit: number, offset: number): Promise<{ total: number; rows: MediaRow[] }> {
+  const child = await findActiveOrphan(db, scope, orphanId);
   if (!child) return { total: 0, rows: [] };
   const plain = () => mediaConditions(db.selectFrom('media'), { ...f, orphanId });
   const [count, rows] = await Promise.all([
@@ -83,13 +80,16 @@ async function childMediaPage(db: Kysely<DB>, orphanId: number, f: MediaFilter, 
 }
 
 /** All of one child's media in a date range, newest first (GET /orphans/{id}/media). */
-export function orphanMediaRows(db: Kysely<DB>, orphanId: number, dateFrom?: string, dateTo?: string): Promise<MediaRow[]> {
-  return filtered(db, { orphanId, dateFrom, dateTo }).selectAll('media').select(withOrphanName).orderBy('media.date', 'desc').orderBy('media.id', 'desc').execute();
+export function orphanMediaRows(db: Kysely<DB>, scope: SiteScope, orphanId: number, dateFrom?: string, dateTo?: string): Promise<MediaRow[]> {
+  return filtered(db, scope, { orphanId, dateFrom, dateTo }).selectAll('media').select(withOrphanName).orderBy('media.date', 'desc').orderBy('media.id', 'desc').execute();
 }
 
-/** One item, unless it is missing or its child is in the trash. */
-export function findVisibleMedia(db: Kysely<DB>, id: number): Promise<MediaRow | undefined> {
-  return visibleMedia(db).selectAll('media').select(withOrphanName).where('media.id', '=', id).executeTakeFirst();
+/**
+ * One item, unless it is missing, its child is in the trash or outside the sites (a signed file
+ * address or download, whose signature is the credential, asks with every site).
+ */
+export function findVisibleMedia(db: Kysely<DB>, scope: SiteScope, id: number): Promise<MediaRow | undefined> {
+  return visibleMedia(db, scope).selectAll('media').select(withOrphanName).where('media.id', '=', id).executeTakeFirst();
 }
 
 /** Every media row of one child, trashed or not (a purge removes their files). */

@@ -22,7 +22,7 @@ import { parseOrThrow } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
 import { commitQuietly, releaseQuietly, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import type { GalleryConfig } from './gallery-config.ts';
-import { findActiveOrphan } from '../orphans/orphans.service.ts';
+import { findActiveOrphan, type SiteScope } from '../orphans/orphans.service.ts';
 import { childMediaRecords, findMediaRecord, findVisibleMedia, mediaPage, orphanMediaRows, type MediaRecord, type MediaRow } from './gallery.repository.ts';
 import * as writes from './gallery.writes.ts';
 import { checkReceivedFile, fileColumns } from './received-file.ts';
@@ -38,6 +38,8 @@ export interface GalleryContext {
   jobQueued: () => void;
   /** The signed-in user the answers' download URLs are made for (the access log names them); null for none. */
   viewer: number | null;
+  /** The sites whose children the request reaches. */
+  scope: SiteScope;
 }
 
 /** A file received whole (multipart or resumable), stored uncommitted, not yet checked. */
@@ -143,7 +145,7 @@ export function toMediaItem(r: MediaRow, store: FileStore, viewer: number | null
 export async function listMedia(ctx: GalleryContext, q: MediaListQuery): Promise<Paged<MediaItem>> {
   const offset = (q.page - 1) * q.per_page;
   const filter = { orphanId: q.orphan_id, mediaType: q.media_type, dateFrom: q.date_from, dateTo: q.date_to, tags: q.tags ? splitTags(q.tags) : [] };
-  const { total, rows } = await mediaPage(ctx.db, filter, q.per_page, offset);
+  const { total, rows } = await mediaPage(ctx.db, ctx.scope, filter, q.per_page, offset);
   return {
     data: rows.map((r) => toMediaItem(r, ctx.store, ctx.viewer)),
     ...pageMeta(total, q.page, q.per_page),
@@ -151,14 +153,14 @@ export async function listMedia(ctx: GalleryContext, q: MediaListQuery): Promise
 }
 
 export async function getMedia(ctx: GalleryContext, id: number): Promise<{ data: MediaItem }> {
-  const row = await findVisibleMedia(ctx.db, id);
+  const row = await findVisibleMedia(ctx.db, ctx.scope, id);
   if (!row) throw AppError.notFound(MEDIA_MESSAGES.notFound);
   return { data: toMediaItem(row, ctx.store, ctx.viewer) };
 }
 
 export async function orphanMedia(ctx: GalleryContext, orphanId: number, q: { date_from?: string; date_to?: string }): Promise<OrphanMediaResponse> {
-  if (!(await findActiveOrphan(ctx.db, orphanId))) throw AppError.notFound(ORPHAN_RESPONSE_MESSAGES.notFound);
-  const rows = await orphanMediaRows(ctx.db, orphanId, q.date_from, q.date_to);
+  if (!(await findActiveOrphan(ctx.db, ctx.scope, orphanId))) throw AppError.notFound(ORPHAN_RESPONSE_MESSAGES.notFound);
+  const rows = await orphanMediaRows(ctx.db, ctx.scope, orphanId, q.date_from, q.date_to);
   return { media: { data: rows.map((r) => toMediaItem(r, ctx.store, ctx.viewer)) } };
 }
 
@@ -176,12 +178,13 @@ export async function createFromUpload(ctx: GalleryContext, userId: number | nul
   let row: MediaRecord;
   let notice: string | null;
   try {
-    if (!(await findActiveOrphan(ctx.db, data.orphan_id))) throw AppError.validation('orphan_id', MEDIA_MESSAGES.orphanNotFound);
+    if (!(await findActiveOrphan(ctx.db, ctx.scope, data.orphan_id))) throw AppError.validation('orphan_id', MEDIA_MESSAGES.orphanNotFound);
     const checked = await checkReceivedFile(ctx, file, data.media_type, keys);
     notice = checked.notice;
     const transcode = data.media_type === 'video' && ctx.canTranscode();
     const now = nowIso();
     row = await ctx.db.transaction().execute((trx) => writes.insertMedia(trx, {
+      scope: ctx.scope,
       userId,
       transcode,
       values: {
@@ -204,7 +207,7 @@ export async function createFromUpload(ctx: GalleryContext, userId: number | nul
   }
   await commitQuietly(ctx.store.files, keys, ctx.log);
   if (row.status === 'processing') ctx.jobQueued();
-  const answer = await findVisibleMedia(ctx.db, row.id);
+  const answer = await findVisibleMedia(ctx.db, ctx.scope, row.id);
   if (!answer) throw AppError.notFound(MEDIA_MESSAGES.notFound);
   return { message: notice ?? MEDIA_MESSAGES.created, data: toMediaItem(answer, ctx.store, ctx.viewer) };
 }
@@ -213,7 +216,7 @@ export async function createFromUpload(ctx: GalleryContext, userId: number | nul
 export async function updateMedia(ctx: GalleryContext, userId: number | null, id: number, fields: Record<string, unknown>): Promise<{ message: string; data: MediaItem }> {
   const { _method: _ignored, ...given } = parseOrThrow(mediaUpdateSchema, fields);
   const values = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
-  await ctx.db.transaction().execute((trx) => writes.updateMedia(trx, { id, userId, values }));
+  await ctx.db.transaction().execute((trx) => writes.updateMedia(trx, { scope: ctx.scope, id, userId, values }));
   return { message: MEDIA_MESSAGES.updated, ...(await getMedia(ctx, id)) };
 }
 
@@ -229,7 +232,7 @@ export async function deleteMedia(ctx: GalleryContext, userId: number | null, id
   const before = await findMediaRecord(ctx.db, id);
   // Marked first: a crash between the delete and the removal leaves the files to the start-up sweep.
   if (before) await releaseQuietly(ctx.store.files, storedKeys(before), ctx.log);
-  const row = await ctx.db.transaction().execute((trx) => writes.deleteMedia(trx, { id, userId }));
+  const row = await ctx.db.transaction().execute((trx) => writes.deleteMedia(trx, { scope: ctx.scope, id, userId }));
   await removeQuietly(ctx.store.files, storedKeys(row), ctx.log);
   return { message: MEDIA_MESSAGES.deleted };
 }

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
 import { logActivity } from '../activities/activities.service.ts';
-import { findActiveOrphan } from '../orphans/orphans.service.ts';
+import { findActiveOrphan, type SiteScope } from '../orphans/orphans.service.ts';
 import {
   deleteMediaRecord,
   findMediaRecord,
@@ -33,8 +33,8 @@ function logMedia(trx: Kysely<DB>, userId: number | null, action: string, row: M
   });
 }
 
-async function requireActiveOrphan(trx: Kysely<DB>, orphanId: number): Promise<void> {
-  if (!(await findActiveOrphan(trx, orphanId))) throw AppError.validation('orphan_id', MEDIA_MESSAGES.orphanNotFound);
+async function requireActiveOrphan(trx: Kysely<DB>, scope: SiteScope, orphanId: number): Promise<void> {
+  if (!(await findActiveOrphan(trx, scope, orphanId))) throw AppError.validation('orphan_id', MEDIA_MESSAGES.orphanNotFound);
 }
 
 async function queueTranscode(trx: Kysely<DB>, mediaId: number): Promise<void> {
@@ -43,8 +43,8 @@ async function queueTranscode(trx: Kysely<DB>, mediaId: number): Promise<void> {
 }
 
 /** The row of an uploaded file; a video also gets its transcode job, in the same transaction. */
-export const insertMedia = async (trx: Transaction<DB>, { values, userId, transcode }: { values: NewMediaRecord; userId: number | null; transcode: boolean }): Promise<MediaRecord> => {
-    await requireActiveOrphan(trx, values.orphan_id);
+export const insertMedia = async (trx: Transaction<DB>, { scope, values, userId, transcode }: { scope: SiteScope; values: NewMediaRecord; userId: number | null; transcode: boolean }): Promise<MediaRecord> => {
+    await requireActiveOrphan(trx, scope, values.orphan_id);
     const row = await insertMediaRecord(trx, values);
     if (transcode) await queueTranscode(trx, row.id);
     await logMedia(trx, userId, 'created', row);
@@ -52,9 +52,9 @@ export const insertMedia = async (trx: Transaction<DB>, { values, userId, transc
   };
 
 /** An item the caller may see: it exists and its child is not in the trash. */
-async function visibleRecord(trx: Kysely<DB>, id: number): Promise<MediaRecord> {
+async function visibleRecord(trx: Kysely<DB>, scope: SiteScope, id: number): Promise<MediaRecord> {
   const row = await findMediaRecord(trx, id);
-  if (!row || !(await findActiveOrphan(trx, row.orphan_id))) throw AppError.notFound(MEDIA_MESSAGES.notFound);
+  if (!row || !(await findActiveOrphan(trx, scope, row.orphan_id))) throw AppError.notFound(MEDIA_MESSAGES.notFound);
   return row;
 }
 
@@ -62,9 +62,9 @@ type EditableFields = Pick<MediaRecordUpdate, 'orphan_id' | 'title' | 'descripti
 /** A checked file's columns (received-file.ts fileColumns). */
 type FileColumns = Pick<NewMediaRecord, 'file_name' | 'mime_type' | 'size_bytes' | 'file_path' | 'display_path' | 'thumb_path' | 'status' | 'status_reason'>;
 
-export const updateMedia = async (trx: Transaction<DB>, { id, userId, values }: { id: number; userId: number | null; values: EditableFields }): Promise<MediaRecord> => {
-    const before = await visibleRecord(trx, id);
-    if (values.orphan_id !== undefined && values.orphan_id !== before.orphan_id) await requireActiveOrphan(trx, values.orphan_id as number);
+export const updateMedia = async (trx: Transaction<DB>, { scope, id, userId, values }: { scope: SiteScope; id: number; userId: number | null; values: EditableFields }): Promise<MediaRecord> => {
+    const before = await visibleRecord(trx, scope, id);
+    if (values.orphan_id !== undefined && values.orphan_id !== before.orphan_id) await requireActiveOrphan(trx, scope, values.orphan_id as number);
     const updated = await updateMediaRecord(trx, id, { ...values, updated_by: userId, updated_at: nowAfter(before.updated_at) });
     if (!updated) throw AppError.notFound(MEDIA_MESSAGES.notFound);
     // Field names only: the log is read by more people than the gallery.
@@ -79,12 +79,12 @@ export const updateMedia = async (trx: Transaction<DB>, { id, userId, values }: 
  * transcode starts again. Answers the row as it was, read in this transaction, whose files the
  * service removes once this has committed.
  */
-export const replaceMediaFile = async (trx: Transaction<DB>, { id, userId, values, file, transcode }: { id: number; userId: number | null; values: EditableFields; file: FileColumns; transcode: boolean }): Promise<{ before: MediaRecord; after: MediaRecord }> => {
+export const replaceMediaFile = async (trx: Transaction<DB>, { scope, id, userId, values, file, transcode }: { scope: SiteScope; id: number; userId: number | null; values: EditableFields; file: FileColumns; transcode: boolean }): Promise<{ before: MediaRecord; after: MediaRecord }> => {
     // The old file's unfinished jobs go first: a worker recording a rendition of it either did so
     // before (and `before` holds it) or finds its job gone (jobs.writes.ts recordRendition).
     await trx.deleteFrom('jobs').where('media_id', '=', id).where('state', 'in', ['queued', 'running']).execute();
-    const before = await visibleRecord(trx, id);
-    if (values.orphan_id !== undefined && values.orphan_id !== before.orphan_id) await requireActiveOrphan(trx, values.orphan_id as number);
+    const before = await visibleRecord(trx, scope, id);
+    if (values.orphan_id !== undefined && values.orphan_id !== before.orphan_id) await requireActiveOrphan(trx, scope, values.orphan_id as number);
     const after = await updateMediaRecord(trx, id, {
       ...values,
       ...file,
@@ -109,8 +109,8 @@ export const replaceMediaFile = async (trx: Transaction<DB>, { id, userId, value
   };
 
 /** Removes the row (its jobs go with it); the service removes the files after. */
-export const deleteMedia = async (trx: Transaction<DB>, { id, userId }: { id: number; userId: number | null }): Promise<MediaRecord> => {
-  await visibleRecord(trx, id);
+export const deleteMedia = async (trx: Transaction<DB>, { scope, id, userId }: { scope: SiteScope; id: number; userId: number | null }): Promise<MediaRecord> => {
+  await visibleRecord(trx, scope, id);
   const row = await deleteMediaRecord(trx, id);
   if (!row) throw AppError.notFound(MEDIA_MESSAGES.notFound);
   await logMedia(trx, userId, 'deleted', row);

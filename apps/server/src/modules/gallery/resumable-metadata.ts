@@ -17,7 +17,7 @@ type Metadata = Record<string, string | null>;
 export async function checkNewUpload(ctx: GalleryContext, metadata: Metadata): Promise<MediaType> {
   const parsed = mediaUploadSchema.safeParse(metadata);
   if (!parsed.success) throw AppError.validationMany(issuesToErrors(parsed.error.issues));
-  if (!(await findActiveOrphan(ctx.db, parsed.data.orphan_id))) throw AppError.validation('orphan_id', MEDIA_MESSAGES.orphanNotFound);
+  if (!(await findActiveOrphan(ctx.db, ctx.scope, parsed.data.orphan_id))) throw AppError.validation('orphan_id', MEDIA_MESSAGES.orphanNotFound);
   return parsed.data.media_type;
 }
 

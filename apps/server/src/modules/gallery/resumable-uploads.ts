@@ -14,13 +14,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { requires } from '../../lib/access.ts';
 import { DatabaseLocks, LockNotTaken } from '../../lib/database-locks.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
-import { currentUser } from '../../plugins/access.ts';
+import { currentUser, siteScope } from '../../plugins/access.ts';
 import { errorAnswer } from '../../plugins/errors.ts';
 import { FinishedUploads, type RefusedUpload, type SavedUpload, type UploadOutcome } from './finished-uploads.ts';
 import { largestLimit } from './gallery-config.ts';
 import { checkNewUpload, checkReplacement, replacementFields } from './resumable-metadata.ts';
 import { replaceMediaFile } from './gallery-replace.ts';
 import { createFromUpload, getMedia, type GalleryContext } from './gallery.service.ts';
+import type { SiteScope } from '../orphans/orphans.service.ts';
 import { newGalleryKey, receiveFile, tooLarge } from './media-content.ts';
 import { receivedStore } from './received-store.ts';
 import type { UploadQuotas } from './upload-quota.ts';
@@ -59,11 +60,15 @@ const FINISH_WAIT_MS = 10 * 60_000;
 const localisedSave = (saved: { message: string; data: MediaItem }, language: Language) => ({ ...saved, message: localiseMessage(saved.message, language) });
 
 /** Who sends a tus request and in what language they read (lib/request-language.ts), set by the route before tus sees it. */
+const NO_SITES: SiteScope = { ids: [] };
+
 interface Sender {
   userId: number;
   language: Language;
   /** Holds edit-gallery: may replace an item's file. */
   canEdit: boolean;
+  /** The sites whose children the uploader reaches: the metadata's child and the item replaced must be of them. */
+  scope: SiteScope;
 }
 type TusRequest = { runtime?: { node?: { req?: object } } };
 const senderOf = new WeakMap<object, Sender>();
@@ -123,7 +128,8 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
         const metadata = upload.metadata ?? {};
         let mediaType: MediaType;
         try {
-          mediaType = metadata.replaces != null ? await checkReplacement(base, metadata, !!sender(req)?.canEdit) : await checkNewUpload(base, metadata);
+          const asSender = { ...base, scope: sender(req)?.scope ?? NO_SITES };
+          mediaType = metadata.replaces != null ? await checkReplacement(asSender, metadata, !!sender(req)?.canEdit) : await checkNewUpload(asSender, metadata);
           if (!metadata.filename) throw AppError.validation('file', MEDIA_MESSAGES.fileRequired);
           const limit = base.config.maxBytes[mediaType];
           if (upload.size === undefined) throw new AppError(400, UPLOAD_LENGTH_REQUIRED);
@@ -222,12 +228,14 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
         // Checked when the upload began and again now: the permission may have been taken away meanwhile.
         if (metadata.replaces != null && !who?.canEdit) throw AppError.forbidden();
         const mediaType = metadata.media_type as MediaType;
+        // The sites as they are now, on the finishing request: one taken away meanwhile refuses the save.
+        const asSender = { ...base, scope: who?.scope ?? NO_SITES };
         const stored = await receiveFile(base.store.files, createReadStream(file), base.config.maxBytes[mediaType], mediaType, key);
         const received = { ...stored, fileName: metadata.filename ?? 'file' };
         const saved =
           metadata.replaces != null
-            ? await replaceMediaFile(base, userId, Number(metadata.replaces), replacementFields(metadata), received)
-            : await createFromUpload(base, userId, mediaUploadSchema.parse(metadata), received);
+            ? await replaceMediaFile(asSender, userId, Number(metadata.replaces), replacementFields(metadata), received)
+            : await createFromUpload(asSender, userId, mediaUploadSchema.parse(metadata), received);
         // Before the received bytes go: a page whose answer is lost learns the item from this (finished-uploads.ts).
         await finished
           .record(upload.id, { state: 'saved', media_id: saved.data.id, size: upload.size ?? stored.size, uploaded_by: uploadedBy, message: saved.message })
@@ -345,7 +353,7 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
     // Past the largest type's limit tus would refuse by itself, in English: refused here, in the reader's language.
     if (request.method === 'POST' && Number(request.headers['upload-length']) > largestLimit(base.config)) throw tooLarge(null, largestLimit(base.config));
     const user = currentUser(request);
-    senderOf.set(request.raw, { userId: user.id, language: requestLanguage(request), canEdit: can(user, 'edit-gallery') });
+    senderOf.set(request.raw, { userId: user.id, language: requestLanguage(request), canEdit: can(user, 'edit-gallery'), scope: siteScope(request) });
     const { tus } = await load();
     reply.hijack();
     await tus.handle(request.raw, reply.raw);

@@ -4,6 +4,7 @@ import type { OrphanSort } from '@app/shared/schemas/orphan.schema';
 import type { Dialect } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor, OrphanRow } from './orphans.repository.ts';
+import { withinScope, type SiteScope } from './orphan-scope.ts';
 
 /**
  * Reading the orphan list, the trash and the selector: filters, totals, search, pages. Pages come
@@ -26,6 +27,8 @@ export interface OrphanFilter {
   admission_to?: string;
   /** true: only children in the trash; false: only those outside it. */
   trashed: boolean;
+  /** The sites whose children the request reaches. */
+  scope: SiteScope;
 }
 
 const ORDER: Record<string, ReadonlyArray<'last_name' | 'first_name' | 'id' | 'admission_date' | 'dob'>> = {
@@ -56,7 +59,7 @@ function applyFilter<Q extends OrphanQuery>(qb: Q, dialect: Dialect, f: OrphanFi
   if (f.admission_from) q = q.where('admission_date', '>=', f.admission_from);
   if (f.admission_to) q = q.where('admission_date', '<=', f.admission_to);
   if (f.words.length) q = q.where(searchCondition(dialect, f));
-  return q as Q;
+  return withinScope(q, f.scope) as Q;
 }
 
 /**

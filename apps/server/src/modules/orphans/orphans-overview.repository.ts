@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { withinScope, type SiteScope } from './orphan-scope.ts';
 
 /**
  * The overview's readings of the orphans table (modules/dashboard), each from an index of
@@ -24,8 +25,8 @@ export const buildCountAdmitted = (db: Kysely<DB>, from: string, to: string) =>
     .where('admission_date', '>=', from)
     .where('admission_date', '<=', to);
 
-export async function countAdmitted(db: Kysely<DB>, from: string, to: string): Promise<number> {
-  return Number((await buildCountAdmitted(db, from, to).executeTakeFirstOrThrow()).n);
+export async function countAdmitted(db: Kysely<DB>, scope: SiteScope, from: string, to: string): Promise<number> {
+  return Number((await withinScope(buildCountAdmitted(db, from, to), scope).executeTakeFirstOrThrow()).n);
 }
 
 /** Admissions within [from, to] per month ('YYYY-MM'), from the admission index's range. */
@@ -38,8 +39,8 @@ export const buildAdmissionsByMonth = (db: Kysely<DB>, from: string, to: string)
     .where('admission_date', '<=', to)
     .groupBy(sql`substr(admission_date, 1, 7)`);
 
-export async function admissionsByMonth(db: Kysely<DB>, from: string, to: string): Promise<Map<string, number>> {
-  const rows = await buildAdmissionsByMonth(db, from, to).execute();
+export async function admissionsByMonth(db: Kysely<DB>, scope: SiteScope, from: string, to: string): Promise<Map<string, number>> {
+  const rows = await withinScope(buildAdmissionsByMonth(db, from, to), scope).execute();
   return new Map(rows.map((r) => [r.month, Number(r.n)]));
 }
 
@@ -55,16 +56,16 @@ export const buildCountBirthdays = (db: Kysely<DB>, range: BirthdayRange) => bir
 export const buildBirthdays = (db: Kysely<DB>, range: BirthdayRange, limit: number) =>
   birthdaysIn(db, range).select(['id', 'first_name', 'last_name', 'class_grade', 'dob', 'birthday']).orderBy('birthday').orderBy('id').limit(limit);
 
-export async function countBirthdays(db: Kysely<DB>, range: BirthdayRange): Promise<number> {
-  return Number((await buildCountBirthdays(db, range).executeTakeFirstOrThrow()).n);
+export async function countBirthdays(db: Kysely<DB>, scope: SiteScope, range: BirthdayRange): Promise<number> {
+  return Number((await withinScope(buildCountBirthdays(db, range), scope).executeTakeFirstOrThrow()).n);
 }
 
 /** The first `limit` children in care whose birthday falls within the ranges, soonest first. */
-export async function birthdaysWithin(db: Kysely<DB>, ranges: readonly BirthdayRange[], limit: number) {
+export async function birthdaysWithin(db: Kysely<DB>, scope: SiteScope, ranges: readonly BirthdayRange[], limit: number) {
   const children: Array<OverviewChild & { dob: string; birthday: string }> = [];
   // In order: the range up to the new year first, so the list stays soonest first.
   for (const range of ranges) {
-    if (children.length < limit) children.push(...(await buildBirthdays(db, range, limit - children.length).execute()));
+    if (children.length < limit) children.push(...(await withinScope(buildBirthdays(db, range, limit - children.length), scope).execute()));
   }
   return children;
 }
@@ -83,11 +84,11 @@ export const buildConditions = (db: Kysely<DB>, conditions: readonly string[], l
     .orderBy('id')
     .limit(limit);
 
-export async function countConditions(db: Kysely<DB>, conditions: readonly string[]): Promise<number> {
-  return Number((await buildCountConditions(db, conditions).executeTakeFirstOrThrow()).n);
+export async function countConditions(db: Kysely<DB>, scope: SiteScope, conditions: readonly string[]): Promise<number> {
+  return Number((await withinScope(buildCountConditions(db, conditions), scope).executeTakeFirstOrThrow()).n);
 }
 
-export async function childrenWithConditions(db: Kysely<DB>, conditions: readonly string[], limit: number) {
-  const children = await buildConditions(db, conditions, limit).execute();
+export async function childrenWithConditions(db: Kysely<DB>, scope: SiteScope, conditions: readonly string[], limit: number) {
+  const children = await withinScope(buildConditions(db, conditions, limit), scope).execute();
   return children.map((c) => ({ ...c, medical_condition: c.medical_condition ?? '' }));
 }

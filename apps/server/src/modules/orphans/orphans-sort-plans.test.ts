@@ -11,8 +11,9 @@ import { listPageQuery, type OrphanFilter } from './orphans-list.repository.ts';
  * sorts priced out (`enable_*`), a Sort or Seq Scan node can only mean no index gives the order.
  */
 
-const LIST: OrphanFilter = { words: [], trashed: false };
-const SEARCH: OrphanFilter = { words: ['ahmadi'], trashed: false };
+// An all-sites reader's list: the plans a one-site reader's list takes are the site plan test's.
+const LIST: OrphanFilter = { words: [], trashed: false, scope: { all: true } };
+const SEARCH: OrphanFilter = { words: ['ahmadi'], trashed: false, scope: { all: true } };
 
 describeEachDatabase('orphan list sort plans', (server, dialect) => {
   const plan = (query: Parameters<typeof queryPlan>[2]) => queryPlan(server().database.db, dialect, query);
@@ -57,7 +58,7 @@ describeEachDatabase('orphan list sort plans', (server, dialect) => {
   });
 
   it('finds a search that matches a few children through the search index, never by reading the table', async () => {
-    for (const filter of [SEARCH, { words: ['42'], trashed: false }]) {
+    for (const filter of [SEARCH, { words: ['42'], trashed: false, scope: { all: true } } as OrphanFilter]) {
       for (const sort of ORPHAN_SORTS) {
         const p = await plan(listPageQuery(server().database.db, dialect, filter, sort, 10, 0));
         // The matches come from the search index; sorting them (a page's worth of a few) is allowed, a scan of the table is not.

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { OrphanExport } from '@app/shared/schemas/export.schema';
 import type { DB } from '../../db/schema.ts';
+import { withinScope, type SiteScope } from './orphan-scope.ts';
 import { choiceText, type Column, type ExportTexts, EXPORT_PAGE_SIZE, type ExportLanguage, type FeatureExport, joined, schoolGrade } from '../exports/exports.service.ts';
 
 /** This sheet's own headings and name, in each language a sheet is written in. */
@@ -59,10 +60,10 @@ export interface OrphanExportRow {
   donor_last_name: string | null;
 }
 
-export async function* orphanExportPages(db: Kysely<DB>, f: OrphanExportFilter, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<OrphanExportRow[]> {
+export async function* orphanExportPages(db: Kysely<DB>, scope: SiteScope, f: OrphanExportFilter, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<OrphanExportRow[]> {
   let after: OrphanExportRow | undefined;
   for (;;) {
-    let q = db.selectFrom('orphans').select(ORPHAN_COLUMNS).where('deleted_at', 'is', null);
+    let q = withinScope(db.selectFrom('orphans').select(ORPHAN_COLUMNS).where('deleted_at', 'is', null), scope);
     if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
     if (f.bornOnOrBefore !== undefined) q = q.where('dob', '<=', f.bornOnOrBefore);
     if (f.bornAfter !== undefined) q = q.where('dob', '>', f.bornAfter);
@@ -130,5 +131,5 @@ export const orphansExport: FeatureExport<OrphanExport, OrphanExportRow> = {
   kind: 'orphans',
   logName: 'Orphans list export',
   orphanId: () => undefined,
-  sheet: (db, q, language, today) => ({ sheetName: SHEET_NAME[language], columns: orphanColumns(language, today), pages: orphanExportPages(db, orphanFilter(q, today)) }),
+  sheet: (db, scope, q, language, today) => ({ sheetName: SHEET_NAME[language], columns: orphanColumns(language, today), pages: orphanExportPages(db, scope, orphanFilter(q, today)) }),
 };

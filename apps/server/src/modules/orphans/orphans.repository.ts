@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { DB, OrphansTable } from '../../db/schema.ts';
+import { withinScope, type SiteScope } from './orphan-scope.ts';
 
 /** One child's row: read by id, written, trashed, restored, purged; the dashboard's counts. */
 
@@ -8,8 +9,8 @@ export type NewOrphanRow = Insertable<OrphansTable>;
 export type OrphanRowUpdate = Updateable<OrphansTable>;
 export type Executor = Kysely<DB> | Transaction<DB>;
 
-export function findOrphanRow(db: Executor, id: number): Promise<OrphanRow | undefined> {
-  return db.selectFrom('orphans').selectAll().where('id', '=', id).executeTakeFirst();
+export function findOrphanRow(db: Executor, scope: SiteScope, id: number): Promise<OrphanRow | undefined> {
+  return withinScope(db.selectFrom('orphans').selectAll().where('id', '=', id), scope).executeTakeFirst();
 }
 
 /** The photo keys of a child outside the trash (by primary key: asked before each photo is served). */
@@ -26,29 +27,21 @@ export async function updateOrphanRow(trx: Executor, before: OrphanRow, values: 
   return trx.updateTable('orphans').set(values).where('id', '=', before.id).where('deleted_at', 'is', null).returningAll().executeTakeFirst();
 }
 
-export async function trashOrphanRow(trx: Executor, id: number, at: string, userId: number | null): Promise<OrphanRow | undefined> {
-  return trx
-    .updateTable('orphans')
-    .set({ deleted_at: at, updated_by: userId })
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
+export async function trashOrphanRow(trx: Executor, scope: SiteScope, id: number, at: string, userId: number | null): Promise<OrphanRow | undefined> {
+  return withinScope(trx.updateTable('orphans').set({ deleted_at: at, updated_by: userId }).where('id', '=', id).where('deleted_at', 'is', null), scope)
     .returningAll()
     .executeTakeFirst();
 }
 
-export async function restoreOrphanRow(trx: Executor, id: number, at: string, userId: number | null): Promise<OrphanRow | undefined> {
-  return trx
-    .updateTable('orphans')
-    .set({ deleted_at: null, updated_at: at, updated_by: userId })
-    .where('id', '=', id)
-    .where('deleted_at', 'is not', null)
+export async function restoreOrphanRow(trx: Executor, scope: SiteScope, id: number, at: string, userId: number | null): Promise<OrphanRow | undefined> {
+  return withinScope(trx.updateTable('orphans').set({ deleted_at: null, updated_at: at, updated_by: userId }).where('id', '=', id).where('deleted_at', 'is not', null), scope)
     .returningAll()
     .executeTakeFirst();
 }
 
 /** Delete a child for good — only one already in the trash. */
-export async function purgeOrphanRow(trx: Executor, id: number): Promise<OrphanRow | undefined> {
-  return trx.deleteFrom('orphans').where('id', '=', id).where('deleted_at', 'is not', null).returningAll().executeTakeFirst();
+export async function purgeOrphanRow(trx: Executor, scope: SiteScope, id: number): Promise<OrphanRow | undefined> {
+  return withinScope(trx.deleteFrom('orphans').where('id', '=', id).where('deleted_at', 'is not', null), scope).returningAll().executeTakeFirst();
 }
 
 /**
@@ -57,6 +50,7 @@ export async function purgeOrphanRow(trx: Executor, id: number): Promise<OrphanR
  */
 export async function findLikelyDuplicates(
   db: Executor,
+  scope: SiteScope,
   c: { first_name: string; last_name: string; father_name: string | null; dob: string; except: number | null },
 ): Promise<Array<Pick<OrphanRow, 'id' | 'first_name' | 'last_name' | 'father_name' | 'dob'>>> {
   const same = (column: 'first_name' | 'last_name' | 'father_name', value: string) => sql<boolean>`lower(${sql.ref(column)}) = lower(${value})`;
@@ -69,7 +63,7 @@ export async function findLikelyDuplicates(
     .where(same('last_name', c.last_name));
   if (c.father_name) q = q.where((eb) => eb.or([eb('father_name', 'is', null), same('father_name', c.father_name!)]));
   if (c.except) q = q.where('id', '<>', c.except);
-  return q.orderBy('id').limit(10).execute();
+  return withinScope(q, scope).orderBy('id').limit(10).execute();
 }
 
 
@@ -86,14 +80,16 @@ export interface ActiveOrphan {
   class_grade: string | null;
   /** 'YYYY-MM-DD' (no attendance is taken for a month before it), or null in records kept from before it was required. */
   admission_date: string | null;
+  site_id: number;
 }
 
-const activeOrphans = (db: Kysely<DB>) => db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name', 'class_grade', 'admission_date']).where('deleted_at', 'is', null);
+const activeOrphans = (db: Kysely<DB>, scope: SiteScope) =>
+  withinScope(db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name', 'class_grade', 'admission_date', 'site_id']).where('deleted_at', 'is', null), scope);
 
-export function activeOrphanRow(db: Kysely<DB>, id: number): Promise<ActiveOrphan | undefined> {
-  return activeOrphans(db).where('id', '=', id).executeTakeFirst();
+export function activeOrphanRow(db: Kysely<DB>, scope: SiteScope, id: number): Promise<ActiveOrphan | undefined> {
+  return activeOrphans(db, scope).where('id', '=', id).executeTakeFirst();
 }
 
-export function activeOrphanRows(db: Kysely<DB>, ids: readonly number[]): Promise<ActiveOrphan[]> {
-  return activeOrphans(db).where('id', 'in', ids).execute();
+export function activeOrphanRows(db: Kysely<DB>, scope: SiteScope, ids: readonly number[]): Promise<ActiveOrphan[]> {
+  return activeOrphans(db, scope).where('id', 'in', ids).execute();
 }

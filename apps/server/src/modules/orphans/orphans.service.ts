@@ -30,7 +30,10 @@ import { activeOrphanRow, activeOrphanRows, findLikelyDuplicates, findOrphanRow,
 import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
 import { searchTextOf } from './orphan-search-text.ts';
 import * as writes from './orphans.writes.ts';
-import { siteForChild, type SiteScope } from '../sites/sites.service.ts';
+import { siteForChild } from '../sites/sites.service.ts';
+import { recordsWithinScope, withinScope, type SiteScope } from './orphan-scope.ts';
+
+export { recordsWithinScope, withinScope, type SiteScope };
 
 /** The overview's counts and short lists of children (modules/dashboard). */
 export * as orphansOverview from './orphans-overview.repository.ts';
@@ -114,8 +117,9 @@ function toListItem(r: OrphanListRow, store: FileStore): OrphanListItem {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-function filterOf(q: OrphanListQuery, trashed: boolean): OrphanFilter {
+function filterOf(ctx: OrphanContext, q: OrphanListQuery, trashed: boolean): OrphanFilter {
   return {
+    scope: ctx.scope,
     words: q.search ? searchWords(q.search) : [],
     gender: q.gender,
     class_grade: q.class_grade,
@@ -127,7 +131,7 @@ function filterOf(q: OrphanListQuery, trashed: boolean): OrphanFilter {
 
 async function pageOf<T>(ctx: OrphanContext, q: OrphanListQuery, trashed: boolean, item: (r: OrphanListRow) => T): Promise<Paged<T>> {
   const offset = (q.page - 1) * q.per_page;
-  const { total, rows } = await orphanPage(ctx.db, ctx.dialect, filterOf(q, trashed), q.sort, q.per_page, offset);
+  const { total, rows } = await orphanPage(ctx.db, ctx.dialect, filterOf(ctx, q, trashed), q.sort, q.per_page, offset);
   return {
     data: rows.map(item),
     ...pageMeta(total, q.page, q.per_page),
@@ -144,18 +148,18 @@ export function listTrashedOrphans(ctx: OrphanContext, q: OrphanListQuery): Prom
 
 /** The selector view (spec: `no_pagination=true`): every child outside the trash, by name. */
 export async function orphanSelector(ctx: OrphanContext, q: OrphanListQuery): Promise<{ data: { data: OrphanSelectorItem[] } }> {
-  const rows = await selectorRows(ctx.db, ctx.dialect, filterOf(q, false));
+  const rows = await selectorRows(ctx.db, ctx.dialect, filterOf(ctx, q, false));
   // The grade tells apart two children of the same name and father.
   return { data: { data: rows.map((r) => ({ ...r, class_grade: r.class_grade as OrphanSelectorItem['class_grade'] })) } };
 }
 
 /** Children outside the trash who look like the one about to be saved (orphanDuplicateQuerySchema). */
 export async function possibleDuplicates(ctx: OrphanContext, q: z.output<typeof orphanDuplicateQuerySchema>): Promise<OrphanDuplicatesResponse> {
-  return { data: await findLikelyDuplicates(ctx.db, { ...q, father_name: q.father_name ?? null, except: q.except ?? null }) };
+  return { data: await findLikelyDuplicates(ctx.db, ctx.scope, { ...q, father_name: q.father_name ?? null, except: q.except ?? null }) };
 }
 
 export async function getOrphan(ctx: OrphanContext, id: number): Promise<{ data: Orphan }> {
-  const row = await findOrphanRow(ctx.db, id);
+  const row = await findOrphanRow(ctx.db, ctx.scope, id);
   if (!row || row.deleted_at) throw AppError.notFound(RESPONSE.notFound);
   return { data: toOrphan(row, ctx.store) };
 }
@@ -226,7 +230,7 @@ export async function createOrphan(ctx: OrphanContext, userId: number | null, re
 }
 
 export async function updateOrphan(ctx: OrphanContext, userId: number | null, id: number, req: OrphanRequest): Promise<{ message: string; data: Orphan }> {
-  const existing = await findOrphanRow(ctx.db, id);
+  const existing = await findOrphanRow(ctx.db, ctx.scope, id);
   if (!existing || existing.deleted_at) throw AppError.notFound(RESPONSE.notFound);
   const expectedUpdatedAt = expectedVersion(req.fields);
   const { data, photo } = await validateRequest(ctx, req);
@@ -236,7 +240,7 @@ export async function updateOrphan(ctx: OrphanContext, userId: number | null, id
   const values = { ...columns, ...(replacePhoto ? { photo_path: photo?.photo_path ?? null, photo_thumb_path: photo?.photo_thumb_path ?? null } : {}) };
   // Field names only are logged; the search text and birthday follow from other fields.
   const logged = [...Object.keys(columns).filter((k) => k !== 'search_text' && k !== 'birthday'), ...(replacePhoto ? ['photo_path'] : [])];
-  const result = await withStoredPhoto(ctx, photo, () => ctx.db.transaction().execute((trx) => writes.updateOrphan(trx, { id, userId, values, logged, expectedUpdatedAt })));
+  const result = await withStoredPhoto(ctx, photo, () => ctx.db.transaction().execute((trx) => writes.updateOrphan(trx, { scope: ctx.scope, id, userId, values, logged, expectedUpdatedAt })));
   if (replacePhoto && result.before.photo_path !== result.updated.photo_path) {
     await removeQuietly(ctx.store.files, [result.before.photo_path, result.before.photo_thumb_path], ctx.log);
   }
@@ -244,22 +248,22 @@ export async function updateOrphan(ctx: OrphanContext, userId: number | null, id
 }
 
 export async function trashOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string }> {
-  await ctx.db.transaction().execute((trx) => writes.trashOrphan(trx, { id, userId }));
+  await ctx.db.transaction().execute((trx) => writes.trashOrphan(trx, { scope: ctx.scope, id, userId }));
   return { message: RESPONSE.deleted };
 }
 
 export async function restoreOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string; data: Orphan }> {
-  const row = await ctx.db.transaction().execute((trx) => writes.restoreOrphan(trx, { id, userId }));
+  const row = await ctx.db.transaction().execute((trx) => writes.restoreOrphan(trx, { scope: ctx.scope, id, userId }));
   return { message: RESPONSE.restored, data: toOrphan(row, ctx.store) };
 }
 
 export async function purgeOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string }> {
   // Marked first, so that a crash between the purge and the removal leaves them to the start-up sweep.
-  const before = await findOrphanRow(ctx.db, id);
+  const before = await findOrphanRow(ctx.db, ctx.scope, id);
   // The child's gallery files too: their rows go with the child's (a trashed child takes no uploads).
   const media = before?.deleted_at ? await childMediaFiles(ctx.db, id) : [];
   if (before?.deleted_at) await releaseQuietly(ctx.store.files, [before.photo_path, before.photo_thumb_path, ...media], ctx.log);
-  const row = await ctx.db.transaction().execute((trx) => writes.purgeOrphan(trx, { id, userId }));
+  const row = await ctx.db.transaction().execute((trx) => writes.purgeOrphan(trx, { scope: ctx.scope, id, userId }));
   // Files go only after the row is gone for good; a failure here leaves an orphaned file, logged.
   await removeQuietly(ctx.store.files, [row.photo_path, row.photo_thumb_path, ...media], ctx.log);
   return { message: RESPONSE.purged };
@@ -267,15 +271,18 @@ export async function purgeOrphan(ctx: OrphanContext, userId: number | null, id:
 
 export type { ActiveOrphan };
 
-/** A child outside the trash, for another feature (the child a record belongs to); undefined otherwise. */
-export function findActiveOrphan(db: Kysely<DB>, id: number): Promise<ActiveOrphan | undefined> {
-  return activeOrphanRow(db, id);
+/**
+ * A child outside the trash and within the request's sites, for another feature (the child a
+ * record belongs to); undefined otherwise — a child of another site is one that does not exist.
+ */
+export function findActiveOrphan(db: Kysely<DB>, scope: SiteScope, id: number): Promise<ActiveOrphan | undefined> {
+  return activeOrphanRow(db, scope, id);
 }
 
-/** The children outside the trash among `ids` (a class's worth or more), by id. */
-export async function findActiveOrphans(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, ActiveOrphan>> {
+/** The children outside the trash and within the sites among `ids` (a class's worth or more), by id. */
+export async function findActiveOrphans(db: Kysely<DB>, scope: SiteScope, ids: readonly number[]): Promise<Map<number, ActiveOrphan>> {
   const found = new Map<number, ActiveOrphan>();
-  for (let i = 0; i < ids.length; i += 500) for (const r of await activeOrphanRows(db, ids.slice(i, i + 500))) found.set(r.id, r);
+  for (let i = 0; i < ids.length; i += 500) for (const r of await activeOrphanRows(db, scope, ids.slice(i, i + 500))) found.set(r.id, r);
   return found;
 }
 

@@ -4,6 +4,7 @@ import { ERROR_CODE } from '@app/shared/messages';
 import { ACTIVITY_TEXT } from '@app/shared/schemas/activity.schema';
 import { ORPHAN_RESPONSE_MESSAGES as RESPONSE } from '@app/shared/schemas/orphan.schema';
 import { AppError } from '../../lib/app-error.ts';
+import type { SiteScope } from './orphan-scope.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
 import { forgetChildInActivities, logActivity } from '../activities/activities.service.ts';
 import {
@@ -37,6 +38,7 @@ export const insertOrphan = async (trx: Transaction<DB>, { values, userId }: { v
 };
 
 interface UpdateArgs {
+  scope: SiteScope;
   id: number;
   userId: number | null;
   /** The form's columns; photo columns only when the photo is replaced or removed. */
@@ -47,10 +49,10 @@ interface UpdateArgs {
   expectedUpdatedAt?: string;
 }
 
-export const updateOrphan = async (trx: Transaction<DB>, { id, userId, values, logged, expectedUpdatedAt }: UpdateArgs): Promise<{ updated: OrphanRow; before: OrphanRow }> => {
+export const updateOrphan = async (trx: Transaction<DB>, { scope, id, userId, values, logged, expectedUpdatedAt }: UpdateArgs): Promise<{ updated: OrphanRow; before: OrphanRow }> => {
   // Read inside the transaction: the photo keys to remove are the ones being replaced, and the
   // version compared is the one this update replaces (no other write can come in between).
-  const before = await findOrphanRow(trx, id);
+  const before = await findOrphanRow(trx, scope, id);
   if (!before || before.deleted_at) throw AppError.notFound(RESPONSE.notFound);
   if (expectedUpdatedAt !== undefined && before.updated_at !== expectedUpdatedAt) throw AppError.conflict(RESPONSE.changedMeanwhile, ERROR_CODE.changedMeanwhile);
   const updated = await updateOrphanRow(trx, before, { ...values, updated_by: userId, updated_at: nowAfter(before.updated_at) });
@@ -60,25 +62,27 @@ export const updateOrphan = async (trx: Transaction<DB>, { id, userId, values, l
   return { updated, before };
 };
 
-export const trashOrphan = async (trx: Transaction<DB>, { id, userId }: { id: number; userId: number | null }): Promise<void> => {
-  const row = await trashOrphanRow(trx, id, nowIso(), userId);
+type ChildArgs = { scope: SiteScope; id: number; userId: number | null };
+
+export const trashOrphan = async (trx: Transaction<DB>, { scope, id, userId }: ChildArgs): Promise<void> => {
+  const row = await trashOrphanRow(trx, scope, id, nowIso(), userId);
   if (!row) throw AppError.notFound(RESPONSE.notFound);
   await logOrphan(trx, userId, 'deleted', row);
 };
 
-export const restoreOrphan = async (trx: Transaction<DB>, { id, userId }: { id: number; userId: number | null }): Promise<OrphanRow> => {
-  const restored = await restoreOrphanRow(trx, id, nowIso(), userId);
+export const restoreOrphan = async (trx: Transaction<DB>, { scope, id, userId }: ChildArgs): Promise<OrphanRow> => {
+  const restored = await restoreOrphanRow(trx, scope, id, nowIso(), userId);
   if (!restored) throw AppError.notFound(RESPONSE.notFound);
   await logOrphan(trx, userId, 'restored', restored);
   return restored;
 };
 
-export const purgeOrphan = async (trx: Transaction<DB>, { id, userId }: { id: number; userId: number | null }): Promise<OrphanRow> => {
-  const inTrash = await findOrphanRow(trx, id);
+export const purgeOrphan = async (trx: Transaction<DB>, { scope, id, userId }: ChildArgs): Promise<OrphanRow> => {
+  const inTrash = await findOrphanRow(trx, scope, id);
   if (inTrash?.deleted_at) await forgetChildInActivities(trx, { id, name: `${inTrash.first_name} ${inTrash.last_name}`.trim() });
-  const purged = await purgeOrphanRow(trx, id);
+  const purged = await purgeOrphanRow(trx, scope, id);
   if (!purged) {
-    const existing = await findOrphanRow(trx, id);
+    const existing = await findOrphanRow(trx, scope, id);
     if (existing) throw new AppError(409, RESPONSE.notInTrash);
     throw AppError.notFound(RESPONSE.notFound);
   }

@@ -54,7 +54,7 @@ export async function progressReport(ctx: ProgressReportContext, user: AuthUser,
   ]);
   const content: ReportContent = { language, calendar: calendarOf(user), now, child, photo, results, attendance };
   const pdf = await renderProgressReport(content);
-  await ctx.db.transaction().execute((trx) => writes.logProgressReport(trx, { userId: user.id, orphanId, language }));
+  await ctx.db.transaction().execute((trx) => writes.logProgressReport(trx, { scope: ctx.scope, userId: user.id, orphanId, language }));
   const day = now.toISOString().slice(0, 10);
   return { pdf, fileName: `progress-report-${fullName(child) || child.id}-${day}.pdf`, asciiFileName: `progress-report-${child.id}-${day}.pdf`, language };
 }

@@ -3,9 +3,10 @@ import type { DB } from '../../db/schema.ts';
 import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
 import { AppError } from '../../lib/app-error.ts';
 import { logActivity } from '../activities/activities.service.ts';
-import { findActiveOrphan, fullName } from '../orphans/orphans.service.ts';
+import { findActiveOrphan, fullName, type SiteScope } from '../orphans/orphans.service.ts';
 
 export interface ReportLogged {
+  scope: SiteScope;
   userId: number;
   orphanId: number;
   language: string;
@@ -18,7 +19,7 @@ export interface ReportLogged {
  * drawn gets a 404 and no report.
  */
 export const logProgressReport = async (trx: Transaction<DB>, r: ReportLogged): Promise<void> => {
-  const child = await findActiveOrphan(trx, r.orphanId);
+  const child = await findActiveOrphan(trx, r.scope, r.orphanId);
   if (!child) throw AppError.notFound(ORPHAN_RESPONSE_MESSAGES.notFound);
   await logActivity(trx, {
     userId: r.userId,

@@ -115,4 +115,4 @@ export function summaryOf(child: ActiveOrphan, rows: readonly ResultColumns[]): 
 }
 
 /** A child's results newest first, enough for both answers (the summary reads more than the list shows). */
-export const childResults = (db: Kysely<DB>, orphanId: number) => childResultRows(db, { orphan_id: orphanId }, CHILD_RESULTS_LIMIT);
+export const childResults = (db: Kysely<DB>, child: ActiveOrphan) => childResultRows(db, child, {}, CHILD_RESULTS_LIMIT);

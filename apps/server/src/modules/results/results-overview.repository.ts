@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { withinScope, type SiteScope } from '../orphans/orphans.service.ts';
 
 /**
  * The overview's list of exams to come (modules/dashboard), from the (exam_date, grade,
@@ -32,6 +33,6 @@ export const buildExams = (db: Kysely<DB>, from: string, to: string, limit: numb
     .orderBy('results.exam_date')
     .limit(limit);
 
-export function examsWithin(db: Kysely<DB>, from: string, to: string, limit: number) {
-  return buildExams(db, from, to, limit).execute();
+export function examsWithin(db: Kysely<DB>, scope: SiteScope, from: string, to: string, limit: number) {
+  return withinScope(buildExams(db, from, to, limit), scope).execute();
 }

@@ -3,6 +3,7 @@ import type { ResultExport } from '@app/shared/schemas/export.schema';
 import { resultPercent } from '@app/shared/grade-bands';
 import { RESULT_TYPE_FIELDS, type ResultType } from '@app/shared/schemas/result.schema';
 import type { DB, ResultsTable } from '../../db/schema.ts';
+import { withinScope, type SiteScope } from '../orphans/orphans.service.ts';
 import { childColumns, choiceText, type Column, type ExportTexts, EXPORT_PAGE_SIZE, type ExportLanguage, type FeatureExport, solarHijriYear } from '../exports/exports.service.ts';
 
 /** This sheet's own headings and name, in each language a sheet is written in. */
@@ -42,7 +43,7 @@ export type ResultExportRow = Pick<
   | 'ethics_score' | 'uniform_score' | 'relationship_score' | 'course_type'
 > & { first_name: string; last_name: string; father_name: string | null };
 
-export async function* resultExportPages(db: Kysely<DB>, f: ResultExportFilter, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<ResultExportRow[]> {
+export async function* resultExportPages(db: Kysely<DB>, scope: SiteScope, f: ResultExportFilter, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<ResultExportRow[]> {
   let after: ResultExportRow | undefined;
   for (;;) {
     let q = db
@@ -57,6 +58,7 @@ export async function* resultExportPages(db: Kysely<DB>, f: ResultExportFilter, 
       .where('results.result_type', '=', f.resultType)
       .where('results.exam_date', '>=', f.fromDate)
       .where('results.exam_date', '<=', f.toDate);
+    q = withinScope(q, scope);
     if (f.orphanId !== undefined) q = q.where('results.orphan_id', '=', f.orphanId);
     if (f.term !== undefined) q = q.where('results.term', '=', f.term);
     if (f.year !== undefined) q = q.where('results.year', '=', f.year);
@@ -121,9 +123,9 @@ export const resultsExport: FeatureExport<ResultExport, ResultExportRow> = {
   kind: 'results',
   logName: 'Academic results export',
   orphanId: (q) => q.orphan_id,
-  sheet: (db, q, language) => ({
+  sheet: (db, scope, q, language) => ({
     sheetName: SHEET_NAME[language],
     columns: resultColumns(q.result_type, language),
-    pages: resultExportPages(db, { resultType: q.result_type, fromDate: q.from_date, toDate: q.to_date, orphanId: q.orphan_id, term: q.term, year: q.year }),
+    pages: resultExportPages(db, scope, { resultType: q.result_type, fromDate: q.from_date, toDate: q.to_date, orphanId: q.orphan_id, term: q.term, year: q.year }),
   }),
 };

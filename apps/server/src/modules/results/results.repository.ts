@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ResultListQuery } from '@app/shared/schemas/result.schema';
 import type { DB, ResultsTable } from '../../db/schema.ts';
+import { withinScope, type ActiveOrphan, type SiteScope } from '../orphans/orphans.service.ts';
 
 /** Results joined with their child; a trashed child's results are never read (inner join on deleted_at is null). */
 
@@ -21,11 +22,11 @@ const OWN_COLUMNS = [
 ] as const;
 const RESULT_COLUMNS = [...OWN_COLUMNS, 'orphans.first_name', 'orphans.last_name', 'orphans.father_name'] as const;
 
-const withOrphan = (db: Kysely<DB>) =>
-  db.selectFrom('results').innerJoin('orphans', 'orphans.id', 'results.orphan_id').select(RESULT_COLUMNS).where('orphans.deleted_at', 'is', null);
+const withOrphan = (db: Kysely<DB>, scope: SiteScope) =>
+  withinScope(db.selectFrom('results').innerJoin('orphans', 'orphans.id', 'results.orphan_id').select(RESULT_COLUMNS).where('orphans.deleted_at', 'is', null), scope);
 
-export function findResult(db: Kysely<DB>, id: number): Promise<ResultWithOrphan | undefined> {
-  return withOrphan(db).where('results.id', '=', id).executeTakeFirst();
+export function findResult(db: Kysely<DB>, scope: SiteScope, id: number): Promise<ResultWithOrphan | undefined> {
+  return withOrphan(db, scope).where('results.id', '=', id).executeTakeFirst();
 }
 
 type Filter = Pick<ResultListQuery, 'orphan_id' | 'year' | 'term' | 'result_type'>;
@@ -35,11 +36,12 @@ type Filter = Pick<ResultListQuery, 'orphan_id' | 'year' | 'term' | 'result_type
  * or results_year_idx (everyone); term and type only narrow what the walk keeps (the plan test
  * runs it as built here).
  * One child's results are read without their child's names: the service reads the child once
- * (and answers nothing for a child in the trash) instead of the same three names on every row.
+ * (and answers nothing for a child in the trash or outside the sites: its scope check is that
+ * read, findActiveOrphan) instead of the same three names on every row.
  */
-export function buildResultList(db: Kysely<DB>, f: Filter, limit: number) {
+export function buildResultList(db: Kysely<DB>, scope: SiteScope, f: Filter, limit: number) {
   // Typed as the joined query: the filters and order below name results' columns only.
-  let q = f.orphan_id !== undefined ? (db.selectFrom('results').select(OWN_COLUMNS).where('results.orphan_id', '=', f.orphan_id) as unknown as ReturnType<typeof withOrphan>) : withOrphan(db);
+  let q = f.orphan_id !== undefined ? (db.selectFrom('results').select(OWN_COLUMNS).where('results.orphan_id', '=', f.orphan_id) as unknown as ReturnType<typeof withOrphan>) : withOrphan(db, scope);
   if (f.year !== undefined) q = q.where('results.year', '=', f.year);
   if (f.term !== undefined) q = q.where('results.term', '=', f.term);
   if (f.result_type !== undefined) q = q.where('results.result_type', '=', f.result_type);
@@ -48,18 +50,18 @@ export function buildResultList(db: Kysely<DB>, f: Filter, limit: number) {
 }
 
 /** Everyone's results (no child named), with each child's names. */
-export function listResultRows(db: Kysely<DB>, f: Omit<Filter, 'orphan_id'>, limit: number): Promise<ResultWithOrphan[]> {
-  return buildResultList(db, f, limit).execute();
+export function listResultRows(db: Kysely<DB>, scope: SiteScope, f: Omit<Filter, 'orphan_id'>, limit: number): Promise<ResultWithOrphan[]> {
+  return buildResultList(db, scope, f, limit).execute();
 }
 
-/** One child's results, without the child's names (read the child once: findActiveOrphan). */
-export function childResultRows(db: Kysely<DB>, f: Filter & { orphan_id: number }, limit: number): Promise<ResultColumns[]> {
-  return buildResultList(db, f, limit).execute();
+/** One child's results, without the child's names: only after the child was found in the scope (findActiveOrphan). */
+export function childResultRows(db: Kysely<DB>, child: ActiveOrphan, f: Omit<Filter, 'orphan_id'>, limit: number): Promise<ResultColumns[]> {
+  return buildResultList(db, { all: true }, { ...f, orphan_id: child.id }, limit).execute();
 }
 
 /** Results of one type on one exam date of a class's children outside the trash, by name (the assessment narrows them further: results.service.ts). */
-export function classResultsOn(db: Kysely<DB>, classGrade: string, resultType: string, examDate: string): Promise<ResultWithOrphan[]> {
-  return withOrphan(db)
+export function classResultsOn(db: Kysely<DB>, scope: SiteScope, classGrade: string, resultType: string, examDate: string): Promise<ResultWithOrphan[]> {
+  return withOrphan(db, scope)
     .where('results.exam_date', '=', examDate)
     .where('results.result_type', '=', resultType)
     .where('orphans.class_grade', '=', classGrade)

@@ -12,42 +12,42 @@ import {
   resultSchema,
 } from '@app/shared/schemas/result.schema';
 import { requires } from '../../lib/access.ts';
-import { currentUser } from '../../plugins/access.ts';
+import { currentUser, siteScope } from '../../plugins/access.ts';
 import { classResults, createResult, deleteResult, getResult, listResults, orphanResults, updateResult, type ResultContext } from './results.service.ts';
 
 /** `/results` (spec section 7), one child's results, `/orphans/{id}/results`, and a class's results for one assessment. */
 export async function resultsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (): ResultContext => ({ db: app.db });
+  const ctx = (request: FastifyRequest): ResultContext => ({ db: app.db, scope: siteScope(request) });
   const userId = (request: FastifyRequest) => currentUser(request).id;
   const tags = ['results'];
 
   r.get('/results', { config: requires('view-results'), schema: { description: 'School results, a page at a time, filtered by child, type, year and term.', tags, querystring: resultListQuerySchema, response: { 200: resultListResponseSchema } } }, async (request) =>
-    listResults(ctx(), request.query),
+    listResults(ctx(request), request.query),
   );
 
   // Before `/results/:id` in reading order; the router prefers the fixed path anyway.
   r.get('/results/class', { config: requires('view-results'), schema: { description: "The results already entered for one assessment of a class's children (class, type, subject, term, exam date).", tags, querystring: classResultsQuerySchema, response: { 200: classResultsResponseSchema } } }, async (request) =>
-    classResults(ctx(), request.query),
+    classResults(ctx(request), request.query),
   );
 
   r.post('/results', { config: requires('create-results'), schema: { description: 'Record a school result (education or discipline) for a child.', tags, body: resultSchema, response: { 201: resultSavedResponseSchema } } }, async (request, reply) =>
-    reply.code(201).send(await createResult(ctx(), userId(request), request.body)),
+    reply.code(201).send(await createResult(ctx(request), userId(request), request.body)),
   );
 
   r.get('/results/:id', { config: requires('view-results'), schema: { description: 'One school result, with its child.', tags, params: idParam, response: { 200: resultResponseSchema } } }, async (request) =>
-    getResult(ctx(), request.params.id),
+    getResult(ctx(request), request.params.id),
   );
 
   r.put('/results/:id', { config: requires('edit-results'), schema: { description: 'Change a school result; 409 when someone saved it since it was read.', tags, params: idParam, body: resultSchema, response: { 200: resultSavedResponseSchema } } }, async (request) =>
-    updateResult(ctx(), userId(request), request.params.id, request.body),
+    updateResult(ctx(request), userId(request), request.params.id, request.body),
   );
 
   r.delete('/results/:id', { config: requires('delete-results'), schema: { description: 'Delete a school result.', tags, params: idParam, response: { 200: messageResponseSchema } } }, async (request) =>
-    deleteResult(ctx(), userId(request), request.params.id),
+    deleteResult(ctx(request), userId(request), request.params.id),
   );
 
   r.get('/orphans/:id/results', { config: requires('view-results'), schema: { description: 'One child\'s results summary: averages and grades by year and term.', tags, params: idParam, response: { 200: orphanResultsResponseSchema } } }, async (request) =>
-    orphanResults(ctx(), request.params.id),
+    orphanResults(ctx(request), request.params.id),
   );
 }

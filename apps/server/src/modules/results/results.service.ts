@@ -14,7 +14,7 @@ import {
 import { ORPHAN_RESPONSE_MESSAGES } from '@app/shared/schemas/orphan.schema';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findActiveOrphan } from '../orphans/orphans.service.ts';
+import { findActiveOrphan, type SiteScope } from '../orphans/orphans.service.ts';
 import { childResults, listed, summaryOf, toResult } from './results-answers.ts';
 import { childResultRows, classResultsOn, findResult, listResultRows } from './results.repository.ts';
 import * as writes from './results.writes.ts';
@@ -26,6 +26,8 @@ export * as resultsOverview from './results-overview.repository.ts';
 
 export interface ResultContext {
   db: Kysely<DB>;
+  /** The sites whose children the request reaches. */
+  scope: SiteScope;
 }
 
 /** A validated request's columns: the chosen type's fields, every other type's cleared (a PUT replaces the result). */
@@ -61,36 +63,36 @@ function toValues(d: ResultData): writes.ResultValues {
 /** `GET /results`: everyone's (filtered) or one child's, newest first, at most RESULTS_LIST_LIMIT. */
 export async function listResults(ctx: ResultContext, q: ResultListQuery): Promise<ResultListResponse> {
   const { orphan_id, ...filter } = q;
-  if (orphan_id === undefined) return listed(await listResultRows(ctx.db, filter, RESULTS_LIST_LIMIT + 1));
-  // One child's: none while the child is in the trash (or unknown), as the join on everyone's hides them.
-  const child = await findActiveOrphan(ctx.db, orphan_id);
-  return child ? listed(await childResultRows(ctx.db, { ...filter, orphan_id }, RESULTS_LIST_LIMIT + 1), child) : listed([]);
+  if (orphan_id === undefined) return listed(await listResultRows(ctx.db, ctx.scope, filter, RESULTS_LIST_LIMIT + 1));
+  // One child's: none while the child is in the trash, unknown or of another site, as the join on everyone's hides them.
+  const child = await findActiveOrphan(ctx.db, ctx.scope, orphan_id);
+  return child ? listed(await childResultRows(ctx.db, child, filter, RESULTS_LIST_LIMIT + 1), child) : listed([]);
 }
 
 /** `GET /results/class`: the class's results of one assessment (the grid loads them to update them). */
-export async function classResults(ctx: Pick<ResultContext, 'db'>, q: ClassResultsQuery): Promise<ClassResultsResponse> {
-  const rows = await classResultsOn(ctx.db, q.class_grade, q.result_type, q.exam_date);
+export async function classResults(ctx: ResultContext, q: ClassResultsQuery): Promise<ClassResultsResponse> {
+  const rows = await classResultsOn(ctx.db, ctx.scope, q.class_grade, q.result_type, q.exam_date);
   return { data: rows.filter((r) => sameAssessment(r, q)).map((r) => toResult(r)) };
 }
 
 export async function getResult(ctx: ResultContext, id: number): Promise<{ data: Result }> {
-  const row = await findResult(ctx.db, id);
+  const row = await findResult(ctx.db, ctx.scope, id);
   if (!row) throw AppError.notFound(RESPONSE.notFound);
   return { data: toResult(row) };
 }
 
 export async function createResult(ctx: ResultContext, userId: number | null, d: ResultData): Promise<{ message: string; data: Result }> {
-  const row = await ctx.db.transaction().execute((trx) => writes.createResult(trx, { values: toValues(d), userId }));
+  const row = await ctx.db.transaction().execute((trx) => writes.createResult(trx, { scope: ctx.scope, values: toValues(d), userId }));
   return { message: RESPONSE.created, data: toResult(row) };
 }
 
 export async function updateResult(ctx: ResultContext, userId: number | null, id: number, d: ResultData): Promise<{ message: string; data: Result }> {
-  const row = await ctx.db.transaction().execute((trx) => writes.updateResult(trx, { id, values: toValues(d), userId, expectedUpdatedAt: d.updated_at || undefined }));
+  const row = await ctx.db.transaction().execute((trx) => writes.updateResult(trx, { scope: ctx.scope, id, values: toValues(d), userId, expectedUpdatedAt: d.updated_at || undefined }));
   return { message: RESPONSE.updated, data: toResult(row) };
 }
 
 export async function deleteResult(ctx: ResultContext, userId: number | null, id: number): Promise<{ message: string }> {
-  await ctx.db.transaction().execute((trx) => writes.deleteResult(trx, { id, userId }));
+  await ctx.db.transaction().execute((trx) => writes.deleteResult(trx, { scope: ctx.scope, id, userId }));
   return { message: RESPONSE.deleted };
 }
 
@@ -98,8 +100,8 @@ export async function deleteResult(ctx: ResultContext, userId: number | null, id
 // One child's results by year and term
 
 /** `GET /orphans/{id}/results`: one child's results by year and term, with their averages (results-answers.ts). A child not found or in the trash: 404. */
-export async function orphanResults(ctx: Pick<ResultContext, 'db'>, orphanId: number): Promise<OrphanResultsResponse> {
-  const child = await findActiveOrphan(ctx.db, orphanId);
+export async function orphanResults(ctx: ResultContext, orphanId: number): Promise<OrphanResultsResponse> {
+  const child = await findActiveOrphan(ctx.db, ctx.scope, orphanId);
   if (!child) throw AppError.notFound(ORPHAN_RESPONSE_MESSAGES.notFound);
-  return summaryOf(child, await childResults(ctx.db, orphanId));
+  return summaryOf(child, await childResults(ctx.db, child));
 }

@@ -7,7 +7,7 @@ import { fillPlaceholders } from '@app/shared/i18n/localise';
 import { AppError } from '../../lib/app-error.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
 import { logActivity } from '../activities/activities.service.ts';
-import { findActiveOrphan, fullName, lockChildren } from '../orphans/orphans.service.ts';
+import { findActiveOrphan, fullName, lockChildren, type SiteScope } from '../orphans/orphans.service.ts';
 import { childResultsOn, deleteResultRow, findResult, insertResultRow, updateResultRow, type NewResultRow, type ResultWithOrphan } from './results.repository.ts';
 
 /**
@@ -50,9 +50,9 @@ async function refuseSecondResult(trx: Trx, values: ResultValues, child: { first
   throw AppError.validation('subject', message);
 }
 
-export const createResult = async (trx: Transaction<DB>, { values, userId }: { values: ResultValues; userId: number | null }): Promise<ResultWithOrphan> => {
+export const createResult = async (trx: Transaction<DB>, { scope, values, userId }: { scope: SiteScope; values: ResultValues; userId: number | null }): Promise<ResultWithOrphan> => {
   await lockChildren(trx, [values.orphan_id]);
-  const child = await findActiveOrphan(trx, values.orphan_id);
+  const child = await findActiveOrphan(trx, scope, values.orphan_id);
   if (!child) throw AppError.validation('orphan_id', RESPONSE.orphanNotFound);
   await refuseSecondResult(trx, values, child);
   const now = nowIso();
@@ -62,6 +62,7 @@ export const createResult = async (trx: Transaction<DB>, { values, userId }: { v
 };
 
 interface UpdateArgs {
+  scope: SiteScope;
   id: number;
   values: ResultValues;
   userId: number | null;
@@ -69,8 +70,8 @@ interface UpdateArgs {
   expectedUpdatedAt?: string;
 }
 
-export const updateResult = async (trx: Transaction<DB>, { id, values, userId, expectedUpdatedAt }: UpdateArgs): Promise<ResultWithOrphan> => {
-  const before = await findResult(trx, id);
+export const updateResult = async (trx: Transaction<DB>, { scope, id, values, userId, expectedUpdatedAt }: UpdateArgs): Promise<ResultWithOrphan> => {
+  const before = await findResult(trx, scope, id);
   if (!before) throw AppError.notFound(RESPONSE.notFound);
   // The form locks the child on edit; a result moved to another child would be a different result.
   if (values.orphan_id !== before.orphan_id) throw AppError.validation('orphan_id', RESPONSE.orphanLocked);
@@ -84,8 +85,8 @@ export const updateResult = async (trx: Transaction<DB>, { id, values, userId, e
   return { ...row, first_name: before.first_name, last_name: before.last_name, father_name: before.father_name };
 };
 
-export const deleteResult = async (trx: Transaction<DB>, { id, userId }: { id: number; userId: number | null }): Promise<void> => {
-  const before = await findResult(trx, id);
+export const deleteResult = async (trx: Transaction<DB>, { scope, id, userId }: { scope: SiteScope; id: number; userId: number | null }): Promise<void> => {
+  const before = await findResult(trx, scope, id);
   if (!before) throw AppError.notFound(RESPONSE.notFound);
   await lockChildren(trx, [before.orphan_id]);
   await deleteResultRow(trx, id);
