@@ -88,7 +88,7 @@ describeEachDatabase('activity log plans', (server, dialect) => {
   it('counts every filtered total from an index', async () => {
     const db = server().database.db;
     for (const [label, filter] of FILTERS) {
-      if (Object.keys(filter).length === 0) continue; // The whole log's count: see the repository.
+      if (Object.keys(filter).length === 1) continue; // Only the (all-sites) scope: the whole log's count, see the repository.
       const p = await queryPlan(db, dialect, activityCountQuery(db, filter));
       expect(p, `${label}:\n${p}`).not.toMatch(sortsOrScans);
       expect(p, `${label}:\n${p}`).toMatch(usesIndex);
