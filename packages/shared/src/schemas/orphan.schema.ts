@@ -10,6 +10,7 @@ import {
   ORPHAN_STATUSES,
 } from '../constants.ts';
 import { pageQuery, paged, plainText } from './common.schema.ts';
+import { SITE_MSG } from './sites.schema.ts';
 
 /**
  * The orphan form (spec sections 3 and 5) and the `/orphans` request bodies and list query
@@ -353,6 +354,13 @@ export const orphanListQuerySchema = z
       .optional()
       .transform(blankToUndefined)
       .pipe(z.enum(ORPHAN_SORTS, { error: ORPHAN_MESSAGES.sortInvalid }).default('last_name')),
+    /** Only the children of this site (one the user holds: else 422). */
+    site_id: z.coerce
+      .number({ error: SITE_MSG.siteInvalid })
+      .int(SITE_MSG.siteInvalid)
+      .min(1, SITE_MSG.siteInvalid)
+      .max(MAX_ID, SITE_MSG.siteInvalid)
+      .optional(),
     no_pagination: booleanFlag,
   })
   .refine((q) => !q.admission_from || !q.admission_to || q.admission_from <= q.admission_to, {
@@ -369,6 +377,9 @@ export type OrphanListQuery = z.output<typeof orphanListQuerySchema>;
 export const orphanAnswerSchema = z.object({
   id: z.number().int(),
   ...fieldShape('answer'),
+  /** The site the child belongs to (set on create, changed only by a transfer). */
+  site_id: z.number().int(),
+  site_name: z.string(),
   /** Signed display-size URL, or null without a photo. */
   profile_photo_url: nullableText,
   /** Signed thumbnail URL, or null without a photo. */
@@ -389,7 +400,7 @@ export type OrphanSavedResponse = z.infer<typeof orphanSavedResponseSchema>;
 
 /** A row of `GET /orphans`. */
 export const orphanListItemSchema = orphanAnswerSchema
-  .pick({ id: true, first_name: true, last_name: true, father_name: true, grandfather_name: true, dob: true, gender: true, class_grade: true, admission_date: true, status: true })
+  .pick({ id: true, first_name: true, last_name: true, father_name: true, grandfather_name: true, dob: true, gender: true, class_grade: true, admission_date: true, status: true, site_id: true, site_name: true })
   .extend({ photo_thumb_url: nullableText });
 export type OrphanListItem = z.infer<typeof orphanListItemSchema>;
 
@@ -398,7 +409,7 @@ export const trashedOrphanListItemSchema = orphanListItemSchema.extend({ deleted
 export type TrashedOrphanListItem = z.infer<typeof trashedOrphanListItemSchema>;
 
 /** The read-only selector view (`no_pagination=true`). */
-export const orphanSelectorItemSchema = orphanAnswerSchema.pick({ id: true, first_name: true, last_name: true, father_name: true, class_grade: true });
+export const orphanSelectorItemSchema = orphanAnswerSchema.pick({ id: true, first_name: true, last_name: true, father_name: true, class_grade: true, site_id: true, site_name: true });
 export type OrphanSelectorItem = z.infer<typeof orphanSelectorItemSchema>;
 
 /** `GET /orphans?no_pagination=true` answers `{ data: { data: [...] } }` (spec section 7). */

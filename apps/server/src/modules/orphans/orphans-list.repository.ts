@@ -14,7 +14,7 @@ import { withinScope, type SiteScope } from './orphan-scope.ts';
 
 export const LIST_COLUMNS = [
   'id', 'first_name', 'last_name', 'father_name', 'grandfather_name', 'dob', 'gender',
-  'class_grade', 'admission_date', 'status', 'photo_thumb_path', 'deleted_at',
+  'class_grade', 'admission_date', 'status', 'photo_thumb_path', 'deleted_at', 'site_id',
 ] as const;
 export type OrphanListRow = Pick<OrphanRow, (typeof LIST_COLUMNS)[number]>;
 
@@ -25,6 +25,8 @@ export interface OrphanFilter {
   gender?: string;
   admission_from?: string;
   admission_to?: string;
+  /** Only this site's children (one within `scope`: the service checks). */
+  site_id?: number;
   /** true: only children in the trash; false: only those outside it. */
   trashed: boolean;
   /** The sites whose children the request reaches. */
@@ -58,6 +60,7 @@ function applyFilter<Q extends OrphanQuery>(qb: Q, dialect: Dialect, f: OrphanFi
   if (f.class_grade) q = q.where('class_grade', '=', f.class_grade);
   if (f.admission_from) q = q.where('admission_date', '>=', f.admission_from);
   if (f.admission_to) q = q.where('admission_date', '<=', f.admission_to);
+  if (f.site_id !== undefined) q = q.where('site_id', '=', f.site_id);
   if (f.words.length) q = q.where(searchCondition(dialect, f));
   return withinScope(q, f.scope) as Q;
 }
@@ -105,5 +108,5 @@ export async function orphanPage(db: Executor, dialect: Dialect, f: OrphanFilter
 }
 
 export function selectorRows(db: Executor, dialect: Dialect, f: OrphanFilter) {
-  return applyOrder(applyFilter(db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name', 'class_grade']), dialect, f), 'last_name').execute();
+  return applyOrder(applyFilter(db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name', 'class_grade', 'site_id']), dialect, f), 'last_name').execute();
 }

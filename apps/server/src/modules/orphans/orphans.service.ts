@@ -30,7 +30,7 @@ import { activeOrphanRow, activeOrphanRows, findLikelyDuplicates, findOrphanRow,
 import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
 import { searchTextOf } from './orphan-search-text.ts';
 import * as writes from './orphans.writes.ts';
-import { siteForChild } from '../sites/sites.service.ts';
+import { siteForChild, siteNames, siteWithinScope } from '../sites/sites.service.ts';
 import { recordsWithinScope, withinScope, type SiteScope } from './orphan-scope.ts';
 
 export { recordsWithinScope, withinScope, type SiteScope };
@@ -86,10 +86,22 @@ function toColumns(d: OrphanData) {
   return { ...toFieldColumns(d), birthday: d.dob.slice(5), search_text: searchTextOf(d) };
 }
 
-function toOrphan(r: OrphanRow, store: FileStore): Orphan {
+/** The site names the answers about these rows need (a handful of sites: one small read). */
+function namesOf(ctx: OrphanContext, rows: readonly { site_id: number }[]): Promise<Map<number, string>> {
+  return siteNames(ctx.db, rows.map((r) => r.site_id));
+}
+
+const siteOf = (r: { site_id: number }, names: Map<number, string>) => ({ site_id: r.site_id, site_name: names.get(r.site_id) ?? '' });
+
+async function answerOf(ctx: OrphanContext, r: OrphanRow): Promise<Orphan> {
+  return toOrphan(r, ctx.store, await namesOf(ctx, [r]));
+}
+
+function toOrphan(r: OrphanRow, store: FileStore, names: Map<number, string>): Orphan {
   return {
     id: r.id,
     ...fieldAnswers(r),
+    ...siteOf(r, names),
     profile_photo_url: store.url(r.photo_path, r.id),
     profile_photo_thumb_url: store.url(r.photo_thumb_path, r.id),
     created_at: r.created_at,
@@ -98,8 +110,9 @@ function toOrphan(r: OrphanRow, store: FileStore): Orphan {
   };
 }
 
-function toListItem(r: OrphanListRow, store: FileStore): OrphanListItem {
+function toListItem(r: OrphanListRow, store: FileStore, names: Map<number, string>): OrphanListItem {
   return {
+    ...siteOf(r, names),
     id: r.id,
     first_name: r.first_name,
     last_name: r.last_name,
@@ -117,9 +130,10 @@ function toListItem(r: OrphanListRow, store: FileStore): OrphanListItem {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-function filterOf(ctx: OrphanContext, q: OrphanListQuery, trashed: boolean): OrphanFilter {
+async function filterOf(ctx: OrphanContext, q: OrphanListQuery, trashed: boolean): Promise<OrphanFilter> {
   return {
     scope: ctx.scope,
+    site_id: await siteWithinScope(ctx.db, ctx.scope, q.site_id),
     words: q.search ? searchWords(q.search) : [],
     gender: q.gender,
     class_grade: q.class_grade,
@@ -129,28 +143,30 @@ function filterOf(ctx: OrphanContext, q: OrphanListQuery, trashed: boolean): Orp
   };
 }
 
-async function pageOf<T>(ctx: OrphanContext, q: OrphanListQuery, trashed: boolean, item: (r: OrphanListRow) => T): Promise<Paged<T>> {
+async function pageOf<T>(ctx: OrphanContext, q: OrphanListQuery, trashed: boolean, item: (r: OrphanListRow, names: Map<number, string>) => T): Promise<Paged<T>> {
   const offset = (q.page - 1) * q.per_page;
-  const { total, rows } = await orphanPage(ctx.db, ctx.dialect, filterOf(ctx, q, trashed), q.sort, q.per_page, offset);
+  const { total, rows } = await orphanPage(ctx.db, ctx.dialect, await filterOf(ctx, q, trashed), q.sort, q.per_page, offset);
+  const names = await namesOf(ctx, rows);
   return {
-    data: rows.map(item),
+    data: rows.map((r) => item(r, names)),
     ...pageMeta(total, q.page, q.per_page),
   };
 }
 
 export function listOrphans(ctx: OrphanContext, q: OrphanListQuery): Promise<Paged<OrphanListItem>> {
-  return pageOf(ctx, q, false, (r) => toListItem(r, ctx.store));
+  return pageOf(ctx, q, false, (r, names) => toListItem(r, ctx.store, names));
 }
 
 export function listTrashedOrphans(ctx: OrphanContext, q: OrphanListQuery): Promise<Paged<TrashedOrphanListItem>> {
-  return pageOf(ctx, q, true, (r) => ({ ...toListItem(r, ctx.store), deleted_at: r.deleted_at! }));
+  return pageOf(ctx, q, true, (r, names) => ({ ...toListItem(r, ctx.store, names), deleted_at: r.deleted_at! }));
 }
 
 /** The selector view (spec: `no_pagination=true`): every child outside the trash, by name. */
 export async function orphanSelector(ctx: OrphanContext, q: OrphanListQuery): Promise<{ data: { data: OrphanSelectorItem[] } }> {
-  const rows = await selectorRows(ctx.db, ctx.dialect, filterOf(ctx, q, false));
-  // The grade tells apart two children of the same name and father.
-  return { data: { data: rows.map((r) => ({ ...r, class_grade: r.class_grade as OrphanSelectorItem['class_grade'] })) } };
+  const rows = await selectorRows(ctx.db, ctx.dialect, await filterOf(ctx, q, false));
+  const names = await namesOf(ctx, rows);
+  // The grade (and the site) tells apart two children of the same name and father.
+  return { data: { data: rows.map((r) => ({ ...r, ...siteOf(r, names), class_grade: r.class_grade as OrphanSelectorItem['class_grade'] })) } };
 }
 
 /** Children outside the trash who look like the one about to be saved (orphanDuplicateQuerySchema). */
@@ -161,7 +177,7 @@ export async function possibleDuplicates(ctx: OrphanContext, q: z.output<typeof 
 export async function getOrphan(ctx: OrphanContext, id: number): Promise<{ data: Orphan }> {
   const row = await findOrphanRow(ctx.db, ctx.scope, id);
   if (!row || row.deleted_at) throw AppError.notFound(RESPONSE.notFound);
-  return { data: toOrphan(row, ctx.store) };
+  return { data: await answerOf(ctx, row) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -226,7 +242,7 @@ export async function createOrphan(ctx: OrphanContext, userId: number | null, re
     deleted_at: null,
   };
   const row = await withStoredPhoto(ctx, photo, () => ctx.db.transaction().execute((trx) => writes.insertOrphan(trx, { values, userId })));
-  return { message: RESPONSE.created, data: toOrphan(row, ctx.store) };
+  return { message: RESPONSE.created, data: await answerOf(ctx, row) };
 }
 
 export async function updateOrphan(ctx: OrphanContext, userId: number | null, id: number, req: OrphanRequest): Promise<{ message: string; data: Orphan }> {
@@ -244,7 +260,7 @@ export async function updateOrphan(ctx: OrphanContext, userId: number | null, id
   if (replacePhoto && result.before.photo_path !== result.updated.photo_path) {
     await removeQuietly(ctx.store.files, [result.before.photo_path, result.before.photo_thumb_path], ctx.log);
   }
-  return { message: RESPONSE.updated, data: toOrphan(result.updated, ctx.store) };
+  return { message: RESPONSE.updated, data: await answerOf(ctx, result.updated) };
 }
 
 export async function trashOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string }> {
@@ -254,7 +270,7 @@ export async function trashOrphan(ctx: OrphanContext, userId: number | null, id:
 
 export async function restoreOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string; data: Orphan }> {
   const row = await ctx.db.transaction().execute((trx) => writes.restoreOrphan(trx, { scope: ctx.scope, id, userId }));
-  return { message: RESPONSE.restored, data: toOrphan(row, ctx.store) };
+  return { message: RESPONSE.restored, data: await answerOf(ctx, row) };
 }
 
 export async function purgeOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string }> {

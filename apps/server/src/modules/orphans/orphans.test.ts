@@ -552,7 +552,7 @@ describeEachDatabase('orphans', (server, dialect) => {
     expect(await find(`${b.id} ${w}`)).toEqual([]); // an id is one number alone, not a word among others
     const selector = await call(server(), 'GET', `/api/orphans?no_pagination=true&search=${encodeURIComponent(`karimi${w}`)}`, { token });
     // The grade tells apart two children of the same name and father in a selector.
-    expect(selector.body).toEqual({ data: { data: [{ id: c.id, first_name: 'Ahmad', last_name: `Karimi${w}`, father_name: null, class_grade: '4' }] } });
+    expect(selector.body).toEqual({ data: { data: [{ id: c.id, first_name: 'Ahmad', last_name: `Karimi${w}`, father_name: null, class_grade: '4', site_id: c.site_id, site_name: c.site_name }] } });
   });
 
   it('keeps finding a child by search after an edit, under the new name and not the old', async () => {
@@ -584,7 +584,7 @@ describeEachDatabase('orphans', (server, dialect) => {
     expect(page1).toMatchObject({ current_page: 1, last_page: 3, per_page: 2, total: 5, from: 1, to: 2 });
     expect(page1.data.map((r: any) => r.first_name)).toEqual(['Aziz', 'Baheer']);
     expect(Object.keys(page1.data[0]).sort()).toEqual(
-      ['admission_date', 'class_grade', 'dob', 'father_name', 'first_name', 'gender', 'grandfather_name', 'id', 'last_name', 'photo_thumb_url', 'status'].sort(),
+      ['admission_date', 'class_grade', 'dob', 'father_name', 'first_name', 'gender', 'grandfather_name', 'id', 'last_name', 'photo_thumb_url', 'site_id', 'site_name', 'status'].sort(),
     );
     const page3 = await get('per_page=2&page=3');
     expect(page3).toMatchObject({ current_page: 3, from: 5, to: 5 });

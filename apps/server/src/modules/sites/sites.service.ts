@@ -128,3 +128,21 @@ export async function siteForChild(db: Kysely<DB>, scope: SiteScope, held: reado
   if (!site || site.active !== 1 || !inScope(scope, site.id)) throw AppError.validation('site_id', SITE_MSG.siteInvalid);
   return site.id;
 }
+
+/** The names of these sites (active or not), for the answers that name a child's site. */
+export async function siteNames(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows = await sitesByIds(db, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * A `site_id` a list, an export or the overview is narrowed to: a site within the request's scope
+ * (active or not: its children are still read), else 422 — the same message whether it does not
+ * exist or is not the user's, so nothing is learnt of other sites.
+ */
+export async function siteWithinScope(db: Kysely<DB>, scope: SiteScope, siteId: number | undefined): Promise<number | undefined> {
+  if (siteId === undefined) return undefined;
+  const [site] = await sitesByIds(db, [siteId]);
+  if (!site || !inScope(scope, site.id)) throw AppError.validation('site_id', SITE_MSG.siteInvalid);
+  return site.id;
+}

@@ -46,6 +46,8 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
 
 const stored: Orphan = {
   id: 7,
+  site_id: 1,
+  site_name: 'Kabul Home',
   first_name: 'Ahmad',
   last_name: 'Karimi',
   father_name: 'Mahmood',

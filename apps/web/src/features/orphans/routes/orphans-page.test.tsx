@@ -22,6 +22,8 @@ const rows: OrphanListItem[] = [
     admission_date: '2020-05-01',
     status: 'active',
     photo_thumb_url: null,
+    site_id: 1,
+    site_name: 'Kabul Home',
   },
   {
     id: 2,
@@ -35,6 +37,8 @@ const rows: OrphanListItem[] = [
     admission_date: '2021-01-10',
     status: 'inactive',
     photo_thumb_url: null,
+    site_id: 1,
+    site_name: 'Kabul Home',
   },
 ];
 
