@@ -4,6 +4,7 @@ import type { OrphanSelectorItem } from '@app/shared/schemas/orphan.schema';
 import { formatNumber } from '../lib/format-date.ts';
 import { useFormat } from '../lib/use-format.ts';
 import { orphanOptionLabel, useOrphanOptions } from '../lib/orphan-options-query.ts';
+import { useUserSites } from '../lib/user-sites.ts';
 
 /**
  * The <option> lists that the results and attendance screens (filters, forms, class pickers) all
@@ -47,11 +48,12 @@ export function useGradeLabel() {
   return (grade: string) => (grade === '0' ? t('grade.prep') : t('grade.numbered', { grade: formatNumber(grade, i18n.language) }));
 }
 
-/** A child as every selector names it: name, father, grade and id (lib/orphan-options-query.ts). */
+/** A child as every selector names it: name, father, grade and id, and the site for a user of several (lib/orphan-options-query.ts). */
 export function useOrphanOptionLabel() {
   const { t } = useTranslation();
   const grade = useGradeLabel();
-  return (o: OrphanSelectorItem) => orphanOptionLabel(o, { grade, id: (id) => t('children.id', { id }) });
+  const { several } = useUserSites();
+  return (o: OrphanSelectorItem) => orphanOptionLabel(o, { grade, id: (id) => t('children.id', { id }), site: several });
 }
 
 /**

@@ -29,11 +29,12 @@ export function useOrphanOptions() {
 /**
  * "First Last (father)" for a selector option; with `words` (how the reader's language names a
  * grade and an id), "First Last (father) · Grade 4 · ID 12", so two children of the same name
- * and father are told apart.
+ * and father are told apart; with `site` (a user of several sites), the child's site after it.
  */
-export function orphanOptionLabel(o: OrphanSelectorItem, words?: { grade: (grade: string) => string; id: (id: number) => string }): string {
+export function orphanOptionLabel(o: OrphanSelectorItem, words?: { grade: (grade: string) => string; id: (id: number) => string; site?: boolean }): string {
   const name = [o.first_name, o.last_name].filter(Boolean).join(' ');
   const named = o.father_name ? `${name} (${o.father_name})` : name;
   if (!words) return named;
-  return [named, o.class_grade !== null && o.class_grade !== undefined ? words.grade(o.class_grade) : null, words.id(o.id)].filter(Boolean).join(' · ');
+  const grade = o.class_grade !== null && o.class_grade !== undefined ? words.grade(o.class_grade) : null;
+  return [named, grade, words.id(o.id), words.site ? o.site_name : null].filter(Boolean).join(' · ');
 }

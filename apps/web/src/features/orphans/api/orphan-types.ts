@@ -7,5 +7,6 @@ export interface OrphanListParams {
   gender?: string;
   admission_from?: string;
   admission_to?: string;
+  site_id?: string;
   sort?: string;
 }

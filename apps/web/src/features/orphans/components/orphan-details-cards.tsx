@@ -6,6 +6,7 @@ import { fullName, orDash } from './orphan-format.ts';
 import { OrphanStatusBadge } from './orphan-status-badge.tsx';
 import { useOrphanFormat } from './use-orphan-format.ts';
 import { Ltr } from '../../../components/ui/ltr.tsx';
+import { useUserSites } from '../../../lib/user-sites.ts';
 
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const id = `orphan-card-${title.replace(/\W+/g, '-').toLowerCase()}`;
@@ -49,6 +50,8 @@ function Rows({ rows }: { rows: [label: string, value: ReactNode][] }) {
 export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
   const { t } = useTranslation('orphans');
   const format = useOrphanFormat();
+  const { several } = useUserSites();
+  const { t: common } = useTranslation();
   // A field's label, by its name (locales/en/orphans.json `fields`), as the form labels it.
   const f = (key: OrphanFieldName | (typeof ORPHAN_PROFILE_PARTS)[number] | 'age') => t(`fields.${key}` as 'fields.first_name');
   const name = fullName(orphan);
@@ -130,6 +133,8 @@ export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
           rows={[
             [f('admission_date'), format.date(orphan.admission_date)],
             [f('status'), <OrphanStatusBadge key="status" status={orphan.status} />],
+            // Where the child lives, for a user who has more than one site to tell apart.
+            ...(several ? [[common('sites.label'), <bdi key="site">{orphan.site_name}</bdi>] as [string, ReactNode]] : []),
           ]}
         />
       </Card>

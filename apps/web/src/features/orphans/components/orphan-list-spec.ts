@@ -2,8 +2,9 @@ import { GENDERS, GRADES, ORPHAN_PAGE_SIZES } from '@app/shared/constants';
 import { isoDate } from '@app/shared/schemas/common.schema';
 import { ORPHAN_MESSAGES, ORPHAN_SORTS } from '@app/shared/schemas/orphan.schema';
 import type { ListParams, ListSpec } from '../../../components/list/list-params.ts';
+import { isSiteId } from '../../../components/site-options.tsx';
 
-export type OrphanFilter = 'gender' | 'class_grade' | 'admission_from' | 'admission_to';
+export type OrphanFilter = 'gender' | 'class_grade' | 'admission_from' | 'admission_to' | 'site_id';
 export type OrphanListState = ListParams<OrphanFilter>;
 
 const oneOf = (values: readonly string[]) => (value: string) => values.includes(value);
@@ -17,7 +18,7 @@ const isDate = (value: string) => isoDate.safeParse(value).success;
 export const ORPHAN_LIST: ListSpec<OrphanFilter> = {
   sorts: ORPHAN_SORTS,
   defaultSort: 'last_name',
-  filters: { gender: oneOf(GENDERS), class_grade: oneOf(GRADES), admission_from: isDate, admission_to: isDate },
+  filters: { gender: oneOf(GENDERS), class_grade: oneOf(GRADES), admission_from: isDate, admission_to: isDate, site_id: isSiteId },
   check: ({ admission_from: from, admission_to: to }) => (from && to && from > to ? { admission_to: ORPHAN_MESSAGES.admissionRangeInvalid } : {}),
   pageSizes: ORPHAN_PAGE_SIZES,
 };

@@ -4,6 +4,7 @@ import { UserRound } from 'lucide-react';
 import { PERMISSION } from '@app/shared/permissions';
 import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
 import { useCan } from '../../../components/can.tsx';
+import { useUserSites } from '../../../lib/user-sites.ts';
 import { DataTable } from '../../../components/list/data-table.tsx';
 import { fullName, orDash } from './orphan-format.ts';
 import { OrphanStatusBadge } from './orphan-status-badge.tsx';
@@ -21,13 +22,16 @@ interface OrphanTableProps {
  * Spec section 2 columns: ID, Name, Age, Grade, Gender, Admission Date, Status, Actions (View
  * always; Edit, Delete by permission). Narrower frames drop columns, least needed first (gender,
  * age, id, grade, admission date; the photo on a phone), so no column's text runs under the actions; on a phone the
- * status goes under the name.
+ * status goes under the name. A user of several sites sees each child's site after the name (under
+ * it where the frame is narrow).
  */
 export function OrphanTable({ rows, sort, onSort, onDelete }: OrphanTableProps) {
   const { t } = useTranslation('orphans');
   const canEdit = useCan(PERMISSION.orphan.edit);
   const canDelete = useCan(PERMISSION.orphan.delete);
   const format = useOrphanFormat();
+  const { several } = useUserSites();
+  const { t: common } = useTranslation();
   const details = (orphan: OrphanListItem) => `/dashboard/orphans/${orphan.id}`;
 
   return (
@@ -56,6 +60,11 @@ export function OrphanTable({ rows, sort, onSort, onDelete }: OrphanTableProps) 
                   {fullName(orphan)}
                 </Link>
                 {orphan.father_name ? <div className="text-xs text-gray-500 wrap-anywhere dark:text-gray-400" dir="auto">{orphan.father_name}</div> : null}
+                {several ? (
+                  <div className="text-xs text-gray-500 wrap-anywhere @2xl:hidden dark:text-gray-400" dir="auto">
+                    {orphan.site_name}
+                  </div>
+                ) : null}
                 <div className="mt-1 @md:hidden">
                   <OrphanStatusBadge status={orphan.status} />
                 </div>
@@ -63,6 +72,8 @@ export function OrphanTable({ rows, sort, onSort, onDelete }: OrphanTableProps) 
             </div>
           ),
         },
+        // The site tells children apart only for a user of more than one.
+        ...(several ? [{ id: 'site', header: common('sites.label'), cell: (orphan: OrphanListItem) => orphan.site_name, userText: true, from: '2xl' as const }] : []),
         { id: 'age', header: t('columns.age'), cell: (orphan) => orDash(format.age(orphan.dob)), from: '6xl', className: 'tabular-nums whitespace-nowrap' },
         { id: 'grade', header: t('columns.grade'), cell: (orphan) => orDash(format.grade(orphan.class_grade)), from: '4xl', className: 'whitespace-nowrap' },
         { id: 'gender', header: t('columns.gender'), cell: (orphan) => orDash(format.gender(orphan.gender)), from: '7xl', className: 'whitespace-nowrap' },
