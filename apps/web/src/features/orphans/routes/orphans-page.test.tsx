@@ -51,8 +51,8 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-function renderPage(permissions: string[], respond?: (url: string, init?: RequestInit) => Response | undefined, start = '/dashboard/orphans') {
-  const user = makeUser({ roleNames: [ROLE.caseworker], permissionNames: permissions });
+function renderPage(permissions: string[], respond?: (url: string, init?: RequestInit) => Response | undefined, start = '/dashboard/orphans', sites?: { id: number; name: string }[]) {
+  const user = makeUser({ roleNames: [ROLE.caseworker], permissionNames: permissions, ...(sites ? { sites } : {}) });
   storeSession(user);
   const fetchMock = stubServer(user, (url, init) => {
     const custom = respond?.(url, init);
@@ -160,6 +160,27 @@ describe('<OrphansPage>', { timeout: 15_000 }, () => {
     await waitFor(() => expect(orphanCalls(fetchMock).at(-1)).toBe('/api/orphans?page=1&per_page=25'));
     // At most 5 numbered page buttons.
     expect(screen.getAllByRole('button', { name: /^Page \d+$/ }).length).toBeLessThanOrEqual(5);
+  });
+
+  it("names each child's site and filters by one for a user of several sites, and neither for a user of one", async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetchMock = renderPage([PERMISSION.orphan.view], undefined, '/dashboard/orphans', [
+      { id: 1, name: 'Kabul Home' },
+      { id: 2, name: 'Herat Girls Home' },
+    ]);
+    await screen.findByRole('link', { name: 'Maryam Ahmadi' });
+    expect(screen.getByRole('columnheader', { name: 'Site' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show filters' }));
+    await user.selectOptions(screen.getByLabelText('Site'), 'Herat Girls Home');
+    await waitFor(() => expect(orphanCalls(fetchMock).at(-1)).toBe('/api/orphans?page=1&per_page=10&site_id=2'));
+    cleanup();
+
+    renderPage([PERMISSION.orphan.view]);
+    await screen.findByRole('link', { name: 'Maryam Ahmadi' });
+    expect(screen.queryByRole('columnheader', { name: 'Site' })).toBeNull();
+    expect(screen.queryByText('Kabul Home')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show filters' }));
+    expect(screen.queryByLabelText('Site')).toBeNull();
   });
 
   it("says 'No orphans found' for an empty page and shows load errors", async () => {
