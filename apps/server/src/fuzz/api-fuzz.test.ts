@@ -21,7 +21,7 @@ const CHECK_EVERY = 25;
  */
 const MAY_CHANGE = new Set(['rate_limits', 'personal_access_tokens', 'upload_claims', 'locks']);
 /** Routes left out: signing out ends the fuzzer's own session; the API docs are a third party's. */
-const LEFT_OUT = (method: string, url: string) => (method === 'POST' && url === '/api/auth/logout') || url.startsWith('/api/docs');
+const LEFT_OUT = (method: string, url: string) => (method === 'POST' && ['/api/auth/logout', '/api/auth/logout-everywhere'].includes(url)) || url.startsWith('/api/docs');
 
 async function tables(server: TestServer): Promise<string[]> {
   const db = server.database.db as Kysely<any>;

@@ -51,7 +51,7 @@ function phoneClip(): Buffer {
   execFileSync('ffmpeg', [
     '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=854x480:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-i', meta, '-i', cover,
     '-map', '0', '-map', '1', '-map', '3', '-map_metadata', '2', '-map_chapters', '2', '-metadata', 'location=+34.5553+069.2075/',
-    '-c:v:0', 'libx264', '-c:v:1', 'mjpeg', '-disposition:v:1', 'attached_pic', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+    '-c:v:0', 'libx264', '-c:v:1', 'mjpeg', '-disposition:v:1', 'attached_pic', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file,
   ]);
   const bytes = readFileSync(file);
   expect(videoMetadata(bytes).formatTags.location).toBe('+34.5553+069.2075/');
