@@ -9,8 +9,8 @@ import { withTamperedSignature } from '../../test/tampered-signature.ts';
  * send messages, sign-in stays open, and a signed file URL is served — the signature is the credential.
  */
 
-/** Signed-in routes a non-administrator may still call during maintenance, so the SPA can explain and sign out. */
-const OPEN_TO_STAFF = new Set(['GET /api/auth/user', 'POST /api/auth/logout']);
+/** Signed-in routes a non-administrator may still call during maintenance, so the SPA can explain and sign out (here or everywhere). */
+const OPEN_TO_STAFF = new Set(['GET /api/auth/user', 'POST /api/auth/logout', 'POST /api/auth/logout-everywhere']);
 
 /** A concrete URL for a route pattern: any id, any slug, any stored key. */
 const concrete = (url: string) => url.replace(/:[a-zA-Z_]+/g, '1').replace(/\*$/, 'x/y.webp');
