@@ -172,6 +172,20 @@ export interface SitesTable {
   updated_at: string;
 }
 
+/** A child's move from one site to another (migration 0036); the child's records move with it. */
+export interface TransfersTable {
+  id: Generated<number>;
+  orphan_id: number;
+  from_site_id: number;
+  to_site_id: number;
+  /** 'YYYY-MM-DD': the day the child moved. */
+  date: string;
+  reason: string;
+  /** Who recorded it; null once that user is deleted. */
+  user_id: number | null;
+  created_at: string;
+}
+
 /** The sites a user holds (besides `users.all_sites`). */
 export interface UserSitesTable {
   user_id: number;
@@ -338,6 +352,7 @@ export interface DB {
   orphans: OrphansTable;
   sites: SitesTable;
   user_sites: UserSitesTable;
+  transfers: TransfersTable;
   pages: PagesTable;
   contacts: ContactsTable;
   password_reset_tokens: PasswordResetTokensTable;

@@ -49,6 +49,9 @@ const MATRIX: Record<string, string> = {
   'GET /api/orphans/trash': 'delete-orphans',
   'POST /api/orphans/:id/restore': 'delete-orphans',
   'DELETE /api/orphans/:id/purge': 'administer+delete-orphans',
+  // A move between sites changes the child's record; its history is part of reading it.
+  'POST /api/orphans/:id/transfer': 'edit-orphans',
+  'GET /api/orphans/:id/transfers': 'view-orphans',
   // Sections the reader may not see are left out of the page, not refused.
   'GET /api/orphans/:id/progress-report': 'view-orphans',
   // Excel exports: the Reports permission and the view permission of the data exported.

@@ -449,3 +449,50 @@ export const ORPHAN_RESPONSE_MESSAGES = {
   notInTrash: 'Only an orphan in the trash can be permanently deleted.',
   methodNotAllowed: 'The method is not supported for this route. Use _method=PUT.',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Transfers: a child moved from one site to another, with the day and the reason.
+
+export const TRANSFER_MESSAGES = {
+  siteRequired: SITE_MSG.siteRequired,
+  siteInvalid: SITE_MSG.siteInvalid,
+  dateRequired: 'The transfer date is required.',
+  reasonRequired: 'The reason for the transfer is required.',
+  sameSite: 'The child is already at this site.',
+  transferred: 'Child transferred successfully',
+} as const;
+
+/** `POST /orphans/{id}/transfer`: to a site the user holds (and the child's, too), active. */
+export const transferRequestSchema = z.object({
+  site_id: z.coerce
+    .number({ error: SITE_MSG.siteRequired })
+    .int(SITE_MSG.siteInvalid)
+    .min(1, SITE_MSG.siteInvalid)
+    .max(MAX_ID, SITE_MSG.siteInvalid),
+  date: requiredDate(TRANSFER_MESSAGES.dateRequired, 'transfer date'),
+  reason: requiredText(TRANSFER_MESSAGES.reasonRequired, 'reason', 1000),
+});
+export type TransferRequestInput = z.input<typeof transferRequestSchema>;
+export type TransferRequest = z.output<typeof transferRequestSchema>;
+
+const siteRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** One move of a child, as its history shows it; `by` is null once the user who made it is gone. */
+export const transferSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  from_site: siteRef,
+  to_site: siteRef,
+  reason: z.string(),
+  by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type Transfer = z.infer<typeof transferSchema>;
+
+/** `GET /orphans/{id}/transfers`: the child's moves, latest first. */
+export const transfersResponseSchema = z.object({ data: z.array(transferSchema) });
+export type TransfersResponse = z.infer<typeof transfersResponseSchema>;
+
+/** `POST /orphans/{id}/transfer` (201): what was done, and the move as the history shows it. */
+export const transferSavedResponseSchema = z.object({ message: z.string(), data: transferSchema });
+export type TransferSavedResponse = z.infer<typeof transferSavedResponseSchema>;

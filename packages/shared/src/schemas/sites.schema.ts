@@ -18,6 +18,7 @@ export const SITE_MSG = {
   deleted: 'Site deleted successfully',
   changedMeanwhile: 'Someone else saved this site after you opened it. Reload the page to see their changes, then make yours again.',
   hasChildren: 'This site still has children (in the list or in the trash). Transfer them to another site first, or make the site inactive.',
+  hasTransfers: "A child's transfer history names this site. Make the site inactive instead.",
   hasUsers: 'This site is still given to staff members. Take it from them first, or make the site inactive.',
   /** A `site_id` / `site_ids` entry that does not exist, is inactive where a child goes, or is not the user's. */
   siteInvalid: 'The selected site is invalid.',

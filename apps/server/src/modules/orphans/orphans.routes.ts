@@ -16,6 +16,9 @@ import {
   orphanSchema,
   orphanSelectorResponseSchema,
   trashedOrphanPageSchema,
+  transferRequestSchema,
+  transferSavedResponseSchema,
+  transfersResponseSchema,
 } from '@app/shared/schemas/orphan.schema';
 import { messageResponseSchema } from '@app/shared/schemas/common.schema';
 import { AppError } from '../../lib/app-error.ts';
@@ -38,6 +41,7 @@ import {
   type OrphanRequest,
 } from './orphans.service.ts';
 import { recordRead } from '../read-log/read-log.service.ts';
+import { childTransfers, transferChild } from './transfers.service.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -161,5 +165,15 @@ export async function orphansRoutes(app: FastifyInstance): Promise<void> {
   // Purging cannot be undone: administrators only, and they must still hold delete-orphans.
   r.delete('/orphans/:id/purge', { config: requires(ACCESS.purgeOrphans), schema: { description: 'Delete a child in the trash for good, with everything recorded about them.', tags: TAGS, params: idParams, response: { 200: messageResponseSchema } } }, async (request) =>
     purgeOrphan(ctx(request), currentUser(request).id, orphanId(request.params.id)),
+  );
+
+  r.post(
+    '/orphans/:id/transfer',
+    { config: { ...requires('edit-orphans'), documentedBody: { schema: transferRequestSchema } }, schema: { description: 'Move a child to another site the user holds; its results, attendance and media go with it.', tags: TAGS, params: idParams, response: { 201: transferSavedResponseSchema } } },
+    async (request, reply) => reply.code(201).send(await transferChild(ctx(request), currentUser(request).id, orphanId(request.params.id), request.body)),
+  );
+
+  r.get('/orphans/:id/transfers', { config: requires('view-orphans'), schema: { description: 'A child\'s moves between sites, latest first.', tags: TAGS, params: idParams, response: { 200: transfersResponseSchema } } }, async (request) =>
+    childTransfers(ctx(request), orphanId(request.params.id)),
   );
 }

@@ -55,6 +55,11 @@ export async function siteHasChildren(db: Db, id: number): Promise<boolean> {
 }
 
 /** Is the site given to any user? */
+export async function siteNamedInTransfers(db: Db, id: number): Promise<boolean> {
+  const named = (column: 'from_site_id' | 'to_site_id') => db.selectFrom('transfers').select('id').where(column, '=', id).limit(1).executeTakeFirst();
+  return !!(await named('from_site_id')) || !!(await named('to_site_id'));
+}
+
 export async function siteHasHolders(db: Db, id: number): Promise<boolean> {
   return !!(await db.selectFrom('user_sites').select('user_id').where('site_id', '=', id).limit(1).executeTakeFirst());
 }

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowAfter } from '../../lib/time.ts';
 import { logActivity } from '../activities/activities.service.ts';
-import { deleteSiteRow, findSite, insertSite, siteHasChildren, siteHasHolders, siteNameTaken, updateSiteRow, type SiteValues } from './sites.repository.ts';
+import { deleteSiteRow, findSite, insertSite, siteHasChildren, siteHasHolders, siteNamedInTransfers, siteNameTaken, updateSiteRow, type SiteValues } from './sites.repository.ts';
 
 /** Every write to a site, each checking its rules inside its transaction and logging itself. */
 
@@ -31,12 +31,14 @@ export const updateSite = async (
   await logActivity(trx, { userId: actorId, type: 'other', action, subjectType: 'site', subjectId: id, name: values.name });
 };
 
-/** A site with children (even in the trash) or holders stays: it can be made inactive instead. */
+/** A site with children (even in the trash), holders or a place in a child's history stays: it can be made inactive instead. */
 export const deleteSite = async (trx: Transaction<DB>, { actorId, id }: { actorId: number; id: number }): Promise<void> => {
   const existing = await findSite(trx, id);
   if (!existing) throw AppError.notFound();
   if (await siteHasChildren(trx, id)) throw AppError.validation('site', SITE_MSG.hasChildren);
   if (await siteHasHolders(trx, id)) throw AppError.validation('site', SITE_MSG.hasUsers);
+  // The children's histories name it: they must read as they were.
+  if (await siteNamedInTransfers(trx, id)) throw AppError.validation('site', SITE_MSG.hasTransfers);
   await deleteSiteRow(trx, id);
   await logActivity(trx, { userId: actorId, type: 'other', action: 'deleted', subjectType: 'site', subjectId: id, name: existing.name });
 };
