@@ -11,6 +11,8 @@ export const orphanKeys = {
   ...recordKeys<OrphanListParams>('orphans'),
   trash: () => ['orphans', 'trash'] as const,
   trashList: (params: { page: number; per_page: number; search?: string }) => ['orphans', 'trash', params] as const,
+  /** A child's moves between sites. */
+  transfers: (id: number | string) => ['orphans', 'transfers', String(id)] as const,
   /** The selector list other features read (lib/orphan-options-query.ts). */
   selector: () => ORPHAN_OPTIONS_KEY,
 };

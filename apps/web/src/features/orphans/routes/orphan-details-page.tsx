@@ -10,6 +10,7 @@ import { translateMessage } from '../../../lib/translate-message.ts';
 import { useOrphan } from '../api/get-orphan.ts';
 import { useProgressReportDownload } from '../api/get-progress-report.ts';
 import { OrphanDetailsCards } from '../components/orphan-details-cards.tsx';
+import { TransfersCard } from '../components/transfers-card.tsx';
 
 /**
  * /dashboard/orphans/{id} (spec section 2). `sections` are the child's cards from other features
@@ -46,6 +47,7 @@ export function OrphanDetailsPage({ sections }: { sections?: (orphanId: number) 
         {(found) => (
           <>
             <OrphanDetailsCards orphan={found} />
+            <TransfersCard orphan={found} />
             {sections ? <Suspense fallback={null}>{sections(found.id)}</Suspense> : null}
           </>
         )}
