@@ -36,6 +36,7 @@ const inDays = (days: number, years: number) => iso(new Date(now.getFullYear() -
 const monthName = (d: Date) => new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(d);
 
 let teacher: Page;
+let kabulChildId = 0;
 /** What the teacher's page shows of the Kabul child: her name anywhere on it (nothing, once her own child has shown). */
 const kabulShown = () => teacher.getByText(KABUL_NAME).count();
 
@@ -96,6 +97,7 @@ describe('sites', () => {
     // The Kabul child would fill every part of the teacher's overview: a birthday, a critical
     // health, last month's attendance and an exam result.
     const other = await api<{ data: { id: number } }>('POST', '/api/orphans', { ...KABULI, ...admitted, dob: inDays(5, 9), medical_condition: 'Critical', site_id: kabul.data.id });
+    kabulChildId = other.data.id;
     await api('POST', '/api/attendances', {
       orphan_id: other.data.id, month: lastMonth.getMonth() + 1, year: lastMonth.getFullYear(), present_days: 12, absent_days: 3, late_days: 0, excused_days: 0, absence_reasons: 'Fever',
     });
@@ -152,5 +154,27 @@ describe('sites', () => {
     const attendance = teacher.getByRole('table', { name: 'Attendance rate by month: Figures of the chart' });
     expect(await attendance.getByRole('row', { name: new RegExp(`^${monthName(lastMonth)}`) }).getByRole('cell').allTextContents()).toEqual(['100%', '20']);
     expect(await kabulShown()).toBe(0);
+  });
+
+  it('the administrator transfers the Kabul child to the provincial home: the move is in her history, and the child in the teacher\'s class', async () => {
+    await app.page.goto(`/dashboard/orphans/${kabulChildId}`);
+    await app.page.getByRole('heading', { name: 'Transfers' }).waitFor();
+    await app.page.getByText('This child has not moved between sites.').waitFor();
+    await app.page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    const dialog = app.page.getByRole('dialog', { name: `Transfer ${KABUL_NAME}` });
+    // The child's own site is not offered.
+    expect(await dialog.getByLabel('To site').locator('option').allTextContents()).not.toContain(KABUL);
+    await dialog.getByLabel('To site').selectOption({ label: SITE });
+    await dialog.getByLabel('Reason').fill('Her aunt lives in Herat.');
+    expect(await accessibilityViolations(app.page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await app.page.getByText('Child transferred successfully').waitFor();
+    await app.page.getByText(`from ${KABUL} to ${SITE}`, { exact: false }).waitFor();
+    await app.page.getByText('Her aunt lives in Herat.').waitFor();
+
+    await teacher.goto(`/dashboard/attendance/class?grade=${GRADE}&month=${lastMonth.getMonth() + 1}&year=${lastMonth.getFullYear()}`);
+    await teacher.getByLabel(`Present for ${KABUL_NAME}`, { exact: true }).waitFor();
+    expect(await teacher.getByRole('rowheader').count()).toBe(2);
   });
 });
