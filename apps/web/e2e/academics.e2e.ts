@@ -33,7 +33,9 @@ const gridCell = (field: string, child: (typeof CHILDREN)[number]) => app.page.g
 
 describe('a teacher records a class in the browser', () => {
   it('the administrator creates a Teacher account and a class of three', async () => {
-    await apiCall(app.page, 'POST', '/api/users', { ...TEACHER, password_confirmation: TEACHER.password, roles: ['Teacher'] });
+    // A staff member sees the children of the sites she holds: the teacher works in the home's one site.
+    const sites = await apiCall<{ data: { id: number }[] }>(app.page, 'GET', '/api/sites?no_pagination=true');
+    await apiCall(app.page, 'POST', '/api/users', { ...TEACHER, password_confirmation: TEACHER.password, roles: ['Teacher'], site_ids: sites.data.map((s) => s.id) });
     for (const child of CHILDREN) {
       const saved = await apiCall<{ data: { id: number } }>(app.page, 'POST', '/api/orphans', {
         ...child,
