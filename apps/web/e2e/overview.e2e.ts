@@ -40,7 +40,7 @@ const card = (key: string) => app.page.getByTestId(`card-${key}`);
 
 describe('a manager reads the overview', () => {
   it('the administrator sets up a Manager account and four children', async () => {
-    await api('POST', '/api/users', { ...MANAGER, password_confirmation: MANAGER.password, roles: ['Manager'] });
+    await api('POST', '/api/users', { ...MANAGER, password_confirmation: MANAGER.password, roles: ['Manager'], all_sites: true });
     for (const [key, child] of Object.entries({ LAILA, SARA, OMID, ZAHRA })) {
       const saved = await api<{ data: { id: number } }>('POST', '/api/orphans', { ...child, gender: 'female', class_grade: '4' });
       ids[key] = saved.data.id;

@@ -25,7 +25,7 @@ let childId = 0;
 
 describe('a caseworker saves a child\'s progress report in Dari', () => {
   it('the administrator creates a Caseworker account and a child with results and attendance', async () => {
-    await apiCall(app.page, 'POST', '/api/users', { ...CASEWORKER, password_confirmation: CASEWORKER.password, roles: ['Caseworker'] });
+    await apiCall(app.page, 'POST', '/api/users', { ...CASEWORKER, password_confirmation: CASEWORKER.password, roles: ['Caseworker'], all_sites: true });
     childId = (await apiCall<{ data: { id: number } }>(app.page, 'POST', '/api/orphans', CHILD)).data.id;
     for (const [subject, score] of [['ریاضی', 84], ['دری', 91]] as const) {
       await apiCall(app.page, 'POST', '/api/results', { orphan_id: childId, result_type: 'education', subject, term: 'First Term', exam_date: `${YEAR}-04-15`, year: YEAR, total: 100, average: 80, score, grade: 'A' });

@@ -42,7 +42,7 @@ async function readDownload(download: Download): Promise<{ headings: string[]; r
 
 describe('a manager exports reports in the browser', () => {
   it('the administrator creates a Manager account, two children and their results', async () => {
-    await apiCall(app.page, 'POST', '/api/users', { ...MANAGER, password_confirmation: MANAGER.password, roles: ['Manager'] });
+    await apiCall(app.page, 'POST', '/api/users', { ...MANAGER, password_confirmation: MANAGER.password, roles: ['Manager'], all_sites: true });
     for (const child of CHILDREN) {
       const saved = await apiCall<{ data: { id: number } }>(app.page, 'POST', '/api/orphans', { ...child, dob: '2013-04-02', admission_date: '2021-09-01', class_grade: '5' });
       ids.push(saved.data.id);
