@@ -35,10 +35,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts'],
           environment: 'node',
-          // Two files at a time: each file's server, browser and test process wait on one another
-          // (a page's requests, its settling), so one file alone leaves a core idle. Each file has a
-          // server on a free port with a database and storage folder of its own (e2e/support/server.ts).
-          maxWorkers: 2,
+          // One file at a time: two at once (each file has its own server port, database and storage
+          // folder, e2e/support/server.ts) let page loads outlast the tests' time limits on two cores.
+          maxWorkers: 1,
           // Its own group, as its worker count differs from the other projects' (when run together).
           sequence: { groupOrder: 1 },
           // Passed on to the servers the tests start (apps/server/src/lib/password.ts).
