@@ -4,6 +4,14 @@
  */
 export const PERMISSIONS = [
   'view-orphans', 'create-orphans', 'edit-orphans', 'delete-orphans',
+  // Need to know (sensitivity.ts): who sees, and who writes, each class of a child's sensitive fields.
+  'view-identity', 'edit-identity',
+  'view-medical', 'edit-medical',
+  'view-contact', 'edit-contact',
+  'view-family', 'edit-family',
+  'view-donor', 'edit-donor',
+  'view-finance', 'edit-finance',
+  'view-notes', 'edit-notes',
   'view-gallery', 'create-gallery', 'edit-gallery', 'delete-gallery',
   'view-results', 'create-results', 'edit-results', 'delete-results',
   'view-attendance', 'create-attendance', 'edit-attendance', 'delete-attendance',
@@ -75,6 +83,8 @@ export const SEEDED_ROLES: Record<string, readonly Permission[]> = {
   ],
   [ROLE.caseworker]: [
     'view-orphans', 'create-orphans', 'edit-orphans', 'delete-orphans',
+    'view-identity', 'edit-identity', 'view-medical', 'edit-medical', 'view-contact', 'edit-contact',
+    'view-family', 'edit-family', 'view-notes', 'edit-notes',
     'view-gallery', 'create-gallery', 'edit-gallery', 'delete-gallery',
     'view-results', 'view-attendance', 'view-reports',
   ],

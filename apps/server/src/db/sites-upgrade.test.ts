@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../config.ts';
 import { loadAccess } from '../modules/auth/current-user.service.ts';
-import { openDatabase, type Database } from './database.ts';
+import { freshDatabase } from '../../test/upgrade-database.ts';
 import { migrate } from './migrate.ts';
 import type { DB } from './schema.ts';
 
@@ -17,33 +12,6 @@ import type { DB } from './schema.ts';
  * nobody sees anything else after the upgrade than before.
  */
 const BEFORE_SITES = '0031-list-indexes-hold-the-trash-check';
-
-async function freshDatabase(dialect: Dialect): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'oc-upgrade-'));
-    const sqlitePath = path.join(dir, 'app.db');
-    const database = openDatabase({ dialect, databaseUrl: sqlitePath, sqlitePath });
-    return { database, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const adminUrl = inject('pgAdminUrl');
-  const name = `oc_upgrade_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const database = openDatabase({ dialect, databaseUrl: u.toString(), sqlitePath: '' });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 const dialects: Dialect[] = inject('pgAdminUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
 
