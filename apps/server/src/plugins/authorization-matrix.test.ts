@@ -327,6 +327,19 @@ describeEachDatabase('authorization matrix', (ctx) => {
     await asUnknown('GET', '/api/results?orphan_id={id}', () => undefined);
     await asUnknown('GET', '/api/attendances?orphan_id={id}', () => undefined);
     await asUnknown('GET', '/api/galleries?orphan_id={id}', () => undefined);
+    // Another site's id as a filter: refused as a site that does not exist (422, the same words).
+    const asUnknownSite = async (method: string, url: string, body?: Record<string, unknown>) => {
+      const with_ = (id: number) => (body ? [url, { ...body, site_id: id }] : [`${url}${url.includes('?') ? '&' : '?'}site_id=${id}`, undefined]) as [string, unknown];
+      const [theirsUrl, theirsBody] = with_(siteB);
+      const [nobodysUrl, nobodysBody] = with_(999999);
+      const theirs = await call(server, method, theirsUrl, { token: manager.token, body: theirsBody });
+      const nobodys = await call(server, method, nobodysUrl, { token: manager.token, body: nobodysBody });
+      if (theirs.status !== 422 || JSON.stringify(theirs.body) !== JSON.stringify(nobodys.body)) differ.push(`${method} ${url} site_id: ${theirs.status} vs ${nobodys.status}`);
+    };
+    for (const url of ['/api/orphans', '/api/dashboard/data']) await asUnknownSite('GET', url);
+    await asUnknownSite('POST', '/api/export/orphans', {});
+    await asUnknownSite('POST', '/api/export/results', { result_type: 'education', from_date: '2025-01-01', to_date: '2025-12-31' });
+    await asUnknownSite('POST', '/api/export/attendance', { month: 2, year: 2025 });
     expect(differ).toEqual([]);
     expect(await snapshot()).toEqual(before);
 

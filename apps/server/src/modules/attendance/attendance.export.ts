@@ -34,6 +34,7 @@ export interface AttendanceExportRow extends AttendanceValues {
   first_name: string;
   last_name: string;
   father_name: string | null;
+  site_name: string;
   class_grade: string | null;
 }
 
@@ -43,7 +44,9 @@ export async function* attendanceExportPages(db: Kysely<DB>, scope: SiteScope, f
     let q = db
       .selectFrom('attendances')
       .innerJoin('orphans', 'orphans.id', 'attendances.orphan_id')
+      .innerJoin('sites', 'sites.id', 'orphans.site_id')
       .select([
+        'sites.name as site_name',
         'attendances.id', 'attendances.orphan_id', 'orphans.first_name', 'orphans.last_name', 'orphans.father_name', 'orphans.class_grade',
         'attendances.month', 'attendances.year', 'attendances.present_days', 'attendances.absent_days', 'attendances.late_days',
         'attendances.excused_days', 'attendances.absence_reasons', 'attendances.notes',

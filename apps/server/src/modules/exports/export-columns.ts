@@ -36,16 +36,21 @@ export const EXPORT_PAGE_SIZE = 2000;
 export const schoolGrade = (g: string | null): number | null => (g === null || g === '' ? null : Number(g));
 export const joined = (...parts: Array<string | null>): string | null => parts.filter((p) => p).join(' ') || null;
 
-/** The child a row is about, first in the results and attendance sheets. */
+/** The site the child of a row belongs to (the sites table's name, joined on the child's site_id). */
+export const siteColumn: Column<{ site_name: string }> = { heading: 'site', kind: 'text', width: 18, value: (r) => r.site_name };
+
+/** The child a row is about, and its site, first in the results and attendance sheets. */
 export interface ChildNames {
   orphan_id: number;
   first_name: string;
   last_name: string;
   father_name: string | null;
+  site_name: string;
 }
 export const childColumns: Array<Column<ChildNames>> = [
   { heading: 'orphanId', kind: 'number', width: 10, value: (r) => r.orphan_id },
   { heading: 'firstName', kind: 'text', width: 16, value: (r) => r.first_name },
   { heading: 'lastName', kind: 'text', width: 16, value: (r) => r.last_name },
   { heading: 'fatherName', kind: 'text', width: 16, value: (r) => r.father_name },
+  siteColumn,
 ];

@@ -16,7 +16,7 @@ export type ExportTexts = Record<ExportLanguage, string>;
 type Texts = ExportTexts;
 
 /**
- * The headings more than one sheet uses (the child a row is about, the year). A heading only one
+ * The headings more than one sheet uses (the child a row is about and its site, the year). A heading only one
  * feature's sheet has is written in that feature's `<feature>.export.ts`, as ExportTexts.
  */
 export const HEADINGS = {
@@ -25,6 +25,7 @@ export const HEADINGS = {
   firstName: { en: 'First Name', 'fa-AF': 'نام', 'ps-AF': 'نوم' },
   lastName: { en: 'Last Name', 'fa-AF': 'تخلص', 'ps-AF': 'تخلص' },
   fatherName: { en: "Father's Name", 'fa-AF': 'نام پدر', 'ps-AF': 'د پلار نوم' },
+  site: { en: 'Site', 'fa-AF': 'مرکز', 'ps-AF': 'مرکز' },
   classGrade: { en: 'Grade', 'fa-AF': 'صنف', 'ps-AF': 'ټولګی' },
   year: { en: 'Year', 'fa-AF': 'سال', 'ps-AF': 'کال' },
 } as const satisfies Record<string, Texts>;

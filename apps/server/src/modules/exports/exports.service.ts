@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { ExportKind } from '@app/shared/schemas/export.schema';
 import type { DB } from '../../db/schema.ts';
-import type { SiteScope } from '../sites/sites.service.ts';
+import { siteWithinScope, type SiteScope } from '../sites/sites.service.ts';
 import type { FeatureExport } from './export-columns.ts';
 import type { ExportLanguage } from './export-headings.ts';
 import { logExport } from './exports.writes.ts';
 import type { SheetOptions } from './xlsx-writer.ts';
 
 // The kit a feature's `<feature>.export.ts` builds its sheet from.
-export { childColumns, EXPORT_PAGE_SIZE, joined, schoolGrade, type FeatureExport } from './export-columns.ts';
+export { childColumns, EXPORT_PAGE_SIZE, siteColumn, joined, schoolGrade, type FeatureExport } from './export-columns.ts';
 export { choiceText, type ExportLanguage, type ExportTexts } from './export-headings.ts';
 export { solarHijriMonth, solarHijriYear, type Column } from './xlsx-writer.ts';
 
@@ -33,8 +33,12 @@ function given(q: object): Record<string, string | number> {
   return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
 }
 
-/** A feature's export (its `<feature>.export.ts`), logged before its first byte, ready to stream. */
-export async function prepareExport<Q extends object>(
+/**
+ * A feature's export (its `<feature>.export.ts`), logged before its first byte, ready to stream.
+ * A `site_id` narrows the request's scope to that one of the user's sites (else 422) before
+ * anything is read, so every kind is filtered by it alike, a named child included.
+ */
+export async function prepareExport<Q extends { site_id?: number }>(
   ctx: ExportContext,
   feature: FeatureExport<Q>,
   userId: number | null,
@@ -42,6 +46,8 @@ export async function prepareExport<Q extends object>(
   q: Q,
   now = new Date(),
 ): Promise<PreparedExport> {
-  await ctx.db.transaction().execute((trx) => logExport(trx, { scope: ctx.scope, kind: feature.kind, name: feature.logName, userId, filters: given(q), orphanId: feature.orphanId(q) }));
-  return { kind: feature.kind, sheet: { ...feature.sheet(ctx.db, ctx.scope, q, language, todayIso(now)), language } };
+  const siteId = await siteWithinScope(ctx.db, ctx.scope, q.site_id);
+  const scope: SiteScope = siteId === undefined ? ctx.scope : { ids: [siteId] };
+  await ctx.db.transaction().execute((trx) => logExport(trx, { scope, kind: feature.kind, name: feature.logName, userId, filters: given(q), orphanId: feature.orphanId(q) }));
+  return { kind: feature.kind, sheet: { ...feature.sheet(ctx.db, scope, q, language, todayIso(now)), language } };
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/shared/permissions';
 import { XLSX_CONTENT_TYPE } from '@app/shared/schemas/export.schema';
 import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
+import { exportFile, headings, openSheet, records } from '../../../test/export-sheets.ts';
 import { ageOn, orphanExportPages } from '../orphans/orphans.export.ts';
 import { resultExportPages } from '../results/results.export.ts';
 
@@ -24,44 +25,6 @@ const yearsAgo = (years: number, days = 0): string => {
 };
 const THIS_YEAR = Number(TODAY.slice(0, 4));
 const LAST_YEAR = THIS_YEAR - 1;
-
-interface Exported {
-  status: number;
-  headers: Headers;
-  body: Buffer;
-  json(): any;
-}
-
-async function exportFile(server: TestServer, token: string, kind: string, body: unknown, headers: Record<string, string> = {}): Promise<Exported> {
-  const res = await fetch(`${server.url}/api/export/${kind}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...headers },
-    body: JSON.stringify(body),
-  });
-  const buf = Buffer.from(await res.arrayBuffer());
-  return { status: res.status, headers: res.headers, body: buf, json: () => JSON.parse(buf.toString('utf8')) };
-}
-
-async function openSheet(file: Exported): Promise<ExcelJS.Worksheet> {
-  expect(file.status, file.body.toString('utf8').slice(0, 300)).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
-  expect(workbook.worksheets).toHaveLength(1);
-  return workbook.worksheets[0]!;
-}
-
-const headings = (sheet: ExcelJS.Worksheet): unknown[] => (sheet.getRow(1).values as unknown[]).slice(1);
-/** The data rows as objects keyed by heading. */
-function records(sheet: ExcelJS.Worksheet): Array<Record<string, unknown>> {
-  const head = headings(sheet) as string[];
-  const out: Array<Record<string, unknown>> = [];
-  sheet.eachRow((row, n) => {
-    if (n === 1) return;
-    const values = (row.values as unknown[]).slice(1);
-    out.push(Object.fromEntries(head.map((h, i) => [h, values[i] ?? null])));
-  });
-  return out;
-}
 
 async function exportEntries(server: TestServer): Promise<Array<{ name: string; user_id: number | null; properties: string | null }>> {
   return server.database.db.selectFrom('activities').select(['name', 'user_id', 'properties']).where('subject_type', '=', 'export').orderBy('id').execute();
@@ -129,12 +92,12 @@ describeEachDatabase('exports API', (server) => {
     const sheet = await openSheet(file);
     expect(sheet.name).toBe('Orphans');
     expect(headings(sheet)).toEqual([
-      'ID', 'First Name', 'Last Name', "Father's Name", 'Gender', 'Date of Birth', 'Age', 'Grade', 'Admission Date', 'Status', 'Medical Condition',
+      'ID', 'First Name', 'Last Name', "Father's Name", 'Site', 'Gender', 'Date of Birth', 'Age', 'Grade', 'Admission Date', 'Status', 'Medical Condition',
       'Guardian Name', 'Guardian Relationship', 'Guardian Contact', 'Phone Number', 'Address', 'School ID Number', 'Donor',
     ]);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1, rightToLeft: false });
-    expect(sheet.getColumn(16).width).toBeGreaterThan(sheet.getColumn(1).width!);
+    expect(sheet.getColumn(17).width).toBeGreaterThan(sheet.getColumn(1).width!);
 
     const rows = records(sheet);
     // By last name, first name: the trashed child is not there.
@@ -146,14 +109,14 @@ describeEachDatabase('exports API', (server) => {
     expect((maryam['Admission Date'] as Date).toISOString()).toBe('2023-03-01T00:00:00.000Z');
     expect(maryam.Age).toBe(8);
     expect(maryam.Grade).toBe(0);
-    expect(sheet.getRow(2).getCell(8).numFmt).toBe('[=0]"PREP";0');
-    expect(sheet.getRow(2).getCell(6).numFmt).toBe('yyyy-mm-dd');
+    expect(sheet.getRow(2).getCell(9).numFmt).toBe('[=0]"PREP";0');
+    expect(sheet.getRow(2).getCell(7).numFmt).toBe('yyyy-mm-dd');
     expect(maryam.Gender).toBe('Female');
     expect(maryam['Medical Condition']).toBe('Needs Attention');
     // A formula typed into a field comes out as a text cell that reads exactly as typed, in Excel's
     // Text format (so not evaluated on opening, nor when edited); a phone number stays as typed.
     expect(maryam['Guardian Name']).toBe('=HYPERLINK("http://evil.example","Open")');
-    const guardian = sheet.getRow(2).getCell(12);
+    const guardian = sheet.getRow(2).getCell(13);
     expect(guardian.type).toBe(ExcelJS.ValueType.String);
     expect(guardian.formula).toBeUndefined();
     expect(guardian.numFmt).toBe('@');
@@ -185,7 +148,7 @@ describeEachDatabase('exports API', (server) => {
     expect(records(dari)[0]!['جنسیت']).toBe('دختر');
     // Every stored value with a translation is translated: the relationship as typed ("uncle"), grade 0.
     expect(records(dari)[0]!['نسبت سرپرست']).toBe('کاکا');
-    expect(dari.getRow(2).getCell(8).numFmt).toBe('[=0]"آمادگی";0');
+    expect(dari.getRow(2).getCell(9).numFmt).toBe('[=0]"آمادگی";0');
     const course = records(await openSheet(await exportFile(server(), admin, 'results', { result_type: 'course', from_date: `${LAST_YEAR}-01-01`, to_date: `${LAST_YEAR}-12-31` }, { 'Accept-Language': 'fa-AF' })));
     expect(course).toEqual([expect.objectContaining({ 'مضمون': 'انگلیسی', 'نوع کورس': 'زبان', 'دوره': 'نهایی' })]);
     const education = records(await openSheet(await exportFile(server(), admin, 'results', { result_type: 'education', from_date: `${LAST_YEAR}-05-10`, to_date: `${LAST_YEAR}-05-10` }, { 'Accept-Language': 'ps-AF' })));
@@ -237,7 +200,7 @@ describeEachDatabase('exports API', (server) => {
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="results-${TODAY}.xlsx"`);
     const education = await openSheet(file);
     expect(headings(education)).toEqual([
-      'ID', 'Orphan ID', 'First Name', 'Last Name', "Father's Name", 'Subject', 'Term', 'Total', 'Average', 'Score', 'Percent', 'Grade', 'Exam Date', 'Year', 'Assessed By', 'Comments',
+      'ID', 'Orphan ID', 'First Name', 'Last Name', "Father's Name", 'Site', 'Subject', 'Term', 'Total', 'Average', 'Score', 'Percent', 'Grade', 'Exam Date', 'Year', 'Assessed By', 'Comments',
     ]);
     const rows = records(education);
     // By year then exam date; the trashed child's result is left out.
@@ -254,7 +217,7 @@ describeEachDatabase('exports API', (server) => {
 
     const discipline = await openSheet(await exportFile(server(), admin, 'results', { result_type: 'discipline', ...range, term: 'Final' }));
     expect(headings(discipline)).toEqual([
-      'ID', 'Orphan ID', 'First Name', 'Last Name', "Father's Name", 'Subject', 'Ethics Score', 'Uniform Score', 'Relationship Score', 'Score', 'Grade', 'Exam Date', 'Year', 'Assessed By', 'Comments',
+      'ID', 'Orphan ID', 'First Name', 'Last Name', "Father's Name", 'Site', 'Subject', 'Ethics Score', 'Uniform Score', 'Relationship Score', 'Score', 'Grade', 'Exam Date', 'Year', 'Assessed By', 'Comments',
     ]);
     // Discipline results have no term: the term sent narrows nothing.
     expect(records(discipline)).toEqual([expect.objectContaining({ Subject: 'Conduct', 'Ethics Score': 9, 'Uniform Score': 8.5, 'Relationship Score': 10, Score: 92, Grade: 'A' })]);
@@ -273,17 +236,17 @@ describeEachDatabase('exports API', (server) => {
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="attendance-${TODAY}.xlsx"`);
     const sheet = await openSheet(file);
     expect(headings(sheet)).toEqual([
-      'Orphan ID', 'First Name', 'Last Name', "Father's Name", 'Grade', 'Month', 'Year', 'Present Days', 'Absent Days', 'Late Days', 'Excused Days', 'Total Days', 'Attendance Rate', 'Absence Reasons', 'Notes',
+      'Orphan ID', 'First Name', 'Last Name', "Father's Name", 'Site', 'Grade', 'Month', 'Year', 'Present Days', 'Absent Days', 'Late Days', 'Excused Days', 'Total Days', 'Attendance Rate', 'Absence Reasons', 'Notes',
     ]);
     const rows = records(sheet);
     expect(rows.map((r) => r['First Name'])).toEqual(['Maryam', 'Zahra']);
     expect(rows[0]).toMatchObject({ Month: 3, Year: LAST_YEAR, 'Present Days': 20, 'Absent Days': 2, 'Late Days': 1, 'Excused Days': 1, 'Total Days': 24, 'Absence Reasons': 'Fever' });
     // The one rate of every screen and the report: present and late days of the days recorded (excused among them).
     expect(rows[0]!['Attendance Rate']).toBeCloseTo(21 / 24, 10);
-    expect(sheet.getRow(2).getCell(13).numFmt).toBe('0%');
-    expect(sheet.getRow(1).getCell(13).note).toBe('Attendance rate = (present + late days) ÷ days recorded; excused days count as recorded.');
+    expect(sheet.getRow(2).getCell(14).numFmt).toBe('0%');
+    expect(sheet.getRow(1).getCell(14).note).toBe('Attendance rate = (present + late days) ÷ days recorded; excused days count as recorded.');
     const dari = await openSheet(await exportFile(server(), admin, 'attendance', { month: 3, year: LAST_YEAR }, { 'Accept-Language': 'fa-AF' }));
-    expect(dari.getRow(1).getCell(13).note).toBe('فیصدی حاضری = (روزهای حاضر + روزهای با تأخیر) ÷ روزهای ثبت‌شده؛ روزهای رخصتی هم جزو روزهای ثبت‌شده حساب می‌شوند.');
+    expect(dari.getRow(1).getCell(14).note).toBe('فیصدی حاضری = (روزهای حاضر + روزهای با تأخیر) ÷ روزهای ثبت‌شده؛ روزهای رخصتی هم جزو روزهای ثبت‌شده حساب می‌شوند.');
 
     const one = records(await openSheet(await exportFile(server(), admin, 'attendance', { month: 4, year: LAST_YEAR, orphan_id: ids.maryam })));
     expect(one).toEqual([expect.objectContaining({ 'First Name': 'Maryam', Month: 4, 'Present Days': 22 })]);

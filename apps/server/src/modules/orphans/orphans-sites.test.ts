@@ -42,6 +42,9 @@ describeEachDatabase('orphans and their sites', (server, dialect) => {
     expect(refused.body).toEqual(unknown.body);
     expect(refused.body.errors.site_id).toBeDefined();
     expect((await call(server(), 'GET', '/api/orphans?site_id=abc', { token: admin })).status).toBe(422);
+    // An inactive site is not one to narrow to (its children stay in the unfiltered list): the same 422.
+    const closed = (await call(server(), 'POST', '/api/sites', { token: admin, body: { name: `Closed ${Date.now()}`, kind: 'orphanage', active: false } })).body.data.id as number;
+    expect((await call(server(), 'GET', `/api/orphans?site_id=${closed}`, { token: admin })).body).toEqual(unknown.body);
     const own = await call(server(), 'GET', `/api/orphans?site_id=${siteA}&per_page=100`, { token: teacher.token });
     expect(own.status).toBe(200);
     expect(own.body.data.every((r: { site_id: number }) => r.site_id === siteA)).toBe(true);

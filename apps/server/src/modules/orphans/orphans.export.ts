@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { OrphanExport } from '@app/shared/schemas/export.schema';
 import type { DB } from '../../db/schema.ts';
 import { withinScope, type SiteScope } from './orphan-scope.ts';
-import { choiceText, type Column, type ExportTexts, EXPORT_PAGE_SIZE, type ExportLanguage, type FeatureExport, joined, schoolGrade } from '../exports/exports.service.ts';
+import { choiceText, type Column, siteColumn, type ExportTexts, EXPORT_PAGE_SIZE, type ExportLanguage, type FeatureExport, joined, schoolGrade } from '../exports/exports.service.ts';
 
 /** This sheet's own headings and name, in each language a sheet is written in. */
 const HEADING = {
@@ -58,19 +58,27 @@ export interface OrphanExportRow {
   school_id_number: string | null;
   donor_name: string | null;
   donor_last_name: string | null;
+  site_name: string;
 }
 
 export async function* orphanExportPages(db: Kysely<DB>, scope: SiteScope, f: OrphanExportFilter, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<OrphanExportRow[]> {
   let after: OrphanExportRow | undefined;
   for (;;) {
-    let q = withinScope(db.selectFrom('orphans').select(ORPHAN_COLUMNS).where('deleted_at', 'is', null), scope);
-    if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
-    if (f.bornOnOrBefore !== undefined) q = q.where('dob', '<=', f.bornOnOrBefore);
-    if (f.bornAfter !== undefined) q = q.where('dob', '>', f.bornAfter);
-    if (f.admissionFrom !== undefined) q = q.where('admission_date', '>=', f.admissionFrom);
-    if (f.admissionTo !== undefined) q = q.where('admission_date', '<=', f.admissionTo);
-    if (after) q = q.where(sql<boolean>`(last_name, first_name, id) > (${after.last_name}, ${after.first_name}, ${after.id})`);
-    const rows = (await q.orderBy('last_name').orderBy('first_name').orderBy('id').limit(pageSize).execute()) as OrphanExportRow[];
+    let q = withinScope(
+      db
+        .selectFrom('orphans')
+        .innerJoin('sites', 'sites.id', 'orphans.site_id')
+        .select([...ORPHAN_COLUMNS.map((c) => `orphans.${c}` as const), 'sites.name as site_name'])
+        .where('orphans.deleted_at', 'is', null),
+      scope,
+    );
+    if (f.gender !== undefined) q = q.where('orphans.gender', '=', f.gender);
+    if (f.bornOnOrBefore !== undefined) q = q.where('orphans.dob', '<=', f.bornOnOrBefore);
+    if (f.bornAfter !== undefined) q = q.where('orphans.dob', '>', f.bornAfter);
+    if (f.admissionFrom !== undefined) q = q.where('orphans.admission_date', '>=', f.admissionFrom);
+    if (f.admissionTo !== undefined) q = q.where('orphans.admission_date', '<=', f.admissionTo);
+    if (after) q = q.where(sql<boolean>`(orphans.last_name, orphans.first_name, orphans.id) > (${after.last_name}, ${after.first_name}, ${after.id})`);
+    const rows = (await q.orderBy('orphans.last_name').orderBy('orphans.first_name').orderBy('orphans.id').limit(pageSize).execute()) as OrphanExportRow[];
     if (rows.length) yield rows;
     if (rows.length < pageSize) return;
     after = rows[rows.length - 1];
@@ -109,6 +117,7 @@ export function orphanColumns(language: ExportLanguage, today: string): Array<Co
     { heading: 'firstName', kind: 'text', width: 16, value: (r) => r.first_name },
     { heading: 'lastName', kind: 'text', width: 16, value: (r) => r.last_name },
     { heading: 'fatherName', kind: 'text', width: 16, value: (r) => r.father_name },
+    siteColumn,
     { heading: HEADING.gender, kind: 'text', width: 10, value: (r) => choiceText(r.gender, language) },
     { heading: HEADING.dob, kind: 'date', width: 13, value: (r) => r.dob },
     { heading: HEADING.age, kind: 'number', width: 6, value: (r) => ageOn(r.dob, today) },

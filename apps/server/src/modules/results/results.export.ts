@@ -41,7 +41,7 @@ export type ResultExportRow = Pick<
   Selectable<ResultsTable>,
   | 'id' | 'orphan_id' | 'subject' | 'term' | 'exam_date' | 'year' | 'grade' | 'assessed_by' | 'comments' | 'total' | 'average' | 'score'
   | 'ethics_score' | 'uniform_score' | 'relationship_score' | 'course_type'
-> & { first_name: string; last_name: string; father_name: string | null };
+> & { first_name: string; last_name: string; father_name: string | null; site_name: string };
 
 export async function* resultExportPages(db: Kysely<DB>, scope: SiteScope, f: ResultExportFilter, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<ResultExportRow[]> {
   let after: ResultExportRow | undefined;
@@ -49,7 +49,9 @@ export async function* resultExportPages(db: Kysely<DB>, scope: SiteScope, f: Re
     let q = db
       .selectFrom('results')
       .innerJoin('orphans', 'orphans.id', 'results.orphan_id')
+      .innerJoin('sites', 'sites.id', 'orphans.site_id')
       .select([
+        'sites.name as site_name',
         'results.id', 'results.orphan_id', 'orphans.first_name', 'orphans.last_name', 'orphans.father_name', 'results.subject', 'results.term',
         'results.exam_date', 'results.year', 'results.grade', 'results.assessed_by', 'results.comments', 'results.total', 'results.average',
         'results.score', 'results.ethics_score', 'results.uniform_score', 'results.relationship_score', 'results.course_type',
@@ -71,7 +73,7 @@ export async function* resultExportPages(db: Kysely<DB>, scope: SiteScope, f: Re
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the builder's selection type is the caller's
-function orderedResults<Q extends SelectQueryBuilder<DB, 'results' | 'orphans', any>>(q: Q, oneChild: boolean): Q {
+function orderedResults<Q extends SelectQueryBuilder<DB, 'results' | 'orphans' | 'sites', any>>(q: Q, oneChild: boolean): Q {
   // With one child, the orphan_id equality leads results_orphan_idx; naming it keeps that index's order usable.
   const byChild = oneChild ? (q.orderBy('results.orphan_id') as Q) : q;
   return byChild.orderBy('results.year').orderBy('results.exam_date').orderBy('results.id') as Q;

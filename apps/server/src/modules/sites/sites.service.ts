@@ -136,13 +136,14 @@ export async function siteNames(db: Kysely<DB>, ids: readonly number[]): Promise
 }
 
 /**
- * A `site_id` a list, an export or the overview is narrowed to: a site within the request's scope
- * (active or not: its children are still read), else 422 — the same message whether it does not
- * exist or is not the user's, so nothing is learnt of other sites.
+ * A `site_id` a list, an export or the overview is narrowed to: an active site within the
+ * request's scope — the ones the screens offer (`GET /auth/user`) — else 422, the same message
+ * whether it does not exist, is inactive or is not the user's, so nothing is learnt of other
+ * sites. An inactive site's children are still in the user's lists without a site filter.
  */
 export async function siteWithinScope(db: Kysely<DB>, scope: SiteScope, siteId: number | undefined): Promise<number | undefined> {
   if (siteId === undefined) return undefined;
   const [site] = await sitesByIds(db, [siteId]);
-  if (!site || !inScope(scope, site.id)) throw AppError.validation('site_id', SITE_MSG.siteInvalid);
+  if (!site || site.active !== 1 || !inScope(scope, site.id)) throw AppError.validation('site_id', SITE_MSG.siteInvalid);
   return site.id;
 }
