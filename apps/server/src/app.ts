@@ -15,6 +15,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerApiDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { loggerOptions, registerRequestLog, requestId } from './plugins/logging.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -103,6 +104,9 @@ export async function buildApp({ config, database, limiter, mailer, logStream }:
   await app.register(cookie);
   await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 5, fields: 100, fieldSize: 1024 * 1024 } });
+  // Before the error handling's hook that puts a success's message in the reader's language: a
+  // key's answer is stored in English and answered again in the language of whoever asks.
+  registerIdempotency(app);
   // Error and not-found handlers first: plugin contexts registered later inherit them.
   // The public pages the server renders read settings and published pages through their services.
   registerErrorHandling(

@@ -25,6 +25,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     maintenanceOpen?: boolean;
+    /** Honours `Idempotency-Key` (plugins/idempotency.ts): the writes a phone's outbox sends. */
+    idempotent?: boolean;
     /**
      * A body the handler reads and validates itself (multipart, or one of several forms), so
      * the route declares no `schema.body`: shown in the API docs only (plugins/docs.ts).

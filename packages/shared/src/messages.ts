@@ -33,6 +33,12 @@ export const ERROR_CODE = {
   methodNotAllowed: 'method_not_allowed',
   conflict: 'conflict',
   changedMeanwhile: 'changed_meanwhile',
+  /** A create met the record already there for the same child and assessment or month (409, with `current`): a conflict to review, not a duplicate. */
+  alreadyRecorded: 'already_recorded',
+  /** The first request with this Idempotency-Key is still being handled (409, Retry-After): send it again. */
+  requestInProgress: 'request_in_progress',
+  /** An Idempotency-Key sent again with another request (422). */
+  idempotencyKeyReused: 'idempotency_key_reused',
   fileTooLarge: 'file_too_large',
   /** An upload past its user's quota or the server's free disk (413): waiting or finishing other uploads helps, sending again does not. */
   uploadQuota: 'upload_quota',

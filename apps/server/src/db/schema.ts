@@ -192,6 +192,19 @@ export interface UserSitesTable {
   site_id: number;
 }
 
+/** A write's idempotency key and, once it succeeded, its answer (migration 0037; plugins/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  /** sha256 of the method, path and body: the same key on another request is refused. */
+  request_hash: string;
+  /** Null while the first request is being handled. */
+  status_code: number | null;
+  /** The answer as JSON, once it succeeded. */
+  response: string | null;
+  created_at: string;
+}
+
 export interface RateLimitsTable {
   key: string;
   count: number;
@@ -347,6 +360,7 @@ export interface DB {
   activities: ActivitiesTable;
   read_log: ReadLogTable;
   rate_limits: RateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
   locks: LocksTable;
   upload_claims: UploadClaimsTable;
   orphans: OrphansTable;

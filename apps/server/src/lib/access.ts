@@ -19,3 +19,6 @@ export function requires(what: Permission | AccessRule): { access: Access } {
 
 /** Routes that stay open while maintenance mode is on (sign-in, session, health). */
 export const openInMaintenance = { maintenanceOpen: true } as const;
+
+/** A write a phone's outbox sends: `Idempotency-Key` is honoured (plugins/idempotency.ts). */
+export const idempotent = { idempotent: true } as const;

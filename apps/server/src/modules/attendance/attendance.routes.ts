@@ -11,7 +11,8 @@ import {
   attendanceSummaryResponseSchema,
 } from '@app/shared/schemas/attendance.schema';
 import { idParam, messageResponseSchema } from '@app/shared/schemas/common.schema';
-import { requires } from '../../lib/access.ts';
+import { idempotencyHeaders } from '@app/shared/schemas/idempotency.schema';
+import { idempotent, requires } from '../../lib/access.ts';
 import { currentUser, siteScope } from '../../plugins/access.ts';
 import {
   attendanceSummary,
@@ -35,7 +36,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
     listAttendance(ctx(request), request.query),
   );
 
-  r.post('/attendances', { config: requires('create-attendance'), schema: { description: 'Record one child\'s attendance for one month.', tags, body: attendanceSchema, response: { 201: attendanceSavedResponseSchema } } }, async (request, reply) =>
+  r.post('/attendances', { config: { ...requires('create-attendance'), ...idempotent }, schema: { description: 'Record one child\'s attendance for one month. With `Idempotency-Key`, the same key again answers the first answer, and a month already recorded answers 409 `already_recorded` with the record (`current`).', tags, headers: idempotencyHeaders, body: attendanceSchema, response: { 201: attendanceSavedResponseSchema } } }, async (request, reply) =>
     reply.code(201).send(await createAttendance(ctx(request), userId(request), request.body)),
   );
 
@@ -44,13 +45,14 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/attendances/batch',
     {
-      config: { ...requires({ allPermissions: ['create-attendance', 'edit-attendance'] }), documentedBody: { schema: attendanceBatchSchema } },
+      config: { ...requires({ allPermissions: ['create-attendance', 'edit-attendance'] }), ...idempotent, documentedBody: { schema: attendanceBatchSchema } },
       schema: {
         tags,
+        headers: idempotencyHeaders,
         description:
           'One month for many children in one transaction: all rows are stored or none. A child who already has a record for the month has it updated, the others get one. ' +
           'Answers 200 `{message, created, updated, data}` (data: every row as stored, in the order sent). On any bad row: 422, nothing stored, ' +
-          '`errors["rows.{i}.{field}"]` with messages starting with the child\'s name. At most 1,000 rows; the same child twice is refused.',
+          '`errors["rows.{i}.{field}"]` with messages starting with the child\'s name. At most 1,000 rows; the same child twice is refused. With `Idempotency-Key`, the same key again answers the first answer.',
         response: { 200: attendanceBatchResponseSchema },
       },
     },
@@ -61,7 +63,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
     getAttendance(ctx(request), request.params.id),
   );
 
-  r.put('/attendances/:id', { config: requires('edit-attendance'), schema: { description: 'Change one attendance record; 409 when someone saved it since it was read.', tags, params: idParam, body: attendanceSchema, response: { 200: attendanceSavedResponseSchema } } }, async (request) =>
+  r.put('/attendances/:id', { config: { ...requires('edit-attendance'), ...idempotent }, schema: { description: 'Change one attendance record; 409 when someone saved it since it was read, with its current values and who saved it when (`current`). Honours `Idempotency-Key`.', tags, headers: idempotencyHeaders, params: idParam, body: attendanceSchema, response: { 200: attendanceSavedResponseSchema } } }, async (request) =>
     updateAttendance(ctx(request), userId(request), request.params.id, request.body),
   );
 

@@ -11,7 +11,8 @@ import {
   resultSavedResponseSchema,
   resultSchema,
 } from '@app/shared/schemas/result.schema';
-import { requires } from '../../lib/access.ts';
+import { idempotencyHeaders } from '@app/shared/schemas/idempotency.schema';
+import { idempotent, requires } from '../../lib/access.ts';
 import { currentUser, siteScope } from '../../plugins/access.ts';
 import { classResults, createResult, deleteResult, getResult, listResults, orphanResults, updateResult, type ResultContext } from './results.service.ts';
 
@@ -31,7 +32,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
     classResults(ctx(request), request.query),
   );
 
-  r.post('/results', { config: requires('create-results'), schema: { description: 'Record a school result (education or discipline) for a child.', tags, body: resultSchema, response: { 201: resultSavedResponseSchema } } }, async (request, reply) =>
+  r.post('/results', { config: { ...requires('create-results'), ...idempotent }, schema: { description: 'Record a school result (education or discipline) for a child. With `Idempotency-Key`, the same key again answers the first answer, and an assessment already recorded answers 409 `already_recorded` with the result (`current`).', tags, headers: idempotencyHeaders, body: resultSchema, response: { 201: resultSavedResponseSchema } } }, async (request, reply) =>
     reply.code(201).send(await createResult(ctx(request), userId(request), request.body)),
   );
 
@@ -39,7 +40,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
     getResult(ctx(request), request.params.id),
   );
 
-  r.put('/results/:id', { config: requires('edit-results'), schema: { description: 'Change a school result; 409 when someone saved it since it was read.', tags, params: idParam, body: resultSchema, response: { 200: resultSavedResponseSchema } } }, async (request) =>
+  r.put('/results/:id', { config: { ...requires('edit-results'), ...idempotent }, schema: { description: 'Change a school result; 409 when someone saved it since it was read, with its current values and who saved it when (`current`). Honours `Idempotency-Key`.', tags, headers: idempotencyHeaders, params: idParam, body: resultSchema, response: { 200: resultSavedResponseSchema } } }, async (request) =>
     updateResult(ctx(request), userId(request), request.params.id, request.body),
   );
 
