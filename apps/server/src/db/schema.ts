@@ -192,7 +192,7 @@ export interface UserSitesTable {
   site_id: number;
 }
 
-/** A write's idempotency key and, once it succeeded, its answer (migration 0037; plugins/idempotency.ts). */
+/** A write's idempotency key and, once it succeeded, its answer (migration 0038; plugins/idempotency.ts). */
 export interface IdempotencyKeysTable {
   user_id: number;
   key: string;
