@@ -38,6 +38,19 @@ export const ACTIVITY_MESSAGES = {
   dateRangeInvalid: 'The to date must be on or after the from date.',
 } as const;
 
+/**
+ * The month an entry is about (an attendance month), kept in the Gregorian calendar as data: each
+ * screen writes it in its reader's language and calendar.
+ */
+export const activityPeriodSchema = z.object({ month: z.number().int(), year: z.number().int() });
+export type ActivityPeriod = z.infer<typeof activityPeriodSchema>;
+
+/** What an attendance entry says besides its record's name: its month, and how many children a class's month covered. */
+const entryMonthFields = {
+  period: activityPeriodSchema.nullable(),
+  child_count: z.number().int().nullable(),
+};
+
 /** One line of Recent Activity: who did what to which record, and when. */
 export const activitySchema = z.object({
   id: z.number().int(),
@@ -49,6 +62,7 @@ export const activitySchema = z.object({
   subject_type: z.string(),
   subject_id: z.number().int().nullable(),
   user: z.object({ name: z.string() }).nullable(),
+  ...entryMonthFields,
 });
 export type ActivityView = z.infer<typeof activitySchema>;
 
@@ -119,6 +133,7 @@ export const activityLogItemSchema = z.object({
   created_at: z.string(),
   /** The dashboard path of the record, only while it exists outside the trash. */
   link: z.string().nullable(),
+  ...entryMonthFields,
 });
 export type ActivityLogItem = z.infer<typeof activityLogItemSchema>;
 

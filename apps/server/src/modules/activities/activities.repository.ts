@@ -33,6 +33,8 @@ export interface ActivityRow {
   subject_type: string;
   subject_id: number | null;
   name: string;
+  /** What the entry keeps as data (JSON), e.g. an attendance entry's month and year. */
+  properties: string | null;
   user_id: number | null;
   user_name: string | null;
   created_at: string;
@@ -84,7 +86,7 @@ export function activityRowsQuery(db: Db, ids: readonly number[]) {
     .leftJoin('users', 'users.id', 'activities.user_id')
     .select([
       'activities.id', 'activities.type', 'activities.action', 'activities.subject_type', 'activities.subject_id',
-      'activities.name', 'activities.user_id', 'activities.created_at', 'users.name as user_name',
+      'activities.name', 'activities.properties', 'activities.user_id', 'activities.created_at', 'users.name as user_name',
     ])
     .where('activities.id', 'in', ids);
 }

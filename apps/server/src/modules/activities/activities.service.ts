@@ -8,8 +8,9 @@ import type { DB } from '../../db/schema.ts';
 import type { SiteScope } from '../sites/sites.service.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import { nowIso } from '../../lib/time.ts';
-import { activityUsers, listActivityRows, recentActivityRows } from './activities.repository.ts';
+import { activityUsers, listActivityRows, recentActivityRows, type ActivityRow } from './activities.repository.ts';
 import { linksFor } from './activity-links.ts';
+import { entryMonth, type EntryMonth } from './activity-periods.ts';
 
 export type { ActivityType } from '@app/shared/schemas/activity.schema';
 
@@ -84,22 +85,39 @@ export async function forgetChildInActivities(trx: Kysely<DB> | Transaction<DB>,
 
 /** Entries of Recent Activity as `reader` may see them (recentActivities without a reader answers them as stored). */
 export function showActivities(entries: ActivityView[], reader: ActivityReader): ActivityView[] {
-  return entries.map((e) => ({ ...e, name: shownName(e, reader).name }));
+  return entries.map((e) => {
+    const shown = shownName(e, reader);
+    // A hidden record's month and count say as much about a child as its name.
+    return shown.hidden ? { ...e, name: shown.name, period: null, child_count: null } : { ...e, name: shown.name };
+  });
+}
+
+/** An entry's name, month and count as `reader` may see them (no reader: as stored). */
+function shownEntry(r: ActivityRow, reader?: ActivityReader): EntryMonth & { hidden: boolean } {
+  const parts = entryMonth(r);
+  if (!reader) return { ...parts, hidden: false };
+  const shown = shownName({ subject_type: r.subject_type, name: parts.name }, reader);
+  return shown.hidden ? { name: shown.name, period: null, child_count: null, hidden: true } : { ...parts, name: shown.name, hidden: false };
 }
 
 /** The overview's Recent Activity: the newest entries, in the spec's shape, as `reader` may see them. */
 export async function recentActivities(db: Kysely<DB>, scope: SiteScope, limit: number, reader?: ActivityReader): Promise<ActivityView[]> {
   const rows = await recentActivityRows(db, scope, limit);
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.type,
-    name: reader ? shownName(r, reader).name : r.name,
-    action: r.action,
-    time: r.created_at,
-    subject_type: r.subject_type,
-    subject_id: r.subject_id,
-    user: r.user_name ? { name: r.user_name } : null,
-  }));
+  return rows.map((r) => {
+    const { name, period, child_count } = shownEntry(r, reader);
+    return {
+      id: r.id,
+      type: r.type,
+      name,
+      action: r.action,
+      time: r.created_at,
+      subject_type: r.subject_type,
+      subject_id: r.subject_id,
+      user: r.user_name ? { name: r.user_name } : null,
+      period,
+      child_count,
+    };
+  });
 }
 
 /** GET /activities: one page of the filtered log, newest first, each entry with its record's link. */
@@ -109,7 +127,7 @@ export async function listActivities(db: Kysely<DB>, scope: SiteScope, q: Activi
   const links = await linksFor(db, rows);
   return {
     data: rows.map((r, i) => {
-      const shown = shownName(r, reader);
+      const shown = shownEntry(r, reader);
       return {
       id: r.id,
       type: r.type,
@@ -120,6 +138,8 @@ export async function listActivities(db: Kysely<DB>, scope: SiteScope, q: Activi
       user: r.user_id !== null && r.user_name !== null ? { id: r.user_id, name: r.user_name } : null,
       created_at: r.created_at,
       link: shown.hidden ? null : (links[i] ?? null),
+      period: shown.period,
+      child_count: shown.child_count,
       };
     }),
     ...pageMeta(total, page, perPage),

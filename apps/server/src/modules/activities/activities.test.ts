@@ -22,6 +22,8 @@ interface Entry {
   user: { id: number; name: string } | null;
   created_at: string;
   link: string | null;
+  period: { month: number; year: number } | null;
+  child_count: number | null;
 }
 
 async function ok(server: TestServer, method: string, url: string, token: string, body?: unknown) {
@@ -63,6 +65,8 @@ describeEachDatabase('activity log', (server) => {
       user: { id: adminId, name: expect.any(String) },
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       link: `/dashboard/orphans/${child.id}`,
+      period: null,
+      child_count: null,
     });
     expect(mine[1]!.name).toBe('Laila Ahmadi');
     // Both entries link to the child as it is now.
@@ -120,6 +124,30 @@ describeEachDatabase('activity log', (server) => {
     expect((await entries(`?subject_type=page&subject_id=${page.id}`))[0]).toMatchObject({ action: 'created', link: '/dashboard/pages' });
     await ok(server(), 'DELETE', `/api/pages/${page.id}`, admin);
     expect((await entries(`?subject_type=page&subject_id=${page.id}`)).map((e) => e.link)).toEqual([null, null]);
+  });
+
+  it("keeps an attendance entry's month as data, not an English sentence, and reads older entries' sentences into the same parts", async () => {
+    const child = (await ok(server(), 'POST', '/api/orphans', admin, { ...CHILD, first_name: 'Nargis' })).data;
+    const month = (await ok(server(), 'POST', '/api/attendances', admin, { orphan_id: child.id, month: 3, year: 2025, present_days: 20, absent_days: 0, late_days: 0, excused_days: 0 })).data;
+    const [one] = await entries(`?subject_type=attendance&subject_id=${month.id}`);
+    expect(one).toMatchObject({ name: 'Nargis Ahmadi', period: { month: 3, year: 2025 }, child_count: null });
+    await ok(server(), 'POST', '/api/attendances/batch', admin, { month: 4, year: 2025, rows: [{ orphan_id: child.id, present_days: 20, absent_days: 0, late_days: 0, excused_days: 0, absence_reasons: null, notes: null }] });
+    const [classMonth] = await entries('?subject_type=attendance&type=attendance');
+    expect(classMonth).toMatchObject({ action: 'recorded', name: '', period: { month: 4, year: 2025 }, child_count: 1 });
+    const stored = await server().database.db.selectFrom('activities').select('name').where('subject_type', '=', 'attendance').where('subject_id', '=', month.id).executeTakeFirstOrThrow();
+    expect(stored.name).not.toMatch(/March|2025/);
+
+    // Entries written before kept the month in English in their name.
+    const db = server().database.db;
+    const at = new Date().toISOString();
+    await db.insertInto('activities').values([
+      { user_id: null, type: 'attendance', action: 'updated', subject_type: 'attendance', subject_id: month.id, name: 'Nargis Ahmadi: February 2024', properties: null, created_at: at },
+      { user_id: null, type: 'attendance', action: 'recorded', subject_type: 'attendance', subject_id: null, name: 'December 2024: 17 children', properties: null, created_at: at },
+    ]).execute();
+    const [older] = await entries(`?subject_type=attendance&subject_id=${month.id}`);
+    expect(older).toMatchObject({ name: 'Nargis Ahmadi', period: { month: 2, year: 2024 }, child_count: null });
+    const recent = (await call(server(), 'GET', '/api/activities/recent?limit=2', { token: admin })).body.data;
+    expect(recent.map((e: Entry) => [e.name, e.period, e.child_count])).toEqual([['', { month: 12, year: 2024 }, 17], ['Nargis Ahmadi', { month: 2, year: 2024 }, null]]);
   });
 
   it('filters by user, type, record type and inclusive days, and each filter narrows the total', async () => {
@@ -210,7 +238,7 @@ describeEachDatabase('activity log', (server) => {
     const recent = await call(server(), 'GET', '/api/activities/recent', { token: admin });
     expect(recent.status).toBe(200);
     expect(recent.body.data.length).toBeLessThanOrEqual(10);
-    expect(recent.body.data[0]).toEqual({ id: expect.any(Number), type: expect.any(String), name: expect.any(String), action: expect.any(String), time: expect.any(String), subject_type: expect.any(String), subject_id: expect.toBeOneOf([expect.any(Number), null]), user: expect.toBeOneOf([{ name: expect.any(String) }, null]) });
+    expect(recent.body.data[0]).toEqual({ id: expect.any(Number), type: expect.any(String), name: expect.any(String), action: expect.any(String), time: expect.any(String), subject_type: expect.any(String), subject_id: expect.toBeOneOf([expect.any(Number), null]), user: expect.toBeOneOf([{ name: expect.any(String) }, null]), period: expect.toBeOneOf([{ month: expect.any(Number), year: expect.any(Number) }, null]), child_count: expect.toBeOneOf([expect.any(Number), null]) });
     const page = await entries('?per_page=10');
     expect(recent.body.data.map((e: { id: number }) => e.id)).toEqual(page.map((e) => e.id));
     expect((await call(server(), 'GET', '/api/activities/recent?limit=3', { token: admin })).body.data).toHaveLength(3);
@@ -264,6 +292,7 @@ describeEachDatabase('what the activity log shows of children', (server) => {
     const admin = await loginAdmin(server());
     const child = (await ok(server(), 'POST', '/api/orphans', admin, { ...CHILD, first_name: 'Soraya', last_name: 'Noori' })).data;
     const result = (await ok(server(), 'POST', '/api/results', admin, { ...RESULT, orphan_id: child.id, subject: 'Astronomy' })).data;
+    const month = (await ok(server(), 'POST', '/api/attendances', admin, { orphan_id: child.id, month: 5, year: 2025, present_days: 20, absent_days: 0, late_days: 0, excused_days: 0 })).data;
     const now = new Date().toISOString();
     const role = await server()
       .database.db.insertInto('roles')
@@ -275,7 +304,7 @@ describeEachDatabase('what the activity log shows of children', (server) => {
     const reader = await userWithRoles(server(), [`Activity readers ${child.id}`]);
 
     const recent = async (token: string, language = 'en') =>
-      (await call(server(), 'GET', '/api/activities/recent?limit=20', { token, headers: { 'Accept-Language': language } })).body.data as Array<{ name: string; subject_type: string; subject_id: number }>;
+      (await call(server(), 'GET', '/api/activities/recent?limit=20', { token, headers: { 'Accept-Language': language } })).body.data as Array<{ name: string; subject_type: string; subject_id: number; period: unknown }>;
     const overview = async (token: string) => JSON.stringify((await call(server(), 'GET', '/api/dashboard/data', { token })).body);
     // The administrator sees the child's name and the subject.
     expect((await recent(admin)).map((e) => e.name)).toEqual(expect.arrayContaining(['Soraya Noori', expect.stringContaining('Soraya Noori: Astronomy')]));
@@ -283,6 +312,8 @@ describeEachDatabase('what the activity log shows of children', (server) => {
     const seen = await recent(reader.token);
     const ofChild = seen.filter((e) => (e.subject_type === 'orphan' && e.subject_id === child.id) || (e.subject_type === 'result' && e.subject_id === result.id));
     expect(ofChild.map((e) => e.name)).toEqual(["A child's record", "A child's record"]);
+    // Nor which month of attendance was kept for her.
+    expect(seen.find((e) => e.subject_type === 'attendance' && e.subject_id === month.id)).toMatchObject({ name: "A child's record", period: null });
     expect(JSON.stringify(seen)).not.toMatch(/Soraya|Noori|Astronomy/);
     expect(await overview(reader.token)).not.toMatch(/Soraya|Noori|Astronomy/);
     expect(await overview(admin)).toMatch(/Soraya Noori/);

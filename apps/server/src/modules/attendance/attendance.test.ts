@@ -97,9 +97,11 @@ describeEachDatabase('attendance API', (server) => {
 
     expect((await call(server(), 'DELETE', `/api/attendances/${made.id}`, { token: admin })).body.message).toBe('Attendance record deleted successfully');
     expect((await call(server(), 'GET', `/api/attendances/${made.id}`, { token: admin })).status).toBe(404);
-    const log = await server().database.db.selectFrom('activities').select(['action', 'name', 'type']).where('subject_type', '=', 'attendance').where('subject_id', '=', made.id).orderBy('id').execute();
+    const log = await server().database.db.selectFrom('activities').select(['action', 'name', 'type', 'properties']).where('subject_type', '=', 'attendance').where('subject_id', '=', made.id).orderBy('id').execute();
     expect(log.map((l) => l.action)).toEqual(['created', 'updated', 'deleted']);
-    expect(log[0]).toMatchObject({ type: 'attendance', name: 'Edited Rahimi: February 2025' });
+    // The month as data: each screen writes it in its reader's language and calendar.
+    expect(log[0]).toMatchObject({ type: 'attendance', name: 'Edited Rahimi' });
+    expect(JSON.parse(log[0]!.properties!)).toEqual({ month: 2, year: 2025 });
   });
 
   it('lists a month of one grade by name, pages it, hides trashed children until restored, and purging deletes their records', async () => {

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { ERROR_CODE } from '@app/shared/messages';
-import { ATTENDANCE_MESSAGES, ATTENDANCE_RESPONSE_MESSAGES as RESPONSE, MONTH_NAMES, beforeAdmissionMessage, isBeforeAdmission } from '@app/shared/schemas/attendance.schema';
+import { ATTENDANCE_MESSAGES, ATTENDANCE_RESPONSE_MESSAGES as RESPONSE, beforeAdmissionMessage, isBeforeAdmission } from '@app/shared/schemas/attendance.schema';
 import { AppError } from '../../lib/app-error.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
 import { logActivity } from '../activities/activities.service.ts';
@@ -39,8 +39,11 @@ export interface AttendanceValues {
 }
 
 type Trx = Parameters<typeof logActivity>[0];
-const monthName = (month: number, year: number) => `${MONTH_NAMES[month - 1]} ${year}`;
-const logMonth = (trx: Trx, userId: number | null, action: string, id: number | null, name: string, properties?: Record<string, unknown>) =>
+/**
+ * An entry about a month names the child ('' for a class) and keeps the month and year as data:
+ * each screen writes the month in its reader's language and calendar.
+ */
+const logMonth = (trx: Trx, userId: number | null, action: string, id: number | null, name: string, properties: { month: number; year: number } & Record<string, unknown>) =>
   logActivity(trx, { userId, type: 'attendance', action, subjectType: 'attendance', subjectId: id, name, properties });
 
 /** A second record for a child's month — found first, or by the unique index when two saves race. */
@@ -65,7 +68,7 @@ export const createAttendance = async (trx: Transaction<DB>, { scope, values, us
     if (isUniqueViolation(err)) throw duplicateMonth();
     throw err;
   }
-  await logMonth(trx, userId, 'created', row.id, `${fullName(child)}: ${monthName(row.month, row.year)}`);
+  await logMonth(trx, userId, 'created', row.id, fullName(child), { month: row.month, year: row.year });
   return { ...row, first_name: child.first_name, last_name: child.last_name, father_name: child.father_name, class_grade: child.class_grade };
 };
 
@@ -89,7 +92,7 @@ export const updateAttendance = async (trx: Transaction<DB>, { scope, id, values
   await lockChildren(trx, [before.orphan_id]);
   const row = await updateAttendanceRow(trx, id, { present_days, absent_days, late_days, excused_days, absence_reasons, notes, updated_by: userId, updated_at: nowAfter(before.updated_at) });
   if (!row) throw AppError.notFound(RESPONSE.notFound);
-  await logMonth(trx, userId, 'updated', id, `${fullName(before)}: ${monthName(row.month, row.year)}`);
+  await logMonth(trx, userId, 'updated', id, fullName(before), { month: row.month, year: row.year });
   return { ...row, first_name: before.first_name, last_name: before.last_name, father_name: before.father_name, class_grade: before.class_grade };
 };
 
@@ -98,7 +101,7 @@ export const deleteAttendance = async (trx: Transaction<DB>, { scope, id, userId
   if (!before) throw AppError.notFound(RESPONSE.notFound);
   await lockChildren(trx, [before.orphan_id]);
   await deleteAttendanceRow(trx, id);
-  await logMonth(trx, userId, 'deleted', id, `${fullName(before)}: ${monthName(before.month, before.year)}`);
+  await logMonth(trx, userId, 'deleted', id, fullName(before), { month: before.month, year: before.year });
 };
 
 export interface BatchArgs {
@@ -132,7 +135,7 @@ export const saveAttendanceBatch = async (trx: Transaction<DB>, { scope, month, 
     const stored = await upsertAttendanceRows(trx, values);
     const byChild = new Map(stored.map((s) => [s.orphan_id, s]));
     const created = rows.length - existing.size;
-    await logMonth(trx, userId, 'recorded', null, `${monthName(month, year)}: ${rows.length} ${rows.length === 1 ? 'child' : 'children'}`, {
+    await logMonth(trx, userId, 'recorded', null, '', {
       month,
       year,
       created: ids.filter((id) => !existing.has(id)),

@@ -43,13 +43,13 @@ export function ActivityTable({ rows }: { rows: readonly ActivityLogItem[] }) {
                 <Link
                   to={entry.link}
                   dir="auto"
-                  aria-label={t('openRecord', { name: entry.name })}
+                  aria-label={t('openRecord', { name: labels.record(entry) })}
                   className="font-medium text-brand-700 hover:underline dark:text-brand-400"
                 >
-                  {entry.name}
+                  {labels.record(entry)}
                 </Link>
               ) : (
-                <span dir="auto">{entry.name}</span>
+                <span dir="auto">{labels.record(entry)}</span>
               )}
               <div className="text-xs text-gray-500 dark:text-gray-400">{labels.subject(entry.subject_type)}</div>
             </div>

@@ -19,6 +19,8 @@ const entry = (over: Partial<ActivityLogItem>): ActivityLogItem => ({
   user: { id: 1, name: 'Admin One' },
   created_at: '2025-05-10T08:30:00.000Z',
   link: '/dashboard/orphans/12',
+  period: null,
+  child_count: null,
   ...over,
 });
 
@@ -26,10 +28,13 @@ const ENTRIES = [
   entry({ id: 3 }),
   entry({ id: 2, action: 'deleted', subject_type: 'result', subject_id: 5, name: 'Laila Noori: Mathematics (education)', type: 'other', link: null, user: null }),
   entry({ id: 1, action: 'something_new', subject_type: 'export', subject_id: null, name: 'orphans-2025-05-10.xlsx', type: 'document', link: null }),
+  // Attendance entries keep their month as data: one child's month, and a class's.
+  entry({ id: 5, type: 'attendance', action: 'created', subject_type: 'attendance', subject_id: 9, name: 'Mina Karimi', link: '/dashboard/attendance?orphan_id=3&month=3&year=2025', period: { month: 3, year: 2025 } }),
+  entry({ id: 4, type: 'attendance', action: 'recorded', subject_type: 'attendance', subject_id: null, name: '', link: null, period: { month: 3, year: 2025 }, child_count: 17 }),
 ];
 
-function renderLog(url = '/dashboard/activities') {
-  const user = makeUser({ id: 1, roleNames: [ROLE.manager], permissionNames: ['view-activities'] });
+function renderLog(url = '/dashboard/activities', calendar: 'gregorian' | 'persian' = 'gregorian') {
+  const user = makeUser({ id: 1, roleNames: [ROLE.manager], permissionNames: ['view-activities'], calendar });
   storeSession(user);
   const fetchMock = stubServer(user, (u) => {
     if (u.startsWith('/api/activities/users')) return jsonResponse({ data: [{ id: 1, name: 'Admin One' }, { id: 7, name: 'Teacher Seven' }] });
@@ -63,6 +68,19 @@ describe('ActivityLogPage', { timeout: 20_000 }, () => {
     const exportRow = screen.getByText('orphans-2025-05-10.xlsx').closest('tr')!;
     expect(within(exportRow).getByText('something new')).toBeTruthy();
     expect(within(exportRow).getByText('Excel export')).toBeTruthy();
+  });
+
+  it("writes an attendance entry's month in the reader's calendar, with a class's count of children", async () => {
+    renderLog();
+    expect((await screen.findByRole('link', { name: 'Open Mina Karimi: March 2025' })).getAttribute('href')).toBe('/dashboard/attendance?orphan_id=3&month=3&year=2025');
+    expect(screen.getByText('March 2025: 17 children')).toBeTruthy();
+  });
+
+  it('writes those months as the Solar Hijri months they cover, with Afghan names, for a Solar Hijri reader', async () => {
+    renderLog('/dashboard/activities', 'persian');
+    expect(await screen.findByRole('link', { name: 'Open Mina Karimi: Hut 1403 – Hamal 1404' })).toBeTruthy();
+    expect(screen.getByText('Hut 1403 – Hamal 1404: 17 children')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/March|Esfand|Farvardin/);
   });
 
   it('sends the chosen filters and says when nothing matches', async () => {

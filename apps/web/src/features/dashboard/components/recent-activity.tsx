@@ -34,7 +34,7 @@ export function RecentActivity({ activities }: { activities: ActivityView[] }) {
               <p className="text-sm">
                 <span className="font-medium">{labels.action(activity.action)}</span>
                 {': '}
-                <span dir="auto">{activity.name}</span>{' '}
+                <span dir="auto">{labels.record(activity)}</span>{' '}
                 <span className="text-gray-600 dark:text-gray-400">({labels.subject(activity.subject_type)})</span>
               </p>
               <p className="text-xs text-gray-500 dark:text-gray-400">
