@@ -14,6 +14,8 @@ export class AppError extends Error {
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
     code?: ErrorCode,
+    /** More the client needs beside the message (a conflict's `current` record). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -42,9 +44,9 @@ export class AppError extends Error {
     return new AppError(401, MSG.unauthenticated);
   }
 
-  /** 409: the request clashes with the record's current state. */
-  static conflict(message: string, code: ErrorCode = ERROR_CODE.conflict): AppError {
-    return new AppError(409, message, undefined, undefined, code);
+  /** 409: the request clashes with the record's current state (given as `current` when the client may show it). */
+  static conflict(message: string, code: ErrorCode = ERROR_CODE.conflict, current?: unknown): AppError {
+    return new AppError(409, message, undefined, undefined, code, current === undefined ? undefined : { current });
   }
 
   /** 429 with the seconds to wait in Retry-After. */

@@ -42,7 +42,7 @@ export function registerErrorHandling(app: FastifyInstance, pageFallback: ((repl
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return send(reply, error.status, error.message, error.code, error.errors);
+      return send(reply, error.status, error.message, error.code, error.errors, error.extra);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = validationErrors(error.validation as unknown as ZodLikeIssue[]);
@@ -75,8 +75,9 @@ export function registerErrorHandling(app: FastifyInstance, pageFallback: ((repl
   });
 }
 
-function send(reply: FastifyReply, status: number, message: string, code: ErrorCode, errors?: Record<string, string[]>) {
-  return reply.code(status).send(errorAnswer(requestLanguage(reply.request), message, code, errors));
+function send(reply: FastifyReply, status: number, message: string, code: ErrorCode, errors?: Record<string, string[]>, extra?: Record<string, unknown>) {
+  const answer = errorAnswer(requestLanguage(reply.request), message, code, errors);
+  return reply.code(status).send(extra ? { ...extra, ...answer } : answer);
 }
 
 /**

@@ -36,6 +36,9 @@ declare module 'fastify' {
   }
 }
 
+/** The request came with a key: from a phone's outbox, which resolves conflicts rather than retyping a form. */
+export const carriesIdempotencyKey = (request: FastifyRequest): boolean => request.headers[IDEMPOTENCY_HEADER] !== undefined;
+
 /** The body with its object keys sorted, so that the same data hashes the same whatever its order. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);

@@ -34,6 +34,14 @@ export const errorBodySchema = z.object({
   message: z.string(),
   code: z.enum(ERROR_CODES),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** A conflict's record as it now is, and who saved it last, when (409 `changed_meanwhile`, `already_recorded`). */
+  current: z
+    .object({
+      data: z.record(z.string(), z.unknown()),
+      updated_by: z.object({ id: z.number(), name: z.string() }).nullable(),
+      updated_at: z.string(),
+    })
+    .optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 /** The 422 answer's shape. */

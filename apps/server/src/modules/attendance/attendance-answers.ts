@@ -1,5 +1,5 @@
-import { attendanceRate, totalDays, type AttendanceSummaryResponse } from '@app/shared/schemas/attendance.schema';
-import type { ChildWithMonths, MonthCounts } from './attendance.repository.ts';
+import { attendanceRate, totalDays, type Attendance, type AttendanceSummaryResponse } from '@app/shared/schemas/attendance.schema';
+import type { AttendanceWithOrphan, ChildWithMonths, MonthCounts } from './attendance.repository.ts';
 
 /** One child's attendance summary (`GET /orphans/N/attendance-summary`) built from its months. */
 
@@ -32,5 +32,28 @@ export function summaryOf({ child, months }: ChildWithMonths): AttendanceSummary
       months: months.map((m) => ({ year: m.year, month: m.month, ...withRate(m) })),
       years: years.map((y) => ({ year: y.year, months_recorded: y.months_recorded, ...withRate(y) })),
     },
+  };
+}
+
+/** One record as answered, with its child's names and its total of days. */
+export function toAttendance(r: AttendanceWithOrphan): Attendance {
+  return {
+    id: r.id,
+    orphan_id: r.orphan_id,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    father_name: r.father_name,
+    class_grade: r.class_grade as Attendance['class_grade'],
+    month: r.month,
+    year: r.year,
+    present_days: r.present_days,
+    absent_days: r.absent_days,
+    late_days: r.late_days,
+    excused_days: r.excused_days,
+    total_days: totalDays(r),
+    absence_reasons: r.absence_reasons,
+    notes: r.notes,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   };
 }

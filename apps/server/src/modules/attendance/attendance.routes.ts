@@ -14,6 +14,7 @@ import { idParam, messageResponseSchema } from '@app/shared/schemas/common.schem
 import { idempotencyHeaders } from '@app/shared/schemas/idempotency.schema';
 import { idempotent, requires } from '../../lib/access.ts';
 import { currentUser, siteScope } from '../../plugins/access.ts';
+import { carriesIdempotencyKey } from '../../plugins/idempotency.ts';
 import {
   attendanceSummary,
   createAttendance,
@@ -37,7 +38,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.post('/attendances', { config: { ...requires('create-attendance'), ...idempotent }, schema: { description: 'Record one child\'s attendance for one month. With `Idempotency-Key`, the same key again answers the first answer, and a month already recorded answers 409 `already_recorded` with the record (`current`).', tags, headers: idempotencyHeaders, body: attendanceSchema, response: { 201: attendanceSavedResponseSchema } } }, async (request, reply) =>
-    reply.code(201).send(await createAttendance(ctx(request), userId(request), request.body)),
+    reply.code(201).send(await createAttendance(ctx(request), userId(request), request.body, { duplicateAsConflict: carriesIdempotencyKey(request) })),
   );
 
   // Creates and updates (a child's month already recorded is updated): both permissions. The

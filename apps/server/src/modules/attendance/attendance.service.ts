@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import {
   ATTENDANCE_RESPONSE_MESSAGES as RESPONSE,
   attendanceBatchSchema,
-  totalDays,
   type Attendance,
   type AttendanceBatchResponse,
   type AttendanceData,
@@ -16,9 +15,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import { issuesToErrors } from '../../lib/validate.ts';
 import { findActiveOrphans, fullName, type SiteScope } from '../orphans/orphans.service.ts';
-import { summaryOf } from './attendance-answers.ts';
-import { attendancePageRows, childWithMonths, countAttendance, findAttendance, type AttendanceWithOrphan } from './attendance.repository.ts';
+import { summaryOf, toAttendance } from './attendance-answers.ts';
+import { attendancePageRows, childWithMonths, countAttendance, findAttendance } from './attendance.repository.ts';
 import * as writes from './attendance.writes.ts';
+
+export { toAttendance } from './attendance-answers.ts';
 
 /** The overview's monthly totals and children missing a month (modules/dashboard). */
 export * as attendanceOverview from './attendance-overview.repository.ts';
@@ -27,28 +28,6 @@ export interface AttendanceContext {
   db: Kysely<DB>;
   /** The sites whose children the request reaches. */
   scope: SiteScope;
-}
-
-export function toAttendance(r: AttendanceWithOrphan): Attendance {
-  return {
-    id: r.id,
-    orphan_id: r.orphan_id,
-    first_name: r.first_name,
-    last_name: r.last_name,
-    father_name: r.father_name,
-    class_grade: r.class_grade as Attendance['class_grade'],
-    month: r.month,
-    year: r.year,
-    present_days: r.present_days,
-    absent_days: r.absent_days,
-    late_days: r.late_days,
-    excused_days: r.excused_days,
-    total_days: totalDays(r),
-    absence_reasons: r.absence_reasons,
-    notes: r.notes,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-  };
 }
 
 /** One child's counts and texts, blanks as null. */
@@ -86,8 +65,9 @@ export async function getAttendance(ctx: AttendanceContext, id: number): Promise
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-export async function createAttendance(ctx: AttendanceContext, userId: number | null, d: AttendanceData): Promise<{ message: string; data: Attendance }> {
-  const row = await ctx.db.transaction().execute((trx) => writes.createAttendance(trx, { scope: ctx.scope, values: toValues(d), userId }));
+/** `duplicateAsConflict`: the request came from a phone's outbox (attendance.writes.ts). */
+export async function createAttendance(ctx: AttendanceContext, userId: number | null, d: AttendanceData, { duplicateAsConflict = false } = {}): Promise<{ message: string; data: Attendance }> {
+  const row = await ctx.db.transaction().execute((trx) => writes.createAttendance(trx, { scope: ctx.scope, values: toValues(d), userId, duplicateAsConflict }));
   return { message: RESPONSE.created, data: toAttendance(row) };
 }
 

@@ -3,9 +3,11 @@ import type { DB } from '../../db/schema.ts';
 import { ERROR_CODE } from '@app/shared/messages';
 import { ATTENDANCE_MESSAGES, ATTENDANCE_RESPONSE_MESSAGES as RESPONSE, beforeAdmissionMessage, isBeforeAdmission } from '@app/shared/schemas/attendance.schema';
 import { AppError } from '../../lib/app-error.ts';
+import { conflictWithCurrent } from '../../lib/stale-copy.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { findActiveOrphan, findActiveOrphans, fullName, lockChildren, type SiteScope } from '../orphans/orphans.service.ts';
+import { toAttendance } from './attendance-answers.ts';
 import {
   childrenWithMonth,
   deleteAttendanceRow,
@@ -53,13 +55,30 @@ const isUniqueViolation = (err: unknown) => {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 };
 
-export const createAttendance = async (trx: Transaction<DB>, { scope, values, userId }: { scope: SiteScope; values: AttendanceValues; userId: number | null }): Promise<AttendanceWithOrphan> => {
+interface CreateArgs {
+  scope: SiteScope;
+  values: AttendanceValues;
+  userId: number | null;
+  /**
+   * A month already recorded answers 409 with that record (`already_recorded`) instead of the
+   * form's 422: a phone's outbox (it sent an Idempotency-Key) shows it as a conflict to resolve,
+   * since two phones recording the same month is one record edited twice, not a mistake.
+   */
+  duplicateAsConflict?: boolean;
+}
+
+export const createAttendance = async (trx: Transaction<DB>, { scope, values, userId, duplicateAsConflict }: CreateArgs): Promise<AttendanceWithOrphan> => {
   await lockChildren(trx, [values.orphan_id]);
   const child = await findActiveOrphan(trx, scope, values.orphan_id);
   if (!child) throw AppError.validation('orphan_id', RESPONSE.orphanNotFound);
   // No attendance before the child came (a mistyped year would otherwise pass unnoticed).
   if (isBeforeAdmission(values.month, values.year, child.admission_date)) throw AppError.validation('month', beforeAdmissionMessage(child.admission_date!));
-  if (await findChildMonth(trx, values.orphan_id, values.year, values.month)) throw duplicateMonth();
+  const existing = await findChildMonth(trx, values.orphan_id, values.year, values.month);
+  if (existing) {
+    const current = duplicateAsConflict ? await findAttendance(trx, scope, existing) : undefined;
+    if (!current) throw duplicateMonth();
+    throw await conflictWithCurrent(trx, { message: ATTENDANCE_MESSAGES.duplicateMonth, code: ERROR_CODE.alreadyRecorded, table: 'attendances', data: toAttendance(current) });
+  }
   const now = nowIso();
   let row;
   try {
@@ -87,7 +106,9 @@ export const updateAttendance = async (trx: Transaction<DB>, { scope, id, values
   // The form locks child, month and year on edit: another month is another record.
   const locked = (['orphan_id', 'month', 'year'] as const).find((k) => values[k] !== before[k]);
   if (locked) throw AppError.validation(locked, RESPONSE.locked);
-  if (expectedUpdatedAt !== undefined && before.updated_at !== expectedUpdatedAt) throw AppError.conflict(RESPONSE.changedMeanwhile, ERROR_CODE.changedMeanwhile);
+  if (expectedUpdatedAt !== undefined && before.updated_at !== expectedUpdatedAt) {
+    throw await conflictWithCurrent(trx, { message: RESPONSE.changedMeanwhile, code: ERROR_CODE.changedMeanwhile, table: 'attendances', data: toAttendance(before) });
+  }
   const { present_days, absent_days, late_days, excused_days, absence_reasons, notes } = values;
   await lockChildren(trx, [before.orphan_id]);
   const row = await updateAttendanceRow(trx, id, { present_days, absent_days, late_days, excused_days, absence_reasons, notes, updated_by: userId, updated_at: nowAfter(before.updated_at) });

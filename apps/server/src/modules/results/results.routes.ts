@@ -14,6 +14,7 @@ import {
 import { idempotencyHeaders } from '@app/shared/schemas/idempotency.schema';
 import { idempotent, requires } from '../../lib/access.ts';
 import { currentUser, siteScope } from '../../plugins/access.ts';
+import { carriesIdempotencyKey } from '../../plugins/idempotency.ts';
 import { classResults, createResult, deleteResult, getResult, listResults, orphanResults, updateResult, type ResultContext } from './results.service.ts';
 
 /** `/results` (spec section 7), one child's results, `/orphans/{id}/results`, and a class's results for one assessment. */
@@ -33,7 +34,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.post('/results', { config: { ...requires('create-results'), ...idempotent }, schema: { description: 'Record a school result (education or discipline) for a child. With `Idempotency-Key`, the same key again answers the first answer, and an assessment already recorded answers 409 `already_recorded` with the result (`current`).', tags, headers: idempotencyHeaders, body: resultSchema, response: { 201: resultSavedResponseSchema } } }, async (request, reply) =>
-    reply.code(201).send(await createResult(ctx(request), userId(request), request.body)),
+    reply.code(201).send(await createResult(ctx(request), userId(request), request.body, { duplicateAsConflict: carriesIdempotencyKey(request) })),
   );
 
   r.get('/results/:id', { config: requires('view-results'), schema: { description: 'One school result, with its child.', tags, params: idParam, response: { 200: resultResponseSchema } } }, async (request) =>

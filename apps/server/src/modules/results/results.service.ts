@@ -81,8 +81,9 @@ export async function getResult(ctx: ResultContext, id: number): Promise<{ data:
   return { data: toResult(row) };
 }
 
-export async function createResult(ctx: ResultContext, userId: number | null, d: ResultData): Promise<{ message: string; data: Result }> {
-  const row = await ctx.db.transaction().execute((trx) => writes.createResult(trx, { scope: ctx.scope, values: toValues(d), userId }));
+/** `duplicateAsConflict`: the request came from a phone's outbox (results.writes.ts). */
+export async function createResult(ctx: ResultContext, userId: number | null, d: ResultData, { duplicateAsConflict = false } = {}): Promise<{ message: string; data: Result }> {
+  const row = await ctx.db.transaction().execute((trx) => writes.createResult(trx, { scope: ctx.scope, values: toValues(d), userId, duplicateAsConflict }));
   return { message: RESPONSE.created, data: toResult(row) };
 }
 

@@ -5,6 +5,8 @@ import { sameAssessment } from '@app/shared/result-assessment';
 import { RESULT_RESPONSE_MESSAGES as RESPONSE } from '@app/shared/schemas/result.schema';
 import { fillPlaceholders } from '@app/shared/i18n/localise';
 import { AppError } from '../../lib/app-error.ts';
+import { conflictWithCurrent } from '../../lib/stale-copy.ts';
+import { toResult } from './results-answers.ts';
 import { nowAfter, nowIso } from '../../lib/time.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { findActiveOrphan, fullName, lockChildren, type SiteScope } from '../orphans/orphans.service.ts';
@@ -38,23 +40,34 @@ const DUPLICATE = { education: RESPONSE.duplicateEducation, course: RESPONSE.dup
  * than by a unique index: a database holding duplicates from before could not build one (the
  * duplicates report lists them, `npm run results:duplicates`).
  */
-async function refuseSecondResult(trx: Trx, values: ResultValues, child: { first_name: string; last_name: string }, exceptId?: number): Promise<void> {
+async function refuseSecondResult(trx: Transaction<DB>, values: ResultValues, child: { first_name: string; last_name: string }, { exceptId, asConflictIn }: { exceptId?: number; asConflictIn?: SiteScope } = {}): Promise<void> {
   const others = await childResultsOn(trx, values.orphan_id, values.result_type, values.exam_date);
-  if (!others.some((r) => r.id !== exceptId && sameAssessment(r, values))) return;
+  const other = others.find((r) => r.id !== exceptId && sameAssessment(r, values));
+  if (!other) return;
   const message = fillPlaceholders(DUPLICATE[values.result_type as keyof typeof DUPLICATE] ?? RESPONSE.duplicateEducation, {
     name: fullName(child),
     subject: values.subject,
     term: values.term ?? '',
     date: values.exam_date,
   });
+  const current = asConflictIn ? await findResult(trx, asConflictIn, other.id) : undefined;
+  if (current) throw await conflictWithCurrent(trx, { message, code: ERROR_CODE.alreadyRecorded, table: 'results', data: toResult(current) });
   throw AppError.validation('subject', message);
 }
 
-export const createResult = async (trx: Transaction<DB>, { scope, values, userId }: { scope: SiteScope; values: ResultValues; userId: number | null }): Promise<ResultWithOrphan> => {
+interface CreateArgs {
+  scope: SiteScope;
+  values: ResultValues;
+  userId: number | null;
+  /** An assessment already recorded answers 409 with that result (`already_recorded`): a phone's outbox resolves it as a conflict. */
+  duplicateAsConflict?: boolean;
+}
+
+export const createResult = async (trx: Transaction<DB>, { scope, values, userId, duplicateAsConflict }: CreateArgs): Promise<ResultWithOrphan> => {
   await lockChildren(trx, [values.orphan_id]);
   const child = await findActiveOrphan(trx, scope, values.orphan_id);
   if (!child) throw AppError.validation('orphan_id', RESPONSE.orphanNotFound);
-  await refuseSecondResult(trx, values, child);
+  await refuseSecondResult(trx, values, child, { asConflictIn: duplicateAsConflict ? scope : undefined });
   const now = nowIso();
   const row = await insertResultRow(trx, { ...values, created_by: userId, updated_by: userId, created_at: now, updated_at: now });
   await logResult(trx, userId, 'created', row, child);
@@ -75,9 +88,11 @@ export const updateResult = async (trx: Transaction<DB>, { scope, id, values, us
   if (!before) throw AppError.notFound(RESPONSE.notFound);
   // The form locks the child on edit; a result moved to another child would be a different result.
   if (values.orphan_id !== before.orphan_id) throw AppError.validation('orphan_id', RESPONSE.orphanLocked);
-  if (expectedUpdatedAt !== undefined && before.updated_at !== expectedUpdatedAt) throw AppError.conflict(RESPONSE.changedMeanwhile, ERROR_CODE.changedMeanwhile);
+  if (expectedUpdatedAt !== undefined && before.updated_at !== expectedUpdatedAt) {
+    throw await conflictWithCurrent(trx, { message: RESPONSE.changedMeanwhile, code: ERROR_CODE.changedMeanwhile, table: 'results', data: toResult(before) });
+  }
   await lockChildren(trx, [before.orphan_id]);
-  await refuseSecondResult(trx, values, before, id);
+  await refuseSecondResult(trx, values, before, { exceptId: id });
   const row = await updateResultRow(trx, id, { ...values, updated_by: userId, updated_at: nowAfter(before.updated_at) });
   if (!row) throw AppError.notFound(RESPONSE.notFound);
   await logResult(trx, userId, 'updated', row, before);
