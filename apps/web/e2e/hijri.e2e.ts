@@ -22,6 +22,19 @@ let orphanId = 0;
 
 const FIRST = `Nargis${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
 
+/** The Iranian month names Intl gives English (Farvardin ... Esfand), which Afghanistan does not use. */
+const IRANIAN_NAMES = /Farvardin|Ordibehesht|Khordad|\bTir\b|Mordad|Shahrivar|\bMehr\b|\bAban\b|\bAzar\b|\bDey\b|Bahman|Esfand/;
+
+/** Everything a screen reader is told on the page: accessible labels and values, live announcements, descriptions. */
+const spokenText = () =>
+  app.page.evaluate(() =>
+    [
+      ...[...document.querySelectorAll('[aria-label], [aria-valuetext]')].map((el) => `${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('aria-valuetext') ?? ''}`),
+      ...[...document.querySelectorAll('[data-live-announcer], [id^="react-aria-description"]')].map((el) => el.textContent ?? ''),
+      ...[...document.querySelectorAll('h2')].map((el) => el.textContent ?? ''),
+    ].join(' | '),
+  );
+
 /** The value beside a label in a details card (<dt>label</dt><dd>value</dd>). */
 const detail = (label: string) => app.page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
@@ -84,6 +97,11 @@ describe('the Solar Hijri calendar in the browser', () => {
     // 1 Hamal 1393 was a Friday, so the first whole week runs from Saturday the 2nd to Friday the 8th.
     const week = dialog.getByRole('row').filter({ has: app.page.getByRole('gridcell', { name: /\b2\b/ }) }).first().getByRole('gridcell');
     expect([await week.first().textContent(), await week.nth(6).textContent()]).toEqual(['2', '8']);
+    // A screen reader hears the same Afghan names: the month, each day, the month segment.
+    expect(await dialog.getByRole('grid').getAttribute('aria-label')).toMatch(/^Hamal 1393/);
+    expect(await dialog.getByRole('button', { name: /Hamal 8, 1393/ }).count()).toBe(1);
+    expect(await app.page.locator('[role="spinbutton"][data-type="month"]').first().getAttribute('aria-valuetext')).toBe('1 – Hamal');
+    expect(await spokenText()).not.toMatch(IRANIAN_NAMES);
     // Popovers fade in: scan once they are still.
     await expect.poll(() => app.page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
     expect(await accessibilityViolations(app.page)).toEqual([]);
@@ -93,6 +111,9 @@ describe('the Solar Hijri calendar in the browser', () => {
     await app.page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
     expect(await shownDate(app.page, /^Date of Birth/)).toEqual({ year: '1393', month: '1', day: '8' });
+    // What react-aria announces and describes of the chosen day names the Afghan month too.
+    expect(await spokenText()).toMatch(/Hamal 8, 1393/);
+    expect(await spokenText()).not.toMatch(IRANIAN_NAMES);
 
     const saved = app.page.waitForResponse((r) => new RegExp(`/api/orphans/${orphanId}$`).test(r.url()) && r.request().method() !== 'GET');
     await app.page.getByRole('button', { name: 'Update Orphan' }).click();
@@ -124,6 +145,9 @@ describe('the Solar Hijri calendar in the browser', () => {
     await dialog.waitFor();
     await expect.poll(() => app.page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
     expect(await accessibilityViolations(app.page)).toEqual([]);
+    // Its days are named with the Afghan month, as the product spells it, for a Dari screen reader.
+    expect(await dialog.getByRole('grid').getAttribute('aria-label')).toContain('حمل');
+    expect(await spokenText()).not.toMatch(/فروردین|اردیبهشت|خرداد|آذر|اسفند/);
     await app.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
@@ -218,5 +242,15 @@ describe('the Solar Hijri calendar in the browser', () => {
     await main.locator('.recharts-cartesian-axis-tick').first().waitFor({ state: 'attached' });
     await expect.poll(() => main.evaluate((el) => el.textContent ?? '')).toMatch(new RegExp(AFGHAN_MONTHS['fa-AF'].join('|')));
     await noLatinDigits();
+    // Recent Activity names the attendance month it recorded the same way, not as "March 2025".
+    const entry = main.locator('li', { hasText: `${FIRST} Hashimi: ${march2025}` });
+    await entry.first().waitFor();
+    expect(await entry.first().textContent()).not.toMatch(/March|[0-9]/);
+
+    // So does the Activity Log.
+    await app.page.goto(`/dashboard/activities?subject_type=attendance`);
+    const row = main.locator('tr', { hasText: `${FIRST} Hashimi: ${march2025}` });
+    await row.first().waitFor();
+    expect(await row.first().textContent()).not.toMatch(/March|[0-9]/);
   });
 });

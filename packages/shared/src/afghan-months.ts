@@ -69,3 +69,60 @@ export function solarHijriParts(date: Date, language: string, options: Intl.Date
   const name = afghanMonthName(Number(number), language);
   return parts.map((p) => (p === month ? { ...p, value: name } : p));
 }
+
+/** Intl's long names of the Solar Hijri months in `language`, by month 1-12 (English when Intl refuses the tag). */
+function intlMonthNames(language: string): Map<number, string> {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat(`${language}-u-ca-persian`, { month: 'long', timeZone: 'UTC' });
+  } catch {
+    format = new Intl.DateTimeFormat('en-u-ca-persian', { month: 'long', timeZone: 'UTC' });
+  }
+  const number = new Intl.DateTimeFormat('en-u-ca-persian-nu-latn', { month: 'numeric', timeZone: 'UTC' });
+  const names = new Map<number, string>();
+  // A day in each month of one Solar Hijri year (1404 began on 21 March 2025), keyed by the month Intl says it is in.
+  for (let day = 10; day < 365; day += 30) {
+    const date = new Date(Date.UTC(2025, 2, 21 + day));
+    names.set(Number(number.format(date)), format.format(date));
+  }
+  return names;
+}
+
+const renamers = new Map<string, ((text: string) => string) | null>();
+
+/**
+ * The rewrite of Intl's Solar Hijri month names in `language` into the Afghan ones (Farvardin,
+ * Azar: Hamal, Qaws), or null when Intl already says the Afghan names there.
+ */
+function renamerFor(language: string): ((text: string) => string) | null {
+  if (renamers.has(language)) return renamers.get(language)!;
+  const toAfghan = new Map<string, string>();
+  for (const [month, name] of intlMonthNames(language)) {
+    const afghan = afghanMonthName(month, language);
+    if (name !== afghan && !/^[\d۰-۹٠-٩]+$/.test(name)) toAfghan.set(name, afghan);
+  }
+  let renamer: ((text: string) => string) | null = null;
+  if (toAfghan.size) {
+    const names = [...toAfghan.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    // Whole words only: "Dey" the month, never the "day" of "Monday".
+    const pattern = new RegExp(`(?<![\\p{L}\\p{M}])(${names.join('|')})(?![\\p{L}\\p{M}])`, 'gu');
+    renamer = (text) => text.replace(pattern, (name) => toAfghan.get(name) ?? name);
+  }
+  renamers.set(language, renamer);
+  return renamer;
+}
+
+/**
+ * `text` written by Intl in `language` (a screen reader's label of a calendar day, "Saturday,
+ * Azar 8, 1405 AP") with each Solar Hijri month by its Afghan name ("Saturday, Qaws 8, 1405 AP"):
+ * for texts a library writes through Intl, which we cannot ask for other names.
+ */
+export function withAfghanMonthNames(text: string, language: string): string {
+  const renamer = renamerFor(language);
+  return renamer ? renamer(text) : text;
+}
+
+/** Whether Intl names the Solar Hijri months in `language` otherwise than Afghanistan does (English: yes). */
+export function intlNamesMonthsOtherwise(language: string): boolean {
+  return renamerFor(language) !== null;
+}

@@ -131,9 +131,14 @@ describe('<DateField>', { timeout: 30_000 }, () => {
     const onValue = await renderField('persian', '2026-11-23');
     await user.click(screen.getByRole('button', { name: 'Choose a date Date of Birth' }));
     const dialog = await screen.findByRole('dialog', { name: 'Calendar' });
-    // The month shown is Azar 1405, and its 10th is 2026-12-01.
-    expect(within(dialog).getByRole('heading').textContent).toMatch(/Azar 1405/);
-    await user.click(within(dialog).getByRole('button', { name: /Azar 10, 1405/ }));
+    // The month shown is Qaws 1405 (Intl's Azar), and its 10th is 2026-12-01: a screen reader
+    // hears the Afghan names the screen shows, in the month, every day and the month segment.
+    await waitFor(() => expect(within(dialog).getByRole('heading').textContent).toMatch(/^Qaws 1405/));
+    expect(within(dialog).getByRole('grid').getAttribute('aria-label')).toMatch(/Qaws 1405/);
+    const spoken = () => [...document.querySelectorAll('[aria-label], [aria-valuetext]')].map((el) => `${el.getAttribute('aria-label')} ${el.getAttribute('aria-valuetext')}`).join(' | ');
+    expect(spoken()).not.toMatch(/Azar|Dey|Farvardin/);
+    expect(document.querySelector('[role="spinbutton"][data-type="month"]')?.getAttribute('aria-valuetext')).toBe('9 – Qaws');
+    await user.click(within(dialog).getByRole('button', { name: /Qaws 10, 1405/ }));
     await waitFor(() => expect(onValue).toHaveBeenLastCalledWith('2026-12-01'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -24,6 +24,7 @@ import { afghanMonthName } from '@app/shared/afghan-months';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber, parseStoredDate } from '../../lib/format-date.ts';
 import { useDateDisplay } from '../../lib/use-format.ts';
+import { MONTH_NAMES_ATTRIBUTE, useAfghanMonthNamesForScreenReaders } from './afghan-month-names.ts';
 
 /**
  * The one date input: typed segment by segment from the keyboard or picked in a
@@ -128,6 +129,9 @@ export function DateField({ label, value, onChange, onBlur, error, min, max, isR
   // Inside a modal (a Radix Dialog), the calendar opens inside it: portalled to <body> it would be
   // "outside" the modal, which closes on a click there and keeps focus from reaching it.
   const [modal, setModal] = useState<Element | undefined>();
+  // What react-aria says to a screen reader names the months as the screen does.
+  useAfghanMonthNamesForScreenReaders(calendar === 'persian', language);
+  const monthNames = calendar === 'persian' ? { [MONTH_NAMES_ATTRIBUTE]: '' } : {};
 
   // react-hook-form focuses a field with an error through its ref: the first segment is the field.
   const setGroup = useCallback(
@@ -157,6 +161,7 @@ export function DateField({ label, value, onChange, onBlur, error, min, max, isR
     <I18nProvider locale={locale}>
       <DatePicker
         className={cn('group flex flex-col', className)}
+        {...monthNames}
         value={typing ?? dateValue}
         onChange={(next) => {
           if (wholeDatesOnly && next && !isWholeDate(next)) {
@@ -222,6 +227,7 @@ export function DateField({ label, value, onChange, onBlur, error, min, max, isR
           </p>
         ) : null}
         <Popover
+          {...monthNames}
           UNSTABLE_portalContainer={modal}
           placement="bottom start"
           className="rounded-lg border border-gray-200 bg-white p-3 text-gray-900 shadow-lg outline-none dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
