@@ -13,6 +13,7 @@
  * BENCH_SIZES (default 10000,100000), BENCH_SECONDS (5), BENCH_STAFF_SECONDS (60),
  * BENCH_IDLE_SECONDS (60), BENCH_ONLY=<part of a scenario's name>.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,7 @@ import { childOf, randomChild, rng, seedAcademics, seedChildren, seedSites, SEED
 import { signIn } from './sign-in.ts';
 import { createUser, staffLoad, type Tally } from './staff.ts';
 
+const BENCH_DATA_KEY = randomBytes(32).toString('hex');
 const SIZES = (process.env.BENCH_SIZES || '10000,100000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const WARMUP_SECONDS = 1;
@@ -148,7 +150,8 @@ interface SizeRun {
 
 async function runSize(children: number, dir: string, last: boolean): Promise<SizeRun> {
   const dbPath = path.join(dir, `bench-${children}.db`);
-  const env = { DATABASE_URL: dbPath, STORAGE_DIR: path.join(dir, `storage-${children}`), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+  // A data key of this run's own: the servers encrypt stored files as a real install does.
+  const env = { DATABASE_URL: dbPath, STORAGE_DIR: path.join(dir, `storage-${children}`), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATA_KEY: BENCH_DATA_KEY };
   const t0 = Date.now();
   const { database } = await prepareDatabase(loadConfig({ ...env, NODE_ENV: 'production' }, { adminEmail: ADMIN.email, adminPassword: ADMIN.password }));
   await database.destroy();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import dotenv from 'dotenv';
@@ -5,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '@app/shared/constants';
 import type { GalleryConfig } from './modules/gallery/gallery-config.ts';
+import { MALFORMED_KEY, parseHexKey } from './lib/data-key.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -46,6 +48,15 @@ export interface Config {
   passwordChecksPerMinute: number;
   /** What one user's uploads may hold and send, and the free disk kept (UPLOAD_*, STORAGE_MIN_FREE_BYTES). */
   uploadQuota: UploadQuota;
+  /**
+   * The data key that encrypts stored files, from DATA_KEY_FILE or DATA_KEY; null when neither is
+   * set (the start asks for a passphrase on a terminal, or makes a key for a new install: lib/data-key-unlock.ts).
+   */
+  dataKey: Buffer | null;
+  /** Which variable gave it, for messages. */
+  dataKeyFrom: 'DATA_KEY_FILE' | 'DATA_KEY' | null;
+  /** The key `npm run rotate-key` re-encrypts to (NEW_DATA_KEY_FILE or NEW_DATA_KEY); null when unset. */
+  newDataKey: Buffer | null;
   /** Gallery settings beyond the GALLERY_* environment (modules/gallery/gallery-config.ts reads both); tests set parts. */
   gallery?: Partial<GalleryConfig>;
 }
@@ -111,8 +122,31 @@ const environment = z.object({
   UPLOAD_MAX_HELD_BYTES: wholeNumber(1, Number.MAX_SAFE_INTEGER),
   UPLOAD_MAX_DAILY_BYTES: wholeNumber(1, Number.MAX_SAFE_INTEGER),
   STORAGE_MIN_FREE_BYTES: wholeNumber(0, Number.MAX_SAFE_INTEGER),
+  DATA_KEY_FILE: optional(z.string()),
+  DATA_KEY: optional(z.string().regex(/^[0-9a-fA-F]{64}$/, MALFORMED_KEY)),
+  NEW_DATA_KEY_FILE: optional(z.string()),
+  NEW_DATA_KEY: optional(z.string().regex(/^[0-9a-fA-F]{64}$/, MALFORMED_KEY)),
   NODE_ENV: optional(z.string()),
 });
+
+/**
+ * A key from a file (its path in `fileVar`) or from a variable; both set is a mistake (which one
+ * was meant?). The file is read here, once: a missing or malformed one stops the start naming it.
+ */
+function keyFrom(env: NodeJS.ProcessEnv, fileVar: string, hexVar: string, file: string | undefined, hex: string | undefined): Buffer | null {
+  if (file !== undefined && hex !== undefined) throw new ConfigError(`Invalid configuration (environment or .env):\n  ${fileVar} and ${hexVar} are both set: set one of them.`);
+  if (hex !== undefined) return Buffer.from(hex, 'hex');
+  if (file === undefined) return null;
+  let text: string;
+  try {
+    text = readFileSync(resolvePath(file), 'utf8');
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration (environment or .env):\n  ${fileVar}=${JSON.stringify(env[fileVar])}: the file cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}).`);
+  }
+  const key = parseHexKey(text);
+  if (!key) throw new ConfigError(`Invalid configuration (environment or .env):\n  ${fileVar}=${JSON.stringify(env[fileVar])}: the file ${MALFORMED_KEY}.`);
+  return key;
+}
 
 function parseEnvironment(env: NodeJS.ProcessEnv): z.infer<typeof environment> {
   const result = environment.safeParse(env);
@@ -167,6 +201,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxDailyBytes: e.UPLOAD_MAX_DAILY_BYTES ?? 20 * 1024 ** 3,
       minFreeBytes: e.STORAGE_MIN_FREE_BYTES ?? 1024 ** 3,
     },
+    dataKey: keyFrom(env, 'DATA_KEY_FILE', 'DATA_KEY', e.DATA_KEY_FILE, e.DATA_KEY),
+    dataKeyFrom: e.DATA_KEY_FILE !== undefined ? 'DATA_KEY_FILE' : e.DATA_KEY !== undefined ? 'DATA_KEY' : null,
+    newDataKey: keyFrom(env, 'NEW_DATA_KEY_FILE', 'NEW_DATA_KEY', e.NEW_DATA_KEY_FILE, e.NEW_DATA_KEY),
     ...overrides,
   };
 }

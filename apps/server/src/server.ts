@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
+import { DataKeyRefusal } from './lib/data-key-unlock.ts';
 import { openDatabase, type Database } from './db/database.ts';
 
 /**
@@ -10,7 +11,7 @@ import { openDatabase, type Database } from './db/database.ts';
  * their own — tokens, grants versions, rate limits and files live in the database and storage —
  * so any worker can answer any request.
  */
-const config = configOrExit();
+let config = configOrExit();
 
 /** A wrong variable is the operator's to fix: say which, without a stack trace, and stop. */
 function configOrExit(): Config {
@@ -42,8 +43,20 @@ function listeningLine(c: Config, dialect: string, processes: number): string {
   return `Server listening on http://${c.host}:${c.port} (${dialect}, ${processes} process${processes === 1 ? '' : 'es'})`;
 }
 
+/** A missing or wrong data key is the operator's to fix, as a wrong variable is. */
+async function prepareOrExit(): Promise<Awaited<ReturnType<typeof prepareDatabase>>> {
+  try {
+    return await prepareDatabase(config);
+  } catch (err) {
+    if (!(err instanceof DataKeyRefusal)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
+
 if (cluster.isPrimary) {
-  const { database, seed } = await prepareDatabase(config);
+  const { database, seed, dataKey } = await prepareOrExit();
+  config = { ...config, dataKey };
   if (seed.generatedAdmin) {
     // Printed once, on the start that created the account; it is not stored anywhere in clear.
     console.log(
@@ -58,7 +71,8 @@ if (cluster.isPrimary) {
     let listening = 0;
     let stopping = false;
     const fork = () => {
-      const worker = cluster.fork();
+      // The workers take the key the primary checked (it may have come from a passphrase typed here).
+      const worker = cluster.fork({ DATA_KEY: dataKey.toString('hex'), DATA_KEY_FILE: '' });
       worker.on('message', (m: { type?: string }) => {
         if (m?.type === 'listening' && ++listening === config.workers) console.log(listeningLine(config, dialect, config.workers));
       });

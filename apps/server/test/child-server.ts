@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Dialect } from '../src/config.ts';
+import { TEST_DATA_KEY } from './data-key.ts';
 
 /**
  * The real server as a child process, for tests that stop it, kill it or run commands beside it
@@ -45,7 +46,7 @@ export async function dataPlace(dialect: Dialect): Promise<DataPlace> {
     dir,
     databaseUrl,
     storageDir,
-    env: { DATABASE_URL: databaseUrl, STORAGE_DIR: storageDir, WEB_DIST: path.join(dir, 'no-web') },
+    env: { DATABASE_URL: databaseUrl, STORAGE_DIR: storageDir, WEB_DIST: path.join(dir, 'no-web'), DATA_KEY: TEST_DATA_KEY },
     async drop() {
       await dropDb();
       rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { TEST_DATA_KEY } from './data-key.ts';
 import { loadConfig } from '../src/config.ts';
 import { prepareDatabase } from '../src/db/bootstrap.ts';
 import { ADMIN } from './admin.ts';
@@ -13,7 +14,7 @@ const [dir, pgUrl] = process.argv.slice(2);
 const targets = [path.join(dir, 'template.db'), ...(pgUrl ? [pgUrl] : [])];
 for (const databaseUrl of targets) {
   const config = loadConfig(
-    { DATABASE_URL: databaseUrl, STORAGE_DIR: path.join(dir, 'storage'), WEB_DIST: path.join(dir, 'no-web'), NODE_ENV: 'test' },
+    { DATABASE_URL: databaseUrl, STORAGE_DIR: path.join(dir, 'storage'), WEB_DIST: path.join(dir, 'no-web'), NODE_ENV: 'test', DATA_KEY: TEST_DATA_KEY },
     { adminEmail: ADMIN.email, adminPassword: ADMIN.password, logLevel: 'silent' },
   );
   const { database } = await prepareDatabase(config);

@@ -13,6 +13,7 @@ import type { Mailer, MailMessage } from '../src/lib/mailer.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import { nowIso } from '../src/lib/time.ts';
 import { ADMIN } from './admin.ts';
+import { TEST_DATA_KEY } from './data-key.ts';
 
 export { ADMIN };
 
@@ -52,7 +53,7 @@ export async function startServer(dialect: Dialect, overrides: Partial<Config> =
     };
   }
   const config = loadConfig(
-    { DATABASE_URL: databaseUrl, STORAGE_DIR: path.join(dir, 'storage'), WEB_DIST: path.join(dir, 'no-web'), NODE_ENV: 'test' },
+    { DATABASE_URL: databaseUrl, STORAGE_DIR: path.join(dir, 'storage'), WEB_DIST: path.join(dir, 'no-web'), NODE_ENV: 'test', DATA_KEY: TEST_DATA_KEY },
     { adminEmail: ADMIN.email, adminPassword: ADMIN.password, passwordChecksPerMinute: 100_000, logLevel: process.env.TEST_LOG_LEVEL || 'silent', ...overrides },
   );
   const { database } = await prepareDatabase(config);

@@ -1,12 +1,26 @@
 import type { Config } from '../config.ts';
+import { DataKeyring } from '../lib/data-key.ts';
+import { unlockDataKey, type KeyPrompt } from '../lib/data-key-unlock.ts';
+import { sealLeftoverFiles } from '../modules/storage/stored-files-seal.ts';
 import { openDatabase, type Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { seedEssentials, type SeedResult } from './seed.ts';
 
-/** Open, migrate and seed: what every start (process, tests, benchmarks) does first. */
-export async function prepareDatabase(config: Config): Promise<{ database: Database; seed: SeedResult }> {
+/**
+ * Open, migrate and seed, then obtain the data key (checked against the stored verifier) and
+ * encrypt any stored file from before encryption: what every start (process, tests, benchmarks)
+ * does first. Throws DataKeyRefusal when the key is wrong or missing.
+ */
+export async function prepareDatabase(config: Config, prompt?: KeyPrompt): Promise<{ database: Database; seed: SeedResult; dataKey: Buffer }> {
   const database = openDatabase(config);
-  await migrate(database.db, database.dialect);
-  const seed = await seedEssentials(database.db, { email: config.adminEmail, password: config.adminPassword });
-  return { database, seed };
+  try {
+    await migrate(database.db, database.dialect);
+    const seed = await seedEssentials(database.db, { email: config.adminEmail, password: config.adminPassword });
+    const dataKey = await unlockDataKey(config, database.db, prompt);
+    await sealLeftoverFiles(config.storageDir, database.db, new DataKeyring(dataKey), (line) => console.log(line));
+    return { database, seed, dataKey };
+  } catch (err) {
+    await database.destroy();
+    throw err;
+  }
 }

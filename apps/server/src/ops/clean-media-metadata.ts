@@ -12,7 +12,9 @@ import { workFile } from '../modules/gallery/received-video.ts';
 import type { FileStorage } from '../modules/storage/file-storage.types.ts';
 import { cleanOriginal } from '../modules/storage/images.service.ts';
 import { LocalDiskStorage } from '../modules/storage/local-disk-storage.ts';
-import { newStorageKey, readStoredFile } from '../modules/storage/storage.service.ts';
+import { DataKeyring } from '../lib/data-key.ts';
+import { unlockDataKey } from '../lib/data-key-unlock.ts';
+import { localFileOf, newStorageKey, readStoredFile } from '../modules/storage/storage.service.ts';
 import { isMain } from './backup-files.ts';
 
 /**
@@ -59,8 +61,8 @@ async function cleanImageFile(files: FileStorage, key: string, suffix: string): 
 async function cleanVideoFile(files: FileStorage, key: string, mime: string, gallery: GalleryConfig, suffix: string): Promise<Cleaned> {
   const workDir = encodeWorkDir(gallery);
   await mkdir(workDir, { recursive: true });
-  const input = files.localPath(key);
-  if (!input) throw new Error('this storage has no local files');
+  const local = await localFileOf(files, key, workFile(workDir));
+  const input = local.file;
   const output = workFile(workDir, '.video');
   try {
     const facts = await probe(gallery.ffprobe, input);
@@ -70,6 +72,7 @@ async function cleanVideoFile(files: FileStorage, key: string, mime: string, gal
     return { key: fresh, size: (await stat(output)).size, mime: written.mime, ext: written.ext };
   } finally {
     await rm(output, { force: true });
+    await local.done();
   }
 }
 
@@ -139,7 +142,13 @@ async function cleanItem(db: Kysely<DB>, files: FileStorage, gallery: GalleryCon
 export async function cleanMediaMetadata(config: Config, log: (line: string) => void = () => {}): Promise<CleanReport> {
   const gallery = galleryConfig(config);
   const database = openDatabase(config);
-  const files = new LocalDiskStorage(config.storageDir);
+  let files: LocalDiskStorage;
+  try {
+    files = new LocalDiskStorage(config.storageDir, new DataKeyring(await unlockDataKey(config, database.db)));
+  } catch (err) {
+    await database.destroy();
+    throw err;
+  }
   const report: CleanReport = { images: 0, videos: 0, documents: 0, kept: [], skipped: [] };
   try {
     const videosToo = (await isAvailable(gallery.ffmpeg)) && (await isAvailable(gallery.ffprobe));

@@ -16,7 +16,7 @@ import { runPgTool } from './pg-tools.ts';
  */
 
 /** True when something accepts connections at the server's address. */
-function serverAnswers(config: Config): Promise<boolean> {
+export function serverAnswers(config: Config): Promise<boolean> {
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   return new Promise((resolve) => {
     const socket = connect({ host, port: config.port, timeout: 1000 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { prepareDatabase } from '../db/bootstrap.ts';
+import { TEST_DATA_KEY } from '../../test/data-key.ts';
 import type { Database } from '../db/database.ts';
 
 /**
@@ -24,7 +25,7 @@ let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'oc-api-description-'));
   const config = loadConfig(
-    { DATABASE_URL: path.join(dir, 'app.db'), STORAGE_DIR: path.join(dir, 'storage'), WEB_DIST: path.join(dir, 'no-web'), NODE_ENV: 'test' },
+    { DATABASE_URL: path.join(dir, 'app.db'), STORAGE_DIR: path.join(dir, 'storage'), WEB_DIST: path.join(dir, 'no-web'), NODE_ENV: 'test', DATA_KEY: TEST_DATA_KEY },
     { adminEmail: 'admin@test.org', adminPassword: 'admin-password-1', logLevel: 'silent' },
   );
   ({ database } = await prepareDatabase(config));

@@ -9,6 +9,7 @@ import { userResponseSchema } from '@app/shared/schemas/user.schema';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { prepareDatabase } from '../db/bootstrap.ts';
+import { TEST_DATA_KEY } from '../../test/data-key.ts';
 import type { Database } from '../db/database.ts';
 
 /** Paths whose routes must declare their answers: the same ones that must declare their access. */
@@ -28,7 +29,7 @@ let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'oc-schemas-'));
   const config = loadConfig(
-    { DATABASE_URL: path.join(dir, 'app.db'), STORAGE_DIR: path.join(dir, 'storage'), WEB_DIST: path.join(dir, 'no-web'), NODE_ENV: 'test' },
+    { DATABASE_URL: path.join(dir, 'app.db'), STORAGE_DIR: path.join(dir, 'storage'), WEB_DIST: path.join(dir, 'no-web'), NODE_ENV: 'test', DATA_KEY: TEST_DATA_KEY },
     { adminEmail: 'admin@test.org', adminPassword: 'admin-password-1', logLevel: 'silent' },
   );
   ({ database } = await prepareDatabase(config));

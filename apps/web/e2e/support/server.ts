@@ -67,6 +67,8 @@ export async function startServer({ timeoutMs = 90_000 } = {}): Promise<RunningS
       ADMIN_PASSWORD,
       WEB_DIST: webDist,
       APP_URL: `http://127.0.0.1:${port}`,
+      // A fixed data key (the stored files are encrypted with it); no key file is made beside the test folder.
+      DATA_KEY: 'defa5b4570a5333c1749b835d20a456a46e95e3b1ccd109c621ddbf01a8f444d',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

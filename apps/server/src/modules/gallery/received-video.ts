@@ -1,11 +1,10 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import { MEDIA_MESSAGES, videoDurationMessage, videoFrameRateMessage, videoResolutionMessage } from '@app/shared/schemas/media.schema';
 import { AppError } from '../../lib/app-error.ts';
-import type { FileStorage } from '../storage/file-storage.types.ts';
+import { localFileOf } from '../storage/storage.service.ts';
 import { FfmpegError, probe, withoutMetadata, type VideoFacts } from './ffmpeg.ts';
 import { encodeWorkDir, type VideoLimits } from './gallery-config.ts';
 import type { GalleryContext, ReceivedUpload } from './gallery.service.ts';
@@ -45,17 +44,6 @@ export function workFile(workDir: string, suffix = ''): string {
   return path.join(workDir, `${process.pid}-${randomBytes(8).toString('hex')}${suffix}`);
 }
 
-/** The stored file's path on this machine, or a temporary copy where the storage has no local files. */
-async function localCopy(files: FileStorage, key: string, workDir: string): Promise<{ file: string; done: () => Promise<void> }> {
-  const local = files.localPath(key);
-  if (local) return { file: local, done: async () => {} };
-  const copy = workFile(workDir);
-  const stream = await files.open(key);
-  if (!stream) throw new Error(`stored upload ${key} vanished`);
-  await pipeline(stream, createWriteStream(copy));
-  return { file: copy, done: () => rm(copy, { force: true }) };
-}
-
 /**
  * Check a stored (uncommitted) video and replace it, under the same key, by its copy without
  * metadata. Answers its type (Matroska when its own container would not take its streams), its
@@ -67,7 +55,7 @@ export async function checkVideo(ctx: GalleryContext, file: ReceivedUpload, mime
   const { config, store } = ctx;
   const workDir = encodeWorkDir(config);
   await mkdir(workDir, { recursive: true });
-  const input = await localCopy(store.files, file.key, workDir);
+  const input = await localFileOf(store.files, file.key, workFile(workDir));
   const output = workFile(workDir, '.video');
   try {
     let facts: VideoFacts;

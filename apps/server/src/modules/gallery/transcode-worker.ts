@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { VIDEO_RESOLUTIONS } from '@app/shared/constants';
 import { videoOverTimeMessage } from '@app/shared/schemas/media.schema';
 import type { Dialect } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
-import { commitQuietly, newStorageKey, processGone, removeQuietly, type FileStore } from '../storage/storage.service.ts';
+import { commitQuietly, localFileOf, newStorageKey, processGone, removeQuietly, type FileStore } from '../storage/storage.service.ts';
 import { FfmpegError, poster, probe, targetHeights, transcode, type EncodeLimits, type VideoFacts } from './ffmpeg.ts';
 import { encodeWorkDir, type GalleryConfig } from './gallery-config.ts';
 import { claimableJobExists, findMediaRecord, runningJobClaims, type MediaRecord } from './gallery.repository.ts';
@@ -172,13 +171,7 @@ export class TranscodeWorker {
 
   /** The file ffmpeg reads: the stored original in place, or a copy where the storage has no local files. */
   private async input(row: MediaRecord): Promise<{ file: string; done: () => Promise<void> }> {
-    const local = this.deps.store.files.localPath(row.file_path);
-    if (local) return { file: local, done: async () => {} };
-    const copy = this.tempFile('');
-    const stream = await this.deps.store.files.open(row.file_path);
-    if (!stream) throw new Error(`original ${row.file_path} is missing`);
-    await pipeline(stream, createWriteStream(copy));
-    return { file: copy, done: () => rm(copy, { force: true }) };
+    return localFileOf(this.deps.store.files, row.file_path, this.tempFile(''));
   }
 
   private tempFile(suffix: string): string {

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { DataKeyring } from '../../lib/data-key.ts';
+import { decryptingStream, encryptingStream, HEADER, headerKeyId, isEncryptedHeader, plainSize } from './file-cipher.ts';
 import { isValidStorageKey, type FileStorage } from './file-storage.types.ts';
 
 /*
@@ -18,11 +20,20 @@ import { isValidStorageKey, type FileStorage } from './file-storage.types.ts';
 const TEMP_DIR = '.tmp';
 const MARK_DIR = '.uncommitted';
 
-/** Files under one directory outside the web root (config.storageDir). */
+/**
+ * Files under one directory outside the web root (config.storageDir). With a keyring (every
+ * server and command does), each file is written encrypted with the current data key
+ * (file-cipher.ts) and read back decrypted; files written before encryption are read as they are
+ * until the start-up pass encrypts them (stored-files-rekey.ts). Without one (the storage's own
+ * unit tests), files are kept as given.
+ */
 export class LocalDiskStorage implements FileStorage {
   private readonly root: string;
 
-  constructor(root: string) {
+  constructor(
+    root: string,
+    private readonly keyring?: DataKeyring,
+  ) {
     this.root = path.resolve(root);
   }
 
@@ -46,14 +57,23 @@ export class LocalDiskStorage implements FileStorage {
     // The mark exists before any byte of the file does: a crash from here on leaves it to the sweep.
     await writeFile(mark, '');
     try {
-      if (Buffer.isBuffer(data)) await writeFile(temp, data, { flag: 'wx' });
-      else await pipeline(data, createWriteStream(temp, { flags: 'wx' }));
+      await this.writeFile(temp, key, data);
       await rename(temp, target);
     } catch (err) {
       await unlink(temp).catch(() => {});
       await unlink(mark).catch(() => {});
       throw err;
     }
+  }
+
+  /** Write `data` to the new file `file` as it is stored under `key`: encrypted when there is a keyring. */
+  private async writeFile(file: string, key: string, data: Buffer | Readable): Promise<void> {
+    if (!this.keyring) {
+      if (Buffer.isBuffer(data)) await writeFile(file, data, { flag: 'wx' });
+      else await pipeline(data, createWriteStream(file, { flags: 'wx' }));
+      return;
+    }
+    await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, encryptingStream(this.keyring.current, key), createWriteStream(file, { flags: 'wx' }));
   }
 
   async release(keys: ReadonlyArray<string | null | undefined>): Promise<void> {
@@ -103,19 +123,83 @@ export class LocalDiskStorage implements FileStorage {
     await rm(path.join(this.root, TEMP_DIR, name), { force: true });
   }
 
-  localPath(key: string): string {
-    return this.pathOf(key);
+  /** No path for encrypted storage: its files on disk are ciphertext, so programs get a decrypted temporary copy. */
+  localPath(key: string): string | null {
+    return this.keyring ? null : this.pathOf(key);
   }
 
-  async open(key: string, range?: { start: number; end: number }): Promise<Readable | null> {
-    const file = this.pathOf(key);
+  /** The open file, its size and its first bytes; null when there is no such file. */
+  private async openFile(key: string): Promise<{ handle: FileHandle; size: number; head: Buffer } | null> {
+    const full = this.pathOf(key);
+    let handle: FileHandle;
     try {
-      const s = await stat(file);
-      if (!s.isFile()) return null;
+      handle = await open(full, 'r');
     } catch {
       return null;
     }
-    return createReadStream(file, range);
+    try {
+      const s = await handle.stat();
+      if (!s.isFile()) {
+        await handle.close();
+        return null;
+      }
+      const head = Buffer.alloc(Math.min(HEADER, s.size));
+      await handle.read(head, 0, head.length, 0);
+      return { handle, size: s.size, head };
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
+  }
+
+  async open(key: string, range?: { start: number; end: number }): Promise<Readable | null> {
+    const file = await this.openFile(key);
+    if (!file) return null;
+    if (this.keyring && isEncryptedHeader(file.head)) {
+      try {
+        return await decryptingStream(file.handle, file.size, file.head, this.keyring, key, range);
+      } catch (err) {
+        await file.handle.close();
+        throw err;
+      }
+    }
+    // Written before encryption (or by storage without a keyring): as it is.
+    const stream = file.handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    return stream as unknown as Readable;
+  }
+
+  /** Every stored file's key (work folders, whose names start with '.', left out). */
+  async keys(): Promise<string[]> {
+    return (await listFiles(this.root)).filter((rel) => !rel.split('/').some((s) => s.startsWith('.')) && isValidStorageKey(rel));
+  }
+
+  /**
+   * Write the file at `key` again, sealed with the current key, when it is plaintext or sealed with
+   * another key of the keyring; true when it was. Atomic as `put` is (a temporary file renamed over
+   * it), so a kill at any point leaves the old file or the new one, both readable with the keyring;
+   * it adds no uncommitted mark (the file's record is unchanged). Not for a file being replaced meanwhile.
+   */
+  async reseal(key: string): Promise<boolean> {
+    const keyring = this.keyring;
+    if (!keyring) throw new Error('No keyring to seal files with.');
+    const file = await this.openFile(key);
+    if (!file) return false;
+    await file.handle.close();
+    if (isEncryptedHeader(file.head) && headerKeyId(file.head).equals(keyring.current.id)) return false;
+    const source = await this.open(key);
+    if (!source) return false;
+    const temp = path.join(this.root, TEMP_DIR, `${process.pid}-${randomBytes(8).toString('hex')}`);
+    await mkdir(path.dirname(temp), { recursive: true });
+    try {
+      await this.writeFile(temp, key, source);
+      const written = await open(temp, 'r+');
+      await written.sync().finally(() => written.close());
+      await rename(temp, this.pathOf(key));
+    } catch (err) {
+      await unlink(temp).catch(() => {});
+      throw err;
+    }
+    return true;
   }
 
   async remove(key: string): Promise<void> {
@@ -128,6 +212,12 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async size(key: string): Promise<number | null> {
+    if (this.keyring) {
+      const file = await this.openFile(key);
+      if (!file) return null;
+      await file.handle.close();
+      return isEncryptedHeader(file.head) ? plainSize(file.size) : file.size;
+    }
     try {
       const s = await stat(this.pathOf(key));
       return s.isFile() ? s.size : null;

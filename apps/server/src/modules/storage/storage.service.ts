@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { FileStorage } from './file-storage.types.ts';
+import { DataKeyring } from '../../lib/data-key.ts';
 import { LocalDiskStorage } from './local-disk-storage.ts';
 import { sweepUncommittedFiles } from './uncommitted-files.ts';
 
@@ -55,11 +59,12 @@ async function signingKey(db: Kysely<DB>): Promise<Buffer> {
   return Buffer.from(row.value, 'hex');
 }
 
-export function createFileStore(config: Pick<Config, 'storageDir'>, db: Kysely<DB>, files?: FileStorage): FileStore {
+export function createFileStore(config: Pick<Config, 'storageDir' | 'dataKey'>, db: Kysely<DB>, files?: FileStorage): FileStore {
   let signer: UrlSigner | null = null;
   const owners = new Map<string, FileOwner>();
   const store: FileStore = {
-    files: files ?? new LocalDiskStorage(config.storageDir),
+    // Always encrypted: without a data key loaded (an app built for a test of its routes alone), storing a file throws.
+    files: files ?? new LocalDiskStorage(config.storageDir, new DataKeyring(config.dataKey)),
     get signer() {
       if (!signer) throw new Error('The storage signing key is not loaded (is the database migrated?).');
       return signer;
@@ -111,6 +116,27 @@ export async function removeQuietly(files: FileStorage, keys: Array<string | nul
   await Promise.all(
     keys.filter((k): k is string => !!k).map((k) => files.remove(k).catch((err: unknown) => log?.warn({ err, key: k }, 'could not remove stored file'))),
   );
+}
+
+/**
+ * The stored file as a file on this machine, for a program that reads files by name (ffmpeg):
+ * its own path where the storage keeps it as it is, else a decrypted copy at `copyPath` (a work
+ * file whose name tells the start-up sweep whose it is). `done` removes the copy: callers call it
+ * in a `finally`, so no plaintext copy outlives the job.
+ */
+export async function localFileOf(files: FileStorage, key: string, copyPath: string): Promise<{ file: string; done: () => Promise<void> }> {
+  const local = files.localPath(key);
+  if (local) return { file: local, done: async () => {} };
+  const done = () => rm(copyPath, { force: true });
+  try {
+    const stream = await files.open(key);
+    if (!stream) throw new Error('the stored file is missing');
+    await pipeline(stream, createWriteStream(copyPath, { flags: 'wx', mode: 0o600 }));
+  } catch (err) {
+    await done();
+    throw err;
+  }
+  return { file: copyPath, done };
 }
 
 /**

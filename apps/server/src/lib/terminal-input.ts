@@ -1,0 +1,35 @@
+/**
+ * A line typed on the terminal without echoing it (a passphrase): the terminal in raw mode, the
+ * characters gathered here, Enter ends it, Ctrl+C stops the process, Backspace removes one.
+ */
+export function readHidden(question: string): Promise<string> {
+  const input = process.stdin;
+  process.stdout.write(question);
+  return new Promise((resolve) => {
+    let typed = '';
+    const wasRaw = input.isRaw;
+    input.setRawMode?.(true);
+    input.resume();
+    input.setEncoding('utf8');
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') {
+          input.off('data', onData);
+          input.setRawMode?.(wasRaw);
+          input.pause();
+          process.stdout.write('\n');
+          resolve(typed);
+          return;
+        }
+        if (ch === '\u0003') {
+          input.setRawMode?.(wasRaw);
+          process.stdout.write('\n');
+          process.exit(130);
+        }
+        if (ch === '\u007f' || ch === '\b') typed = typed.slice(0, -1);
+        else typed += ch;
+      }
+    };
+    input.on('data', onData);
+  });
+}
