@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, describeEachDatabase, loginAdmin, type TestServer } from '../../../test/harness.ts';
-import { fetchBytes } from '../../../test/fetch-bytes.ts';
-import { storedFiles } from '../../../test/stored-files.ts';
-import { PDF, createChild, upload, waitFor } from '../gallery/gallery-test-kit.ts';
+import { call, describeEachDatabase, loginAdmin, type TestServer } from '../test/harness.ts';
+import { fetchBytes } from '../test/fetch-bytes.ts';
+import { storedFiles } from '../test/stored-files.ts';
+import { PDF, createChild, upload, waitFor } from './modules/gallery/gallery-test-kit.ts';
 
 /*
  * Photos, videos and documents are encrypted on disk: someone holding the storage folder without
