@@ -36,6 +36,7 @@ import { resultsRoutes } from './modules/results/results.routes.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { progressReportRoutes } from './modules/progress-report/progress-report.routes.ts';
 import { readLogRoutes } from './modules/read-log/read-log.routes.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { galleryModule } from './modules/gallery/gallery.module.ts';
@@ -47,7 +48,7 @@ import { AppError } from './lib/app-error.ts';
 /** Every feature's routes, mounted under /api. A new feature adds one line here. */
 const API_MODULES = [healthRoutes, authRoutes, dashboardRoutes, activitiesRoutes, orphansRoutes,
   usersRoutes, rolesRoutes, pagesRoutes, contactsRoutes, profileRoutes, settingsRoutes, passwordResetRoutes,
-  resultsRoutes, attendanceRoutes, exportsRoutes, progressReportRoutes, sitesRoutes, readLogRoutes];
+  resultsRoutes, attendanceRoutes, exportsRoutes, progressReportRoutes, sitesRoutes, readLogRoutes, importsRoutes];
 
 export interface AppDeps {
   config: Config;

@@ -26,6 +26,9 @@ export const PERMISSIONS = [
   'manage-settings',
   // The sites (homes, college) children belong to and staff hold: a Super Admin's list by default.
   'manage-sites',
+  // Bringing children, results and attendance in from a spreadsheet, and undoing such an import.
+  // Seeded with Super Admin and Manager.
+  'import-records',
   // Being an administrator (spec section 2): a property of the role, not of its name, which only a
   // Super Admin gives or takes (roles/granting.ts). Seeded with Super Admin and Manager.
   'administer',

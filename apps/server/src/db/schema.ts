@@ -160,6 +160,48 @@ export type OrphansTable = OrphanFieldColumns & {
   site_id: number;
 };
 
+/** An import from a spreadsheet (migration 0037): staged rows until its commit, then what it did. */
+export interface ImportsTable {
+  id: Generated<number>;
+  kind: 'orphans' | 'results' | 'attendance';
+  site_id: number;
+  user_id: number | null;
+  file_name: string;
+  status: 'preview' | 'committed' | 'undone';
+  /** JSON: the sheet's headings. */
+  columns: string;
+  /** JSON: the field each column is mapped to, or null. */
+  mapping: string;
+  row_count: number;
+  error_count: number;
+  duplicate_count: number;
+  created_count: Generated<number>;
+  updated_count: Generated<number>;
+  skipped_count: Generated<number>;
+  created_at: string;
+  committed_at: string | null;
+  undone_at: string | null;
+}
+
+export interface ImportRowsTable {
+  id: Generated<number>;
+  import_id: number;
+  row_number: number;
+  /** JSON array of the row's cells as text. */
+  cells: string;
+  /** JSON [{ field, message }] in English, or null. */
+  errors: string | null;
+  has_errors: number;
+  duplicate_row: number | null;
+  duplicate_id: number | null;
+  action: 'created' | 'updated' | 'skipped' | null;
+  record_id: number | null;
+  /** JSON: an updated record's columns before the commit. */
+  before: string | null;
+  /** The record's updated_at as the commit left it. */
+  version: string | null;
+}
+
 export interface SitesTable {
   id: Generated<number>;
   name: string;
@@ -367,6 +409,8 @@ export interface DB {
   sites: SitesTable;
   user_sites: UserSitesTable;
   transfers: TransfersTable;
+  imports: ImportsTable;
+  import_rows: ImportRowsTable;
   pages: PagesTable;
   contacts: ContactsTable;
   password_reset_tokens: PasswordResetTokensTable;

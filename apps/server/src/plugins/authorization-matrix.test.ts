@@ -119,6 +119,14 @@ const MATRIX: Record<string, string> = {
   'DELETE /api/contacts/:id': 'administer+delete-contacts',
 
   // Anyone signed in reads the sites they hold (the form's and filters' choices); managing them is manage-sites.
+  // Imports from a spreadsheet: the import permission (and, checked inside, creating the kind imported).
+  'GET /api/imports': 'import-records',
+  'POST /api/imports': 'import-records',
+  'GET /api/imports/templates/:kind': 'import-records',
+  'GET /api/imports/:id/rows': 'import-records',
+  'PUT /api/imports/:id/mapping': 'import-records',
+  'POST /api/imports/:id/commit': 'import-records',
+  'POST /api/imports/:id/undo': 'import-records',
   'GET /api/sites': 'signed-in',
   'GET /api/sites/:id': 'signed-in',
   'POST /api/sites': 'manage-sites',

@@ -12,7 +12,7 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
  * `logActivity` names one of these (the server's ActivityEntry is typed with it), so the filter
  * offers every kind the log can hold and refuses any other.
  */
-export const ACTIVITY_SUBJECT_TYPES = ['orphan', 'result', 'attendance', 'media', 'user', 'role', 'page', 'contact', 'settings', 'export', 'site'] as const;
+export const ACTIVITY_SUBJECT_TYPES = ['orphan', 'result', 'attendance', 'media', 'user', 'role', 'page', 'contact', 'settings', 'export', 'site', 'import'] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 
 /** The page sizes the log offers (and the only ones its call accepts). */

@@ -35,6 +35,9 @@ import { recordsWithinScope, withinScope, type SiteScope } from './orphan-scope.
 
 export { recordsWithinScope, withinScope, type SiteScope };
 
+/** The writes of an import from a spreadsheet (modules/imports), inside its one transaction. */
+export * as childImports from './orphan-imports.writes.ts';
+
 /** The overview's counts and short lists of children (modules/dashboard). */
 export * as orphansOverview from './orphans-overview.repository.ts';
 

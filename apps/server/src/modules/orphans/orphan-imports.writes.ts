@@ -1,0 +1,105 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { OrphanData } from '@app/shared/schemas/orphan.schema';
+import type { DB } from '../../db/schema.ts';
+import { nowAfter } from '../../lib/time.ts';
+import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
+import { searchTextOf } from './orphan-search-text.ts';
+import { insertOrphanRow, type OrphanRow } from './orphans.repository.ts';
+
+/**
+ * The writes an import makes to children, each inside the import's one transaction (the import
+ * logs itself once, with its counts): a child added, a child's record given the file's values,
+ * and, for its undo, those children removed or given their values back. The columns are the
+ * form's (orphan-columns.ts), so an imported child is stored exactly as a typed one.
+ */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** A child's stored columns, what an update replaces and its undo puts back. */
+export type ChildColumns = Omit<OrphanRow, 'id' | 'created_at' | 'created_by' | 'deleted_at' | 'site_id' | 'photo_path' | 'photo_thumb_path'>;
+
+function columnsOf(d: OrphanData): ReturnType<typeof toFieldColumns> & { birthday: string; search_text: string } {
+  return { ...toFieldColumns(d), birthday: d.dob.slice(5), search_text: searchTextOf(d) };
+}
+
+export async function insertImportedChild(trx: Transaction<DB>, args: { data: OrphanData; siteId: number; userId: number | null; now: string }): Promise<{ id: number; version: string }> {
+  const row = await insertOrphanRow(trx, {
+    ...columnsOf(args.data),
+    site_id: args.siteId,
+    photo_path: null,
+    photo_thumb_path: null,
+    created_by: args.userId,
+    updated_by: args.userId,
+    created_at: args.now,
+    updated_at: args.now,
+    deleted_at: null,
+  });
+  return { id: row.id, version: row.updated_at };
+}
+
+/**
+ * Give a child (of the site, outside the trash) the file's non-empty values, keeping the rest of
+ * its record; undefined when there is no such child. Answers its columns before, for the undo.
+ */
+export async function updateChildFromImport(
+  trx: Transaction<DB>,
+  args: { id: number; siteId: number; given: Partial<OrphanData>; userId: number | null },
+): Promise<{ before: ChildColumns; version: string } | undefined> {
+  const row = await trx.selectFrom('orphans').selectAll().where('id', '=', args.id).where('site_id', '=', args.siteId).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) return undefined;
+  const current = Object.fromEntries(Object.entries(fieldAnswers(row)).map(([k, v]) => [k, v ?? undefined]));
+  const merged = { ...current, ...args.given } as OrphanData;
+  const version = nowAfter(row.updated_at);
+  await trx.updateTable('orphans').set({ ...columnsOf(merged), updated_by: args.userId, updated_at: version }).where('id', '=', row.id).execute();
+  return { before: childColumns(row), version };
+}
+
+function childColumns(row: OrphanRow): ChildColumns {
+  const { id: _id, created_at: _c, created_by: _cb, deleted_at: _d, site_id: _s, photo_path: _p, photo_thumb_path: _t, ...rest } = row;
+  return rest;
+}
+
+/** The children among `items` whose record changed since the import left it, or that gained records of their own since. */
+export async function childrenChangedSince(db: Db, items: readonly { id: number; version: string; created: boolean }[]): Promise<Array<{ id: number; name: string }>> {
+  const changed: Array<{ id: number; name: string }> = [];
+  for (let i = 0; i < items.length; i += 500) {
+    const chunk = items.slice(i, i + 500);
+    const ids = chunk.map((c) => c.id);
+    const rows = new Map((await db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'updated_at', 'deleted_at']).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
+    const created = chunk.filter((c) => c.created).map((c) => c.id);
+    const withRecords = new Set<number>();
+    if (created.length) {
+      for (const table of ['results', 'attendances', 'media', 'transfers'] as const) {
+        for (const r of await db.selectFrom(table).select('orphan_id').where('orphan_id', 'in', created).execute()) withRecords.add(r.orphan_id);
+      }
+    }
+    for (const item of chunk) {
+      const row = rows.get(item.id);
+      if (!row || row.deleted_at || row.updated_at !== item.version || withRecords.has(item.id)) {
+        changed.push({ id: item.id, name: row ? `${row.first_name} ${row.last_name}`.trim() : `#${item.id}` });
+      }
+    }
+  }
+  return changed;
+}
+
+/** The undo of children the import added (checked unchanged, with no records of their own). */
+export async function removeImportedChildren(trx: Transaction<DB>, ids: readonly number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) await trx.deleteFrom('orphans').where('id', 'in', ids.slice(i, i + 500)).execute();
+}
+
+/** The undo of an update: the child's columns as they were before the import. */
+export async function restoreChildColumns(trx: Transaction<DB>, id: number, before: ChildColumns): Promise<void> {
+  await trx.updateTable('orphans').set(before).where('id', '=', id).execute();
+}
+
+/** The children of a site outside the trash born on these days: what an import's rows are compared with. */
+export function siteChildrenBornOn(db: Db, siteId: number, dobs: readonly string[]) {
+  return db
+    .selectFrom('orphans')
+    .select(['id', 'first_name', 'last_name', 'father_name', 'dob'])
+    .where('site_id', '=', siteId)
+    .where('deleted_at', 'is', null)
+    .where('dob', 'in', dobs)
+    .execute();
+}
