@@ -160,7 +160,7 @@ export type OrphansTable = OrphanFieldColumns & {
   site_id: number;
 };
 
-/** An import from a spreadsheet (migration 0037): staged rows until its commit, then what it did. */
+/** An import from a spreadsheet (migration 0039): staged rows until its commit, then what it did. */
 export interface ImportsTable {
   id: Generated<number>;
   kind: 'orphans' | 'results' | 'attendance';

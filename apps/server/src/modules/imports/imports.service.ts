@@ -19,6 +19,7 @@ import {
   type importCommitSchema,
 } from '@app/shared/schemas/import.schema';
 import type { z } from 'zod';
+import { classOfField, editPermissionOf } from '@app/shared/sensitivity';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pageMeta } from '../../lib/pagination.ts';
@@ -59,12 +60,23 @@ function fieldOfHeading(kind: ImportKind, heading: string): string | null {
   return kind === 'orphans' ? orphanFieldOfHeading(heading) : null;
 }
 
+/**
+ * The fields this user may fill: a sensitive field (shared/sensitivity.ts) only with its class's
+ * edit permission, as the form writes it. A profile part is named `profile.<part>` there.
+ */
+function fieldsFor(user: AccessSubject, kind: ImportKind): string[] {
+  return IMPORT_FIELDS[kind].filter((f) => {
+    const cls = classOfField(f) ?? classOfField(`profile.${f}`);
+    return !cls || can(user, editPermissionOf(cls));
+  });
+}
+
 /** Each heading's field, the first column of a field taking it (a second is left for the user to map). */
-export function proposedMapping(kind: ImportKind, headings: readonly string[]): (string | null)[] {
+export function proposedMapping(kind: ImportKind, headings: readonly string[], allowed: readonly string[]): (string | null)[] {
   const taken = new Set<string>();
   return headings.map((h) => {
     const field = fieldOfHeading(kind, h);
-    if (!field || taken.has(field)) return null;
+    if (!field || taken.has(field) || !allowed.includes(field)) return null;
     taken.add(field);
     return field;
   });
@@ -207,7 +219,7 @@ async function previewOf(ctx: ImportContext, id: number): Promise<ImportPreview>
       import: summaryOf(rec, await repo.namesOf(ctx.db, rec)),
       columns: JSON.parse(rec.columns) as string[],
       mapping: JSON.parse(rec.mapping) as (string | null)[],
-      fields: [...IMPORT_FIELDS[rec.kind]],
+      fields: fieldsFor(ctx.user, rec.kind),
       rows: await rowsOf(ctx, rec, 1, false),
     },
   };
@@ -234,7 +246,7 @@ export async function uploadImport(ctx: ImportContext, req: UploadRequest): Prom
   const first = await rows.next();
   if (first.done) throw AppError.validation('file', MSG.fileEmpty);
   const headings = first.value.cells;
-  const mapping = proposedMapping(req.kind, headings);
+  const mapping = proposedMapping(req.kind, headings, fieldsFor(ctx.user, req.kind));
   if (looksLikeData(headings, mapping)) throw AppError.validation('file', MSG.noHeader);
   const now = nowIso();
   const id = await repo.insertImport(ctx.db, {
@@ -287,7 +299,7 @@ export async function remapImport(ctx: ImportContext, id: number, mapping: (stri
   if (rec.status !== 'preview') throw AppError.conflict(MSG.alreadyCommitted);
   const headings = JSON.parse(rec.columns) as string[];
   if (mapping.length !== headings.length) throw AppError.validation('mapping', MSG.mappingLength);
-  const fields = new Set(IMPORT_FIELDS[rec.kind]);
+  const fields = new Set(fieldsFor(ctx.user, rec.kind));
   const seen = new Set<string>();
   for (const field of mapping) {
     if (field === null) continue;
@@ -311,6 +323,9 @@ export async function commitImport(ctx: ImportContext, id: number, body: z.outpu
   const rec = await loadImport(ctx, id);
   if (rec.status !== 'preview') throw AppError.conflict(MSG.alreadyCommitted);
   const mapping = JSON.parse(rec.mapping) as (string | null)[];
+  // Someone else's import may map fields this user may not write.
+  const allowed = fieldsFor(ctx.user, rec.kind);
+  if (mapping.some((f) => f !== null && !allowed.includes(f))) throw AppError.forbidden();
   const counts = await ctx.db.transaction().execute(async (trx) => {
     // Claimed first: a second commit of the same import waits here, then finds it taken.
     if (!(await repo.updateImport(trx, id, { status: 'committed', committed_at: nowIso() }, 'preview'))) throw AppError.conflict(MSG.alreadyCommitted);
