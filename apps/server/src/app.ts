@@ -30,6 +30,7 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { lockdownRoutes } from './modules/lockdown/lockdown.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { orphansRoutes } from './modules/orphans/orphans.routes.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
@@ -48,7 +49,7 @@ import { AppError } from './lib/app-error.ts';
 /** Every feature's routes, mounted under /api. A new feature adds one line here. */
 const API_MODULES = [healthRoutes, authRoutes, dashboardRoutes, activitiesRoutes, orphansRoutes,
   usersRoutes, rolesRoutes, pagesRoutes, contactsRoutes, profileRoutes, settingsRoutes, passwordResetRoutes,
-  resultsRoutes, attendanceRoutes, exportsRoutes, progressReportRoutes, sitesRoutes, readLogRoutes, importsRoutes];
+  resultsRoutes, attendanceRoutes, exportsRoutes, progressReportRoutes, sitesRoutes, readLogRoutes, importsRoutes, lockdownRoutes];
 
 export interface AppDeps {
   config: Config;

@@ -21,6 +21,8 @@ declare module 'fastify' {
     tokenId: number | null;
     /** The sites whose children this request may reach (null without a signed-in user). */
     siteScope: SiteScope | null;
+    /** Lockdown is on (read with the token, afresh on every request): see plugins/access.ts `lockdownHides`. */
+    lockdown: boolean;
   }
   interface FastifyContextConfig {
     access?: Access;

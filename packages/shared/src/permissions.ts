@@ -32,6 +32,9 @@ export const PERMISSIONS = [
   // Being an administrator (spec section 2): a property of the role, not of its name, which only a
   // Super Admin gives or takes (roles/granting.ts). Seeded with Super Admin and Manager.
   'administer',
+  // Lockdown (modules/lockdown): ends every other session, closes the staff API and hides every
+  // sensitive class from everyone else in one step. Seeded with Super Admin only.
+  'lockdown',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -61,6 +64,7 @@ export const PERMISSION = {
   settings: { manage: 'manage-settings' },
   site: { manage: 'manage-sites' },
   administration: { administer: 'administer' },
+  lockdown: { start: 'lockdown' },
 } as const satisfies Record<string, Record<string, Permission>>;
 
 export const ROLE = {
@@ -78,7 +82,7 @@ export const ADMINISTER = 'administer' satisfies Permission;
 /** Seeded roles (docs/design-decisions.md). Super Admin always holds every permission. */
 export const SEEDED_ROLES: Record<string, readonly Permission[]> = {
   [ROLE.superAdmin]: PERMISSIONS,
-  [ROLE.manager]: PERMISSIONS.filter((p) => p !== 'manage-settings' && p !== 'manage-sites'),
+  [ROLE.manager]: PERMISSIONS.filter((p) => p !== 'manage-settings' && p !== 'manage-sites' && p !== 'lockdown'),
   [ROLE.teacher]: [
     'view-orphans',
     'view-results', 'create-results', 'edit-results',

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, isAdministrator } from '@app/shared/permissions';
+import { can, isAdministrator, isSuperAdmin } from '@app/shared/permissions';
 import { MSG } from '@app/shared/messages';
 import { AppError } from '../lib/app-error.ts';
 import type { Access } from '../lib/access.ts';
@@ -29,6 +29,7 @@ export function registerAccessControl(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
   app.decorateRequest('siteScope', null);
+  app.decorateRequest('lockdown', false);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -52,6 +53,7 @@ export function registerAccessControl(app: FastifyInstance): void {
       request.user = { ...resolved.user, ...access };
       request.siteScope = scope;
       request.tokenId = resolved.tokenId;
+      request.lockdown = resolved.lockdown;
     }
     // Maintenance closes the staff API only: public routes (the site's pages and settings, the
     // contact form, sign-in, signed file URLs — the signature is the credential) stay open.
@@ -74,6 +76,14 @@ function checkAccess(access: Access, request: FastifyRequest): void {
 export function siteScope(request: FastifyRequest) {
   if (!request.siteScope) throw AppError.unauthenticated();
   return request.siteScope;
+}
+
+/**
+ * True while lockdown is on and the caller is not a Super Admin: every sensitive class is then
+ * left out of what this request answers, whatever the caller's permissions.
+ */
+export function lockdownHides(request: FastifyRequest): boolean {
+  return request.lockdown && !isSuperAdmin(request.user);
 }
 
 /** The signed-in user of a route that declared non-public access. */

@@ -137,6 +137,11 @@ const MATRIX: Record<string, string> = {
   'GET /api/settings': 'manage-settings',
   'PUT /api/settings': 'manage-settings',
 
+  // Lockdown: its state for the dashboard's banner; starting and lifting it, a Super Admin's alone.
+  'GET /api/lockdown': 'signed-in',
+  'POST /api/lockdown': 'lockdown',
+  'DELETE /api/lockdown': 'lockdown',
+
   // Signing out ends the caller's own session: it runs last for each caller.
   'POST /api/auth/logout': 'signed-in',
 };

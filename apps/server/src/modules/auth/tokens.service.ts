@@ -2,6 +2,7 @@ import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import type { DB } from '../../db/schema.ts';
+import { LOCKDOWN_SETTING } from '../../lib/lockdown-setting.ts';
 import { nowIso } from '../../lib/time.ts';
 import { deleteToken, deleteUserTokens, insertToken, touchToken } from './auth.writes.ts';
 
@@ -44,15 +45,15 @@ export async function issueToken(db: Kysely<DB>, userId: number, remember: boole
 /**
  * The token and user a bearer token stands for (one query, read afresh on every request, so a
  * sign-out or a password change in any process refuses the token at once), or null when unknown,
- * wrong or expired. Also answers whether maintenance mode is on, since every authenticated
- * request needs it.
+ * wrong or expired. Also answers whether maintenance mode and lockdown are on, since every
+ * authenticated request needs them.
  */
 export async function resolveToken(
   db: Kysely<DB>,
   raw: string,
   life: TokenLifetimes,
   log?: { warn(obj: object, msg: string): void },
-): Promise<{ tokenId: number; user: Omit<AuthUser, 'roles' | 'permissions' | 'sites' | 'all_sites'>; maintenance: boolean } | null> {
+): Promise<{ tokenId: number; user: Omit<AuthUser, 'roles' | 'permissions' | 'sites' | 'all_sites'>; maintenance: boolean; lockdown: boolean } | null> {
   const bar = raw.indexOf('|');
   if (bar < 1) return null;
   const tokenId = Number(raw.slice(0, bar));
@@ -62,6 +63,7 @@ export async function resolveToken(
     .innerJoin('users as u', 'u.id', 't.user_id')
     .select(['t.token_hash', 't.remember', 't.last_used_at', 't.expires_at', 't.created_at', 'u.id', 'u.name', 'u.email', 'u.email_verified_at', 'u.calendar', 'u.locale'])
     .select((eb) => eb.selectFrom('settings').select('value').where('key', '=', 'maintenance_mode').as('maintenance'))
+    .select((eb) => eb.selectFrom('settings').select('value').where('key', '=', LOCKDOWN_SETTING).as('lockdown'))
     .where('t.id', '=', tokenId)
     .executeTakeFirst();
   if (!row) return null;
@@ -87,6 +89,7 @@ export async function resolveToken(
     tokenId,
     user: { id: row.id, name: row.name, email: row.email, email_verified_at: row.email_verified_at, calendar: row.calendar, locale: row.locale },
     maintenance: row.maintenance === '1',
+    lockdown: row.lockdown != null,
   };
 }
 
@@ -104,4 +107,12 @@ export async function revokeOtherTokens(db: Kysely<DB>, userId: number, keepToke
   let q = db.deleteFrom('personal_access_tokens').where('user_id', '=', userId);
   if (keepTokenId !== null) q = q.where('id', '!=', keepTokenId);
   await q.execute();
+}
+
+/** End every session of every user but one (lockdown): inside a write's transaction; answers how many ended. */
+export async function revokeEveryOtherToken(db: Kysely<DB>, keepTokenId: number | null): Promise<number> {
+  let q = db.deleteFrom('personal_access_tokens');
+  if (keepTokenId !== null) q = q.where('id', '!=', keepTokenId);
+  const result = await q.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

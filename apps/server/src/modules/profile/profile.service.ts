@@ -33,12 +33,18 @@ export interface ProfileCaller {
   guard: PasswordGuard;
 }
 
-/** Check the current password, counted before it is checked. */
-async function checkCurrentPassword(deps: ProfileDeps, caller: ProfileCaller, given: string | undefined, missing: string): Promise<void> {
-  if (!given) throw AppError.validation('current_password', missing);
+/**
+ * Check the signed-in user's own password, typed again, counted before it is checked (one count
+ * per user, shared by every route that asks for it: a stolen session cannot guess). A wrong or
+ * missing one is a 422 on `field`.
+ */
+export async function checkCurrentPassword(deps: Pick<ProfileDeps, 'db'>, caller: Pick<ProfileCaller, 'user' | 'guard'>, given: string | undefined, missing: string, field = 'current_password'): Promise<void> {
+  if (!given) throw AppError.validation(field, missing);
   await countPasswordAttempt(caller.guard, `current-password:${caller.user.id}`, CURRENT_PASSWORD_CHECKS, 60);
   const row = await deps.db.selectFrom('users').select('password').where('id', '=', caller.user.id).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(row.password, given, caller.guard.ip))) throw AppError.validation('current_password', PROFILE_MSG.currentWrong);
+  if (!(await verifyPassword(row.password, given, caller.guard.ip))) throw AppError.validation(field, PROFILE_MSG.currentWrong);
+  // A success starts the count over: the attempts so far were the owner's.
+  await caller.guard.limiter.clear(`current-password:${caller.user.id}`);
 }
 
 /**
@@ -68,7 +74,6 @@ function notifyOldAddress(deps: ProfileDeps, oldEmail: string, newEmail: string)
 /** Check the current password, set the new one, and sign the user out of every other device. */
 export async function changePassword(deps: ProfileDeps, caller: ProfileCaller, input: { current_password: string; password: string }): Promise<void> {
   await checkCurrentPassword(deps, caller, input.current_password, PROFILE_MSG.currentRequired);
-  await caller.guard.limiter.clear(`current-password:${caller.user.id}`);
   const hash = await hashPassword(input.password, caller.guard.ip);
   const { user } = caller;
   await deps.db.transaction().execute((trx) => profileWrites.changePassword(trx, { userId: user.id, name: user.name, email: user.email, hash, now: nowIso(), keepTokenId: caller.tokenId }));

@@ -10,7 +10,7 @@ import {
 } from '@app/shared/schemas/settings.schema';
 import type { DB } from '../../db/schema.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
-import { readSettings } from './settings.repository.ts';
+import { readSettings, writeSetting } from './settings.repository.ts';
 import { saveSettings } from './settings.writes.ts';
 
 export async function getSetting(db: Kysely<DB>, key: string): Promise<string | undefined> {
@@ -20,6 +20,17 @@ export async function getSetting(db: Kysely<DB>, key: string): Promise<string | 
 
 export async function isMaintenanceMode(db: Kysely<DB>): Promise<boolean> {
   return (await getSetting(db, 'maintenance_mode')) === '1';
+}
+
+/** Turn maintenance mode on or off inside another write's transaction (lockdown), which logs itself. */
+export async function setMaintenanceMode(trx: Kysely<DB>, on: boolean): Promise<void> {
+  await writeSetting(trx, 'maintenance_mode', on ? '1' : '0');
+}
+
+/** A setting only code writes (not one of the form's keys), inside another write's transaction; null removes it. */
+export async function writeInternalSetting(trx: Kysely<DB>, key: string, value: string | null): Promise<void> {
+  if (value === null) await trx.deleteFrom('settings').where('key', '=', key).execute();
+  else await writeSetting(trx, key, value);
 }
 
 /** Every known setting, stored value over the default. */

@@ -1,0 +1,115 @@
+import { expect, it } from 'vitest';
+import { ADMIN, call, describeEachDatabase, login, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
+
+/*
+ * Lockdown: a Super Admin types their password again and, at once, every other session ends
+ * (whoever holds it, another Super Admin's and their own other devices' too), maintenance mode goes
+ * on, and the state is kept in the database for every process. Lifting it takes the password again
+ * and puts maintenance back as it was. A wrong password, or anyone else, changes nothing.
+ */
+
+const signedIn = async (server: TestServer, token: string) => (await call(server, 'GET', '/api/auth/user', { token })).status;
+const maintenance = async (server: TestServer) => (await call(server, 'GET', '/api/settings/public')).body.maintenance_mode as string;
+const lockdownEntries = async (server: TestServer, token: string) =>
+  ((await call(server, 'GET', '/api/activities?subject_type=settings&per_page=100', { token })).body.data as Array<{ action: string; user: { id: number } | null }>).filter((e) => e.action.startsWith('lockdown'));
+
+describeEachDatabase('lockdown', (server) => {
+  it('only a Super Admin may start or lift it; the others are refused and nothing changes', async () => {
+    const manager = await userWithRoles(server(), ['Manager'], 'manager-pass-1');
+    const teacher = await userWithRoles(server(), ['Teacher'], 'teacher-pass-1');
+    for (const [who, password] of [[manager, 'manager-pass-1'], [teacher, 'teacher-pass-1']] as const) {
+      for (const method of ['POST', 'DELETE']) {
+        const res = await call(server(), method, '/api/lockdown', { token: who.token, body: { password } });
+        expect(res.status, `${method} by ${who.email}`).toBe(403);
+      }
+    }
+    expect((await call(server(), 'POST', '/api/lockdown', { body: { password: ADMIN.password } })).status).toBe(401);
+    expect((await call(server(), 'GET', '/api/lockdown', { token: teacher.token })).body).toEqual({ data: { active: false, since: null } });
+    expect(await signedIn(server(), manager.token)).toBe(200);
+    expect(await maintenance(server())).not.toBe('1');
+  });
+
+  it('refuses a wrong or missing password with 422 in the spec shape, and changes nothing', async () => {
+    const admin = await loginAdmin(server());
+    const teacher = await userWithRoles(server(), ['Teacher']);
+    const before = (await lockdownEntries(server(), admin)).length;
+
+    const wrong = await call(server(), 'POST', '/api/lockdown', { token: admin, body: { password: 'not-the-password' } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toEqual({ message: 'The current password is incorrect.', code: 'validation_failed', errors: { password: ['The current password is incorrect.'] } });
+    const missing = await call(server(), 'POST', '/api/lockdown', { token: admin, body: {} });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ password: ['Password is required'] });
+
+    expect(await signedIn(server(), teacher.token)).toBe(200);
+    expect(await maintenance(server())).not.toBe('1');
+    expect((await call(server(), 'GET', '/api/lockdown', { token: admin })).body.data.active).toBe(false);
+    expect(await lockdownEntries(server(), admin)).toHaveLength(before);
+  });
+
+  it('ends every other session at once, keeps the caller\'s, turns maintenance on, and DELETE lifts it', async () => {
+    const admin = await loginAdmin(server());
+    const adminElsewhere = await loginAdmin(server());
+    const manager = await userWithRoles(server(), ['Manager']);
+    const teacher = await userWithRoles(server(), ['Teacher']);
+    const others = [adminElsewhere, manager.token, teacher.token];
+    for (const token of [admin, ...others]) expect(await signedIn(server(), token)).toBe(200);
+
+    const on = await call(server(), 'POST', '/api/lockdown', { token: admin, body: { password: ADMIN.password } });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body.data.active).toBe(true);
+    expect(on.body.data.sessions_ended).toBeGreaterThanOrEqual(others.length);
+    for (const token of others) {
+      const next = await call(server(), 'GET', '/api/auth/user', { token });
+      expect(next.status).toBe(401);
+      expect(next.body).toEqual({ message: 'Unauthenticated.', code: 'unauthenticated' });
+    }
+    expect(await signedIn(server(), admin)).toBe(200);
+    expect(await maintenance(server())).toBe('1');
+    const state = (await call(server(), 'GET', '/api/lockdown', { token: admin })).body.data;
+    expect(state.active).toBe(true);
+    expect(Date.parse(state.since)).not.toBeNaN();
+
+    // Staff who sign in again meet maintenance; an administrator gets in (and sees the state).
+    const teacherAgain = await login(server(), teacher.email, 'user-password-1');
+    expect((await call(server(), 'GET', '/api/orphans', { token: teacherAgain })).status).toBe(503);
+    const managerAgain = await login(server(), manager.email, 'user-password-1');
+    expect((await call(server(), 'GET', '/api/lockdown', { token: managerAgain })).body.data.active).toBe(true);
+
+    // Lifting needs the password too; a wrong one leaves it on.
+    const wrong = await call(server(), 'DELETE', '/api/lockdown', { token: admin, body: { password: 'not-the-password' } });
+    expect(wrong.status).toBe(422);
+    expect((await call(server(), 'GET', '/api/lockdown', { token: admin })).body.data.active).toBe(true);
+    expect(await maintenance(server())).toBe('1');
+
+    const off = await call(server(), 'DELETE', '/api/lockdown', { token: admin, body: { password: ADMIN.password } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.data).toEqual({ active: false, since: null, sessions_ended: 0 });
+    expect((await call(server(), 'GET', '/api/lockdown', { token: admin })).body.data).toEqual({ active: false, since: null });
+    expect(await maintenance(server())).toBe('0');
+    expect((await call(server(), 'GET', '/api/orphans', { token: teacherAgain })).status).toBe(200);
+
+    // Both steps are in the activity log, by the Super Admin, newest first.
+    const entries = await lockdownEntries(server(), admin);
+    expect(entries.slice(0, 2).map((e) => e.action)).toEqual(['lockdown_lifted', 'lockdown_started']);
+    const me = (await call(server(), 'GET', '/api/auth/user', { token: admin })).body.user.id;
+    expect(entries.slice(0, 2).map((e) => e.user?.id)).toEqual([me, me]);
+  });
+
+  it('leaves maintenance on when lifted if it was on before lockdown began', async () => {
+    const admin = await loginAdmin(server());
+    expect((await call(server(), 'PUT', '/api/settings', { token: admin, body: { organization_name: 'Org', maintenance_mode: '1' } })).status).toBe(200);
+    expect((await call(server(), 'POST', '/api/lockdown', { token: admin, body: { password: ADMIN.password } })).status).toBe(200);
+    expect((await call(server(), 'DELETE', '/api/lockdown', { token: admin, body: { password: ADMIN.password } })).status).toBe(200);
+    expect(await maintenance(server())).toBe('1');
+    expect((await call(server(), 'PUT', '/api/settings', { token: admin, body: { organization_name: 'Org', maintenance_mode: '0' } })).status).toBe(200);
+  });
+
+  it('counts the password checks with the profile\'s: past five a minute, 429', async () => {
+    const admin = await loginAdmin(server());
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await call(server(), 'POST', '/api/lockdown', { token: admin, body: { password: `wrong-${i}` } })).status);
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
+    expect((await call(server(), 'GET', '/api/lockdown', { token: admin })).body.data.active).toBe(false);
+  });
+});
