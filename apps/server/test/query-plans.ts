@@ -27,17 +27,25 @@ export async function queryPlan(db: Kysely<any>, dialect: Dialect, query: Compil
 }
 
 /**
- * Children with twelve months of attendance and six results each, analysed, for the results and
- * attendance plan tests: an empty table's plan says little about a full one's.
+ * Children with twelve months of attendance and six results each, over four sites (their ids
+ * returned), analysed, for the results and attendance plan tests: an empty table's plan says
+ * little about a full one's.
  */
 const CHILDREN = 1300;
 
-export async function seedAcademics(db: Kysely<DB>): Promise<void> {
+export async function seedAcademics(db: Kysely<DB>): Promise<number[]> {
   const now = new Date().toISOString();
-  const site_id = (await db.selectFrom('sites').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  // Spread over four sites, as the organisation's homes and college are: a site's plans read a quarter.
+  const first = (await db.selectFrom('sites').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  const others = await db
+    .insertInto('sites')
+    .values([2, 3, 4].map((n) => ({ name: `Plan site ${n}`, kind: 'orphanage' as const, province: null, address: null, phone: null, active: 1, created_at: now, updated_at: now })))
+    .returning('id')
+    .execute();
+  const sites = [first, ...others.map((r) => r.id)];
   const children = Array.from({ length: CHILDREN }, (_, i) => ({
     first_name: `First${i % 97}`, last_name: `Last${i % 89}`, dob: '2012-01-01', birthday: '01-01', gender: i % 2 ? 'male' : 'female',
-    class_grade: String(i % 13), admission_date: '2020-01-01', status: 'active', search_text: `first${i} last${i}`, site_id, created_at: now, updated_at: now,
+    class_grade: String(i % 13), admission_date: '2020-01-01', status: 'active', search_text: `first${i} last${i}`, site_id: sites[i % 4]!, created_at: now, updated_at: now,
   }));
   const ids: number[] = [];
   for (let i = 0; i < children.length; i += 100) ids.push(...(await db.insertInto('orphans').values(children.slice(i, i + 100)).returning('id').execute()).map((r) => r.id));
@@ -50,5 +58,6 @@ export async function seedAcademics(db: Kysely<DB>): Promise<void> {
   );
   for (let i = 0; i < results.length; i += 500) await db.insertInto('results').values(results.slice(i, i + 500)).execute();
   await sql`analyze`.execute(db);
+  return sites;
 }
 

@@ -349,7 +349,7 @@ describeEachDatabase('authorization matrix', (ctx) => {
       const nobodys = await call(server, method, nobodysUrl, { token: manager.token, body: nobodysBody });
       if (theirs.status !== 422 || JSON.stringify(theirs.body) !== JSON.stringify(nobodys.body)) differ.push(`${method} ${url} site_id: ${theirs.status} vs ${nobodys.status}`);
     };
-    for (const url of ['/api/orphans', '/api/dashboard/data']) await asUnknownSite('GET', url);
+    for (const url of ['/api/orphans', '/api/dashboard/data', '/api/results', '/api/attendances', '/api/galleries']) await asUnknownSite('GET', url);
     await asUnknownSite('POST', '/api/export/orphans', {});
     await asUnknownSite('POST', '/api/export/results', { result_type: 'education', from_date: '2025-01-01', to_date: '2025-12-31' });
     await asUnknownSite('POST', '/api/export/attendance', { month: 2, year: 2025 });

@@ -59,12 +59,13 @@ export function useOrphanOptionLabel() {
 /**
  * The children to pick from (the shared selector list, GET /orphans?no_pagination=true). A stored
  * record may name a child the selector no longer lists (graduated, say): `keep` adds that one so
- * the select still shows who the record is about.
+ * the select still shows who the record is about. `site` (an id, as a filter holds it) offers only
+ * that site's children.
  */
-export function OrphanOptions({ keep }: { keep?: { id: number; label: string } }) {
+export function OrphanOptions({ keep, site }: { keep?: { id: number; label: string }; site?: string }) {
   const { data } = useOrphanOptions();
   const label = useOrphanOptionLabel();
-  const options = data ?? [];
+  const options = (data ?? []).filter((o) => !site || String(o.site_id) === site);
   const missing = keep && !options.some((o) => o.id === keep.id);
   return (
     <>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ATTENDANCE_PAGE_SIZES, GRADES, MAX_ID, MAX_PER_PAGE } from '../constants.ts';
 import { WHENEVER_AN_OBJECT, pageQuery, paged, plainText } from './common.schema.ts';
 import { orphanIdField, yearField } from './result.schema.ts';
+import { siteFilterField } from './sites.schema.ts';
 import { daysRecorded } from '../attendance-rate.ts';
 
 /**
@@ -208,6 +209,8 @@ export type AttendanceBatch = z.output<typeof attendanceBatchSchema>;
 
 /** `GET /attendances` query. `class_grade` narrows to one grade's children (the class screen). */
 export const attendanceListQuerySchema = z.object({
+  /** Only the records of this site's children (one the user holds: else 422). */
+  site_id: siteFilterField,
   orphan_id: z.preprocess(
     (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : trimmed(v)),
     z.number({ error: 'The orphan id must be a whole number.' }).int().min(1).max(MAX_ID).optional(),

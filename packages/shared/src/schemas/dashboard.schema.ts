@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { activitySchema } from './activity.schema.ts';
-import { MAX_ID } from '../constants.ts';
-import { SITE_MSG } from './sites.schema.ts';
+import { siteFilterField } from './sites.schema.ts';
 
 /** How far ahead Upcoming Events looks: today and the next 30 days. */
 export const UPCOMING_EVENT_DAYS = 30;
@@ -106,11 +105,6 @@ export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
 /** The overview's query: `site_id` narrows it to one of the user's sites (else 422); without it, all of them. */
 export const dashboardQuerySchema = z.object({
-  site_id: z.coerce
-    .number({ error: SITE_MSG.siteInvalid })
-    .int(SITE_MSG.siteInvalid)
-    .min(1, SITE_MSG.siteInvalid)
-    .max(MAX_ID, SITE_MSG.siteInvalid)
-    .optional(),
+  site_id: siteFilterField,
 });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;

@@ -3,7 +3,7 @@ import { EXPORT_GENDERS, EXPORT_TERMS, MAX_ID, RESULT_TYPES } from '../constants
 import { ATTENDANCE_MESSAGES, monthField } from './attendance.schema.ts';
 import { WHENEVER_AN_OBJECT, isoDate } from './common.schema.ts';
 import { RESULT_MESSAGES, yearField } from './result.schema.ts';
-import { SITE_MSG } from './sites.schema.ts';
+import { siteFilterField } from './sites.schema.ts';
 
 /**
  * Excel exports (spec sections 2, 5, 7, 9): the bodies of `POST /export/orphans`,
@@ -63,11 +63,6 @@ const optionalOrphanId = z.preprocess(
   digits,
   z.number({ error: EXPORT_MESSAGES.orphanInvalid }).int(EXPORT_MESSAGES.orphanInvalid).min(1, EXPORT_MESSAGES.orphanInvalid).max(MAX_ID, EXPORT_MESSAGES.orphanInvalid).optional(),
 );
-/** One of the user's sites to narrow to (without it: all of them); that it is theirs and active is the server's check (422 too). */
-const optionalSiteId = z.preprocess(
-  digits,
-  z.number({ error: SITE_MSG.siteInvalid }).int(SITE_MSG.siteInvalid).min(1, SITE_MSG.siteInvalid).max(MAX_ID, SITE_MSG.siteInvalid).optional(),
-);
 const optionalYear = z.preprocess((v) => (blank(v) ? undefined : v), yearField.optional());
 
 type Issues = ReadonlyArray<{ path?: PropertyKey[] }>;
@@ -90,7 +85,7 @@ function inOrder(low: string, high: string, message: string) {
 /** `POST /export/orphans`: children outside the trash, every filter optional. */
 export const orphanExportSchema = z
   .object({
-    site_id: optionalSiteId,
+    site_id: siteFilterField,
     gender: z.preprocess(notGiven, z.enum(EXPORT_GENDERS, { error: EXPORT_MESSAGES.genderInvalid }).optional()),
     age_min: optionalAge,
     age_max: optionalAge,
@@ -113,7 +108,7 @@ export const resultExportSchema = z
       notGiven,
       z.enum(RESULT_TYPES, { error: (iss) => (iss.input === undefined ? EXPORT_MESSAGES.resultTypeRequired : EXPORT_MESSAGES.resultTypeInvalid) }),
     ),
-    site_id: optionalSiteId,
+    site_id: siteFilterField,
     orphan_id: optionalOrphanId,
     from_date: requiredDate(EXPORT_MESSAGES.fromDateRequired),
     to_date: requiredDate(EXPORT_MESSAGES.toDateRequired),
@@ -127,7 +122,7 @@ export type ResultExport = z.output<typeof resultExportSchema>;
 
 /** `POST /export/attendance`: one month's records (month and year required), optionally of one child. */
 export const attendanceExportSchema = z.object({
-  site_id: optionalSiteId,
+  site_id: siteFilterField,
   orphan_id: optionalOrphanId,
   month: monthField,
   year: yearField,

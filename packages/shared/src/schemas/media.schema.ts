@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GALLERY_DEFAULT_PAGE_SIZE, MAX_ID, MAX_PER_PAGE, MEDIA_TYPES, VIDEO_RESOLUTIONS } from '../constants.ts';
 import { hasControlCharacters, hasMarkup, pageQuery, paged, plainText } from './common.schema.ts';
 import { blankToUndefined, optionalDate, optionalEnum, optionalText, requiredDate, requiredEnum, requiredText } from './orphan.schema.ts';
+import { siteFilterField } from './sites.schema.ts';
 
 /**
  * The gallery (spec sections 2, 3, 5, 7): the upload form and `POST /galleries` fields,
@@ -186,6 +187,8 @@ export const mediaListQuerySchema = z
   .object({
     page: pageQuery,
     per_page: perPage(GALLERY_DEFAULT_PAGE_SIZE),
+    /** Only the items of this site's children (one the user holds: else 422). */
+    site_id: siteFilterField,
     orphan_id: optionalOrphanId,
     media_type: optionalEnum(MEDIA_TYPES, MEDIA_MESSAGES.mediaTypeInvalid),
     ...dateRange,

@@ -10,7 +10,7 @@ import {
   ORPHAN_STATUSES,
 } from '../constants.ts';
 import { pageQuery, paged, plainText } from './common.schema.ts';
-import { SITE_MSG } from './sites.schema.ts';
+import { SITE_MSG, siteFilterField } from './sites.schema.ts';
 
 /**
  * The orphan form (spec sections 3 and 5) and the `/orphans` request bodies and list query
@@ -355,12 +355,7 @@ export const orphanListQuerySchema = z
       .transform(blankToUndefined)
       .pipe(z.enum(ORPHAN_SORTS, { error: ORPHAN_MESSAGES.sortInvalid }).default('last_name')),
     /** Only the children of this site (one the user holds: else 422). */
-    site_id: z.coerce
-      .number({ error: SITE_MSG.siteInvalid })
-      .int(SITE_MSG.siteInvalid)
-      .min(1, SITE_MSG.siteInvalid)
-      .max(MAX_ID, SITE_MSG.siteInvalid)
-      .optional(),
+    site_id: siteFilterField,
     no_pagination: booleanFlag,
   })
   .refine((q) => !q.admission_from || !q.admission_to || q.admission_from <= q.admission_to, {

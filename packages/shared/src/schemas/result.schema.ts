@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, FILTER_TERMS, GRADES, MAX_ID, RESULT_TYPES } from '../constants.ts';
 import { GRADE_LETTERS, gradeForMarks } from '../grade-bands.ts';
 import { isoDate, plainText } from './common.schema.ts';
+import { siteFilterField } from './sites.schema.ts';
 
 /**
  * Academic results (spec sections 3, 4, 5, 7, 9): one schema per result type — education,
@@ -229,6 +230,8 @@ const optionalQueryChoice = <const T extends readonly [string, ...string[]]>(val
 
 /** `GET /results` query: every filter optional; answers the whole filtered list (at most RESULTS_LIST_LIMIT). */
 export const resultListQuerySchema = z.object({
+  /** Only the results of this site's children (one the user holds: else 422). */
+  site_id: siteFilterField,
   orphan_id: z.preprocess(
     (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : trimmed(v)),
     z.number({ error: 'The orphan id must be a whole number.' }).int().min(1).max(MAX_ID).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PER_PAGE } from '../constants.ts';
+import { MAX_ID, MAX_PER_PAGE } from '../constants.ts';
 import { paged, plainText } from './common.schema.ts';
 
 /**
@@ -26,6 +26,16 @@ export const SITE_MSG = {
   grantSite: 'You cannot grant a site you do not hold yourself.',
   grantAllSites: 'Only a user who holds all sites may grant all sites.',
 } as const;
+
+/**
+ * A `site_id` that narrows a list, an export or the overview to one of the user's sites (a
+ * query's text or a body's number; empty: all of them). That the site is the user's and active
+ * is the server's check, answered with the same 422 as a malformed one.
+ */
+export const siteFilterField = z.preprocess(
+  (v) => (v == null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v),
+  z.number({ error: SITE_MSG.siteInvalid }).int(SITE_MSG.siteInvalid).min(1, SITE_MSG.siteInvalid).max(MAX_ID, SITE_MSG.siteInvalid).optional(),
+);
 
 /** A text field that may be left empty: stored as null. */
 function nullableText(label: string, max: number) {

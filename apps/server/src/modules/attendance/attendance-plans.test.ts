@@ -15,7 +15,10 @@ describeEachDatabase('attendance plans', (server, dialect) => {
   const plan = (query: Parameters<typeof queryPlan>[2]) => queryPlan(db(), dialect, query);
   /** A sort or a scan of a table in each database's words. */
   const sortsOrScans = (table: string) => (dialect === 'sqlite' ? new RegExp(`USE TEMP B-TREE|^SCAN ${table}$`, 'm') : /\bSort\b|Seq Scan/);
-  beforeAll(() => seedAcademics(db()));
+  let sites: number[] = [];
+  beforeAll(async () => {
+    sites = await seedAcademics(db());
+  });
 
   it('pages one grade\'s month by walking the grade index and looking each child\'s month up, and counts it the same way', async () => {
     const f: AttendanceFilter = { month: 3, year: 2025, class_grade: '4' };
@@ -45,8 +48,21 @@ describeEachDatabase('attendance plans', (server, dialect) => {
     expect(p, p).toMatch(/orphans_name_idx/);
   });
 
-  
-  
+  it('pages one site\'s month in name order from the site list index, and counts it from indexes', async () => {
+    const f: AttendanceFilter = { month: 3, year: 2025 };
+    const scope = { ids: [sites[1]!] };
+    for (const count of [false, true]) {
+      const p = await plan(buildAttendanceList(db(), scope, f, count ? undefined : { limit: 10, offset: 0 }));
+      expect(p, p).not.toMatch(sortsOrScans('orphans'));
+      expect(p, p).not.toMatch(sortsOrScans('attendances'));
+      if (!count) expect(p, p).toMatch(/orphans_site_name_idx/);
+    }
+    // Several sites: no index holds their names in order, so the name index is walked and each child's site kept or not.
+    const p = await plan(buildAttendanceList(db(), { ids: [sites[0]!, sites[2]!] }, f, { limit: 10, offset: 0 }));
+    expect(p, p).not.toMatch(sortsOrScans('orphans'));
+    expect(p, p).toMatch(/orphans_name_idx/);
+  });
+
   it('reads one child\'s months from an index alone, and the list without a month from attendances_month_idx', async () => {
     const summary = await plan(buildChildMonths(db(), [7]));
     expect(summary, summary).not.toMatch(sortsOrScans('attendances'));
@@ -57,10 +73,13 @@ describeEachDatabase('attendance plans', (server, dialect) => {
       const p = await plan(buildAttendanceList(db(), { all: true }, f, { limit: 10, offset: 0 }));
       expect(p, p).not.toMatch(sortsOrScans('attendances'));
     }
-    for (const f of [{}, { year: 2025 }]) {
-      const p = await plan(buildAttendanceList(db(), { all: true }, f, { limit: 10, offset: 0 }));
-      expect(p, p).not.toMatch(sortsOrScans('attendances'));
-      expect(p, p).toMatch(/attendances_month_idx/);
+    for (const scope of [{ all: true as const }, { ids: [sites[1]!] }, { ids: [sites[0]!, sites[2]!] }]) {
+      for (const f of [{}, { year: 2025 }]) {
+        const p = await plan(buildAttendanceList(db(), scope, f, { limit: 10, offset: 0 }));
+        expect(p, p).not.toMatch(sortsOrScans('attendances'));
+        expect(p, p).not.toMatch(/\bSort\b|USE TEMP B-TREE/);
+        expect(p, p).toMatch(/attendances_month_idx/);
+      }
     }
   });
 });

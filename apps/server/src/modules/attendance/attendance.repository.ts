@@ -21,6 +21,14 @@ const COLUMNS = [
 const withOrphan = (db: Kysely<DB>, scope: SiteScope) =>
   withinScope(db.selectFrom('attendances').innerJoin('orphans', 'orphans.id', 'attendances.orphan_id').select(COLUMNS).where('orphans.deleted_at', 'is', null), scope);
 
+/**
+ * The records as the list reads them: from the record (its month index, or the child's key) to
+ * its child. SQLite keeps a CROSS JOIN's order, so a site's scope filters that walk instead of
+ * reading the site's children and sorting all their months.
+ */
+const listWithOrphan = (db: Kysely<DB>, scope: SiteScope) =>
+  withinScope(db.selectFrom('attendances').crossJoin('orphans').whereRef('orphans.id', '=', 'attendances.orphan_id').select(COLUMNS).where('orphans.deleted_at', 'is', null), scope);
+
 export function findAttendance(db: Kysely<DB>, scope: SiteScope, id: number): Promise<AttendanceWithOrphan | undefined> {
   return withOrphan(db, scope).where('attendances.id', '=', id).executeTakeFirst();
 }
@@ -74,7 +82,7 @@ export function buildAttendanceList(db: Kysely<DB>, scope: SiteScope, f: Attenda
     if (!page) return q.select((eb) => eb.fn.countAll<number>().as('total'));
     return q.select(COLUMNS).orderBy('orphans.last_name').orderBy('orphans.first_name').orderBy('orphans.id').limit(page.limit).offset(page.offset);
   }
-  let q = withOrphan(db, scope);
+  let q = listWithOrphan(db, scope);
   if (kind === 'child') q = q.where('attendances.orphan_id', '=', f.orphan_id!);
   if (f.year !== undefined) q = q.where('attendances.year', '=', f.year);
   if (f.month !== undefined) q = q.where('attendances.month', '=', f.month);

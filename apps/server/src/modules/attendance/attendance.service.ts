@@ -18,6 +18,7 @@ import { findActiveOrphans, fullName, type SiteScope } from '../orphans/orphans.
 import { summaryOf, toAttendance } from './attendance-answers.ts';
 import { attendancePageRows, childWithMonths, countAttendance, findAttendance } from './attendance.repository.ts';
 import * as writes from './attendance.writes.ts';
+import { scopeOfSiteFilter } from '../sites/sites.service.ts';
 
 export { toAttendance } from './attendance-answers.ts';
 
@@ -48,7 +49,8 @@ const toValues = (d: AttendanceData): writes.AttendanceValues => ({ ...toRowValu
 /** `GET /attendances`: one page and the filter's total. */
 export async function listAttendance(ctx: AttendanceContext, q: AttendanceListQuery): Promise<Paged<Attendance>> {
   const offset = (q.page - 1) * q.per_page;
-  const [total, rows] = await Promise.all([countAttendance(ctx.db, ctx.scope, q), attendancePageRows(ctx.db, ctx.scope, q, q.per_page, offset)]);
+  const scope = await scopeOfSiteFilter(ctx.db, ctx.scope, q.site_id);
+  const [total, rows] = await Promise.all([countAttendance(ctx.db, scope, q), attendancePageRows(ctx.db, scope, q, q.per_page, offset)]);
   const data = rows.map(toAttendance);
   return {
     data,

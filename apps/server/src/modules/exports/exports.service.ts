@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ExportKind } from '@app/shared/schemas/export.schema';
 import type { DB } from '../../db/schema.ts';
-import { siteWithinScope, type SiteScope } from '../sites/sites.service.ts';
+import { scopeOfSiteFilter, type SiteScope } from '../sites/sites.service.ts';
 import type { FeatureExport } from './export-columns.ts';
 import type { ExportLanguage } from './export-headings.ts';
 import { logExport } from './exports.writes.ts';
@@ -46,8 +46,7 @@ export async function prepareExport<Q extends { site_id?: number }>(
   q: Q,
   now = new Date(),
 ): Promise<PreparedExport> {
-  const siteId = await siteWithinScope(ctx.db, ctx.scope, q.site_id);
-  const scope: SiteScope = siteId === undefined ? ctx.scope : { ids: [siteId] };
+  const scope = await scopeOfSiteFilter(ctx.db, ctx.scope, q.site_id);
   await ctx.db.transaction().execute((trx) => logExport(trx, { scope, kind: feature.kind, name: feature.logName, userId, filters: given(q), orphanId: feature.orphanId(q) }));
   return { kind: feature.kind, sheet: { ...feature.sheet(ctx.db, scope, q, language, todayIso(now)), language } };
 }

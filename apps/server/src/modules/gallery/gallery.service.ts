@@ -26,6 +26,7 @@ import { findActiveOrphan, type SiteScope } from '../orphans/orphans.service.ts'
 import { childMediaRecords, findMediaRecord, findVisibleMedia, mediaPage, orphanMediaRows, type MediaRecord, type MediaRow } from './gallery.repository.ts';
 import * as writes from './gallery.writes.ts';
 import { checkReceivedFile, fileColumns } from './received-file.ts';
+import { scopeOfSiteFilter } from '../sites/sites.service.ts';
 
 export interface GalleryContext {
   db: Kysely<DB>;
@@ -145,7 +146,8 @@ export function toMediaItem(r: MediaRow, store: FileStore, viewer: number | null
 export async function listMedia(ctx: GalleryContext, q: MediaListQuery): Promise<Paged<MediaItem>> {
   const offset = (q.page - 1) * q.per_page;
   const filter = { orphanId: q.orphan_id, mediaType: q.media_type, dateFrom: q.date_from, dateTo: q.date_to, tags: q.tags ? splitTags(q.tags) : [] };
-  const { total, rows } = await mediaPage(ctx.db, ctx.scope, filter, q.per_page, offset);
+  const scope = await scopeOfSiteFilter(ctx.db, ctx.scope, q.site_id);
+  const { total, rows } = await mediaPage(ctx.db, scope, filter, q.per_page, offset);
   return {
     data: rows.map((r) => toMediaItem(r, ctx.store, ctx.viewer)),
     ...pageMeta(total, q.page, q.per_page),

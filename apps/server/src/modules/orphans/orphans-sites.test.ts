@@ -50,7 +50,7 @@ describeEachDatabase('orphans and their sites', (server, dialect) => {
     expect(own.body.data.every((r: { site_id: number }) => r.site_id === siteA)).toBe(true);
   });
 
-  it('reads a site\'s list in the default order and its total from the site list index', async () => {
+  it('reads a site\'s list in the default order and its total from the site list index, and several sites\' from the name index', async () => {
     const db = server().database.db;
     const site = await firstSiteId(server());
     const filters: OrphanFilter[] = [
@@ -64,5 +64,9 @@ describeEachDatabase('orphans and their sites', (server, dialect) => {
         expect(p, p).toMatch(dialect === 'sqlite' ? /USING (COVERING )?INDEX orphans_site_name_idx/ : /Index (Only )?Scan (Backward )?using orphans_site_name_idx/);
       }
     }
+    // A user of several sites (not all): the name index walked, each child of theirs kept, no sort of their children.
+    const several = await queryPlan(db, dialect, listPageQuery(db, dialect, { words: [], trashed: false, scope: { ids: [site, site + 1000] } }, 'last_name', 10, 0));
+    expect(several, several).not.toMatch(dialect === 'sqlite' ? /USE TEMP B-TREE|^SCAN orphans$/m : /\bSort\b|Seq Scan/);
+    expect(several, several).toMatch(/orphans_name_idx/);
   });
 });

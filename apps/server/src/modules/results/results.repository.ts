@@ -25,6 +25,14 @@ const RESULT_COLUMNS = [...OWN_COLUMNS, 'orphans.first_name', 'orphans.last_name
 const withOrphan = (db: Kysely<DB>, scope: SiteScope) =>
   withinScope(db.selectFrom('results').innerJoin('orphans', 'orphans.id', 'results.orphan_id').select(RESULT_COLUMNS).where('orphans.deleted_at', 'is', null), scope);
 
+/**
+ * Everyone's results as the list reads them: from the results (their year index, newest first)
+ * to each one's child, by its key. SQLite keeps a CROSS JOIN's order, so a site's scope filters
+ * that walk instead of reading the site's children and sorting all their results.
+ */
+const listWithOrphan = (db: Kysely<DB>, scope: SiteScope) =>
+  withinScope(db.selectFrom('results').crossJoin('orphans').whereRef('orphans.id', '=', 'results.orphan_id').select(RESULT_COLUMNS).where('orphans.deleted_at', 'is', null), scope);
+
 export function findResult(db: Kysely<DB>, scope: SiteScope, id: number): Promise<ResultWithOrphan | undefined> {
   return withOrphan(db, scope).where('results.id', '=', id).executeTakeFirst();
 }
@@ -41,7 +49,7 @@ type Filter = Pick<ResultListQuery, 'orphan_id' | 'year' | 'term' | 'result_type
  */
 export function buildResultList(db: Kysely<DB>, scope: SiteScope, f: Filter, limit: number) {
   // Typed as the joined query: the filters and order below name results' columns only.
-  let q = f.orphan_id !== undefined ? (db.selectFrom('results').select(OWN_COLUMNS).where('results.orphan_id', '=', f.orphan_id) as unknown as ReturnType<typeof withOrphan>) : withOrphan(db, scope);
+  let q = f.orphan_id !== undefined ? (db.selectFrom('results').select(OWN_COLUMNS).where('results.orphan_id', '=', f.orphan_id) as unknown as ReturnType<typeof listWithOrphan>) : listWithOrphan(db, scope);
   if (f.year !== undefined) q = q.where('results.year', '=', f.year);
   if (f.term !== undefined) q = q.where('results.term', '=', f.term);
   if (f.result_type !== undefined) q = q.where('results.result_type', '=', f.result_type);

@@ -18,6 +18,7 @@ import { findActiveOrphan, type SiteScope } from '../orphans/orphans.service.ts'
 import { childResults, listed, summaryOf, toResult } from './results-answers.ts';
 import { childResultRows, classResultsOn, findResult, listResultRows } from './results.repository.ts';
 import * as writes from './results.writes.ts';
+import { scopeOfSiteFilter } from '../sites/sites.service.ts';
 
 export { toResult } from './results-answers.ts';
 
@@ -62,10 +63,11 @@ function toValues(d: ResultData): writes.ResultValues {
 
 /** `GET /results`: everyone's (filtered) or one child's, newest first, at most RESULTS_LIST_LIMIT. */
 export async function listResults(ctx: ResultContext, q: ResultListQuery): Promise<ResultListResponse> {
-  const { orphan_id, ...filter } = q;
-  if (orphan_id === undefined) return listed(await listResultRows(ctx.db, ctx.scope, filter, RESULTS_LIST_LIMIT + 1));
+  const { orphan_id, site_id, ...filter } = q;
+  const scope = await scopeOfSiteFilter(ctx.db, ctx.scope, site_id);
+  if (orphan_id === undefined) return listed(await listResultRows(ctx.db, scope, filter, RESULTS_LIST_LIMIT + 1));
   // One child's: none while the child is in the trash, unknown or of another site, as the join on everyone's hides them.
-  const child = await findActiveOrphan(ctx.db, ctx.scope, orphan_id);
+  const child = await findActiveOrphan(ctx.db, scope, orphan_id);
   return child ? listed(await childResultRows(ctx.db, child, filter, RESULTS_LIST_LIMIT + 1), child) : listed([]);
 }
 

@@ -129,6 +129,15 @@ export async function siteForChild(db: Kysely<DB>, scope: SiteScope, held: reado
   return site.id;
 }
 
+/**
+ * The request's scope narrowed by a `site_id` filter (siteWithinScope's check) to that one site,
+ * or as it was without one: every read a list or an export makes under it is filtered alike.
+ */
+export async function scopeOfSiteFilter(db: Kysely<DB>, scope: SiteScope, siteId: number | undefined): Promise<SiteScope> {
+  const id = await siteWithinScope(db, scope, siteId);
+  return id === undefined ? scope : { ids: [id] };
+}
+
 /** The names of these sites (active or not), for the answers that name a child's site. */
 export async function siteNames(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, string>> {
   const rows = await sitesByIds(db, [...new Set(ids)]);

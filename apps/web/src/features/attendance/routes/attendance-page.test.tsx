@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { PERMISSION, ROLE } from '@app/shared/permissions';
@@ -16,8 +16,8 @@ const record: Attendance = {
 };
 const page = (data: Attendance[]) => ({ data, current_page: 1, last_page: 1, per_page: 10, total: data.length, from: data.length ? 1 : null, to: data.length || null });
 
-function renderPage(permissions: string[], answer: () => Response = () => jsonResponse(page([record]))) {
-  const user = makeUser({ roleNames: [ROLE.teacher], permissionNames: permissions });
+function renderPage(permissions: string[], answer: () => Response = () => jsonResponse(page([record])), sites?: { id: number; name: string }[]) {
+  const user = makeUser({ roleNames: [ROLE.teacher], permissionNames: permissions, ...(sites ? { sites } : {}) });
   storeSession(user);
   const fetchMock = stubServer(user, (url) => {
     if (url.startsWith('/api/attendances')) return answer();
@@ -44,6 +44,19 @@ describe('<AttendancePage>', { timeout: 15_000 }, () => {
     expect(calls(fetchMock)[0]).toBe('/api/attendances?page=1&per_page=10');
     const sizes = within(screen.getByLabelText('Per page')).getAllByRole('option').map((o) => o.textContent);
     expect(sizes).toEqual(['10', '25', '50', '100']);
+  });
+
+  it('filters by site for a user of several sites, and shows no site filter to a user of one', async () => {
+    const fetchMock = renderPage([PERMISSION.attendance.view], undefined, [{ id: 1, name: 'Kabul Home' }, { id: 2, name: 'Herat Girls Home' }]);
+    await screen.findByRole('link', { name: 'Amina Rahimi' });
+    const user = userEvent.setup({ delay: null });
+    await user.selectOptions(screen.getByLabelText('Site'), 'Herat Girls Home');
+    await waitFor(() => expect(calls(fetchMock).at(-1)).toBe('/api/attendances?page=1&per_page=10&site_id=2'));
+    cleanup();
+
+    renderPage([PERMISSION.attendance.view]);
+    await screen.findByRole('link', { name: 'Amina Rahimi' });
+    expect(screen.queryByLabelText('Site')).toBeNull();
   });
 
   it('sends the filters and goes back to page 1', async () => {

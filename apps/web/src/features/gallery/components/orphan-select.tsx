@@ -5,7 +5,7 @@ import { useOrphanOptionLabel } from '../../../components/school-options.tsx';
 import { useOrphanOptions } from '../../../lib/orphan-options-query.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 
-type OrphanSelectProps = SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean };
+type OrphanSelectProps = SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean; /** Only this site's children (an id, as a filter holds it). */ site?: string };
 
 /**
  * The child picker of the gallery and the upload form: a native select over the orphan selector
@@ -13,7 +13,7 @@ type OrphanSelectProps = SelectHTMLAttributes<HTMLSelectElement> & { invalid?: b
  * While the list loads or if it fails, the one option says so. The select is made anew when the
  * list arrives, so a form's registered value (a child chosen before coming here) is applied to it.
  */
-export const OrphanSelect = forwardRef<HTMLSelectElement, OrphanSelectProps>(function OrphanSelect(props, ref) {
+export const OrphanSelect = forwardRef<HTMLSelectElement, OrphanSelectProps>(function OrphanSelect({ site, ...props }, ref) {
   const { t } = useTranslation('gallery');
   const orphans = useOrphanOptions();
   const label = useOrphanOptionLabel();
@@ -25,7 +25,7 @@ export const OrphanSelect = forwardRef<HTMLSelectElement, OrphanSelectProps>(fun
   return (
     <Select key={orphans.data ? 'loaded' : 'waiting'} ref={ref} {...props}>
       <option value="">{placeholder}</option>
-      {(orphans.data ?? []).map((o) => (
+      {(orphans.data ?? []).filter((o) => !site || String(o.site_id) === site).map((o) => (
         <option key={o.id} value={String(o.id)}>
           {label(o)}
         </option>

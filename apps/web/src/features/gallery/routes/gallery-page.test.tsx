@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { PERMISSION } from '@app/shared/permissions';
@@ -45,11 +45,12 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-function renderGallery(permissions: string[], media: () => Response, start = '/dashboard/gallery') {
-  const user = makeUser({ permissionNames: permissions });
+function renderGallery(permissions: string[], media: () => Response, start = '/dashboard/gallery', sites?: { id: number; name: string }[]) {
+  const user = makeUser({ permissionNames: permissions, ...(sites ? { sites } : {}) });
   storeSession(user);
   const fetchMock = stubServer(user, (url) => {
-    if (url.startsWith('/api/orphans?')) return jsonResponse({ data: { data: [{ id: 7, first_name: 'Zarghona', last_name: 'Sadat', father_name: null }] } });
+    if (url.startsWith('/api/orphans?'))
+      return jsonResponse({ data: { data: [{ id: 7, first_name: 'Zarghona', last_name: 'Sadat', father_name: null, site_id: 1, site_name: 'Kabul Home' }, { id: 8, first_name: 'Parwana', last_name: 'Sadat', father_name: null, site_id: 2, site_name: 'Herat Girls Home' }] } });
     if (url.startsWith('/api/galleries')) return media();
     return undefined;
   });
@@ -76,6 +77,28 @@ describe('<GalleryPage>', { timeout: 15_000 }, () => {
     await screen.findByRole('heading', { name: 'School visit' });
     expect(screen.getByTestId('location').textContent).toBe('/dashboard/gallery?orphan_id=7');
     expect(galleryCalls(fetchMock).at(-1)).toMatch(/orphan_id=7/);
+  });
+
+  it('offers a user of several sites a site, which narrows the children offered and is sent with the child; a user of one sees no site filter', async () => {
+    const fetchMock = renderGallery([PERMISSION.gallery.view], () => jsonResponse(page([base])), '/dashboard/gallery?orphan_id=7', [
+      { id: 1, name: 'Kabul Home' },
+      { id: 2, name: 'Herat Girls Home' },
+    ]);
+    await screen.findByRole('heading', { name: 'School visit' });
+    const user = userEvent.setup({ delay: null });
+    await user.selectOptions(screen.getByLabelText('Site'), 'Herat Girls Home');
+    // The Kabul child is let go of; only the Herat child is offered.
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard/gallery?site_id=2'));
+    const offered = within(screen.getByLabelText('Orphan')).getAllByRole('option').map((o) => o.getAttribute('value'));
+    expect(offered).toEqual(['', '8']);
+    await user.selectOptions(screen.getByLabelText('Orphan'), '8');
+    await waitFor(() => expect(galleryCalls(fetchMock).at(-1)).toMatch(/site_id=2/));
+    expect(galleryCalls(fetchMock).at(-1)).toMatch(/orphan_id=8/);
+    cleanup();
+
+    renderGallery([PERMISSION.gallery.view], () => jsonResponse(page([base])), '/dashboard/gallery?orphan_id=7');
+    await screen.findByRole('heading', { name: 'School visit' });
+    expect(screen.queryByLabelText('Site')).toBeNull();
   });
 
   it('says so when the child has no media', async () => {

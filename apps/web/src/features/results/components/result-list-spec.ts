@@ -1,9 +1,10 @@
 import { FILTER_TERMS, RESULT_TYPES, RESULTS_DEFAULT_PAGE_SIZE } from '@app/shared/constants';
 import type { ListParams, ListSpec } from '../../../components/list/list-params.ts';
+import { isSiteId } from '../../../components/site-options.tsx';
 import type { PageOf } from '../../../components/list/use-paged-list.ts';
 
-export type ResultFilter = 'orphan_id' | 'year' | 'term' | 'result_type';
-export const RESULT_FILTERS: readonly ResultFilter[] = ['orphan_id', 'year', 'term', 'result_type'];
+export type ResultFilter = 'site_id' | 'orphan_id' | 'year' | 'term' | 'result_type';
+export const RESULT_FILTERS: readonly ResultFilter[] = ['site_id', 'orphan_id', 'year', 'term', 'result_type'];
 
 const oneOf = (values: readonly string[]) => (value: string) => values.includes(value);
 
@@ -13,6 +14,7 @@ export const RESULT_PAGE_SIZES = [5, 10, 25, 50] as const;
 /** The results list's URL: GET /results's filters (spec section 7); page and size stay in the browser. */
 export const RESULT_LIST: ListSpec<ResultFilter> = {
   filters: {
+    site_id: isSiteId,
     orphan_id: (value) => /^[1-9]\d{0,9}$/.test(value),
     year: (value) => /^\d{4}$/.test(value),
     term: oneOf(FILTER_TERMS),

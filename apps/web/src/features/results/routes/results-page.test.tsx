@@ -17,13 +17,14 @@ const result = (id: number, over: Partial<Result> = {}): Result => ({
 });
 const SEVEN = Array.from({ length: 7 }, (_, i) => result(i + 1));
 
-function renderPage(permissions: string[], answer: () => Response = () => jsonResponse({ data: SEVEN, truncated: false })) {
-  const user = makeUser({ roleNames: [ROLE.teacher], permissionNames: permissions });
+function renderPage(permissions: string[], answer: () => Response = () => jsonResponse({ data: SEVEN, truncated: false }), sites?: { id: number; name: string }[]) {
+  const user = makeUser({ roleNames: [ROLE.teacher], permissionNames: permissions, ...(sites ? { sites } : {}) });
   storeSession(user);
   const fetchMock = stubServer(user, (url, init) => {
     if (url.startsWith('/api/results/') && init?.method === 'DELETE') return jsonResponse({ message: 'Result deleted successfully' });
     if (url.startsWith('/api/results')) return answer();
-    if (url.startsWith('/api/orphans?')) return jsonResponse({ data: { data: [{ id: 3, first_name: 'Amina', last_name: 'Rahimi', father_name: 'Karim' }] } });
+    if (url.startsWith('/api/orphans?'))
+      return jsonResponse({ data: { data: [{ id: 3, first_name: 'Amina', last_name: 'Rahimi', father_name: 'Karim', site_id: 1, site_name: 'Kabul Home' }, { id: 4, first_name: 'Parwana', last_name: 'Sadat', father_name: null, site_id: 2, site_name: 'Herat Girls Home' }] } });
     return undefined;
   });
   renderWithProviders(
@@ -47,6 +48,25 @@ describe('<ResultsPage>', { timeout: 15_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await screen.findByText('Subject 6');
     expect(resultCalls(fetchMock)).toEqual(['/api/results']);
+  });
+
+  it('filters by site for a user of several sites, offering that site\'s children only, and shows no site filter to a user of one', async () => {
+    const fetchMock = renderPage([PERMISSION.result.view], undefined, [{ id: 1, name: 'Kabul Home' }, { id: 2, name: 'Herat Girls Home' }]);
+    await screen.findByText('Subject 1');
+    const user = userEvent.setup({ delay: null });
+    const orphanNames = () => within(screen.getByLabelText('Orphan')).getAllByRole('option').map((o) => o.textContent);
+    await waitFor(() => expect(orphanNames().some((n) => n?.includes('Parwana'))).toBe(true));
+    await user.selectOptions(screen.getByLabelText('Orphan'), '3');
+    await user.selectOptions(screen.getByLabelText('Site'), 'Herat Girls Home');
+    // The child of the other site is let go of, and only the chosen site's children are offered.
+    await waitFor(() => expect(resultCalls(fetchMock).at(-1)).toBe('/api/results?site_id=2'));
+    expect(orphanNames().some((n) => n?.includes('Amina'))).toBe(false);
+    expect(orphanNames().some((n) => n?.includes('Parwana'))).toBe(true);
+    cleanup();
+
+    renderPage([PERMISSION.result.view]);
+    await screen.findByText('Subject 1');
+    expect(screen.queryByLabelText('Site')).toBeNull();
   });
 
   it('sends the filters to the server', async () => {
