@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { IMPORT_MESSAGES as MSG } from '@app/shared/schemas/import.schema';
 import { ORPHAN_MESSAGES } from '@app/shared/schemas/orphan.schema';
-import { call, describeEachDatabase, firstSiteId, loginAdmin } from '../../../test/harness.ts';
+import { call, describeEachDatabase, firstSiteId, loginAdmin, userWithRoles } from '../../../test/harness.ts';
 import { csv, uploadFile, workbook } from './imports-test-kit.ts';
 
 const DARI = JSON.parse(readFileSync(new URL('../../../../../packages/shared/src/i18n/messages.fa-AF.json', import.meta.url), 'utf8')) as Record<string, string>;
@@ -183,5 +184,130 @@ describeEachDatabase('imports: children', (server) => {
     expect((await childrenNamed(family)).map((c) => [c.first_name, c.gender])).toEqual([['Laila', 'female'], ['Hamid', 'male']]);
     // A committed import's mapping is fixed.
     expect((await call(server(), 'PUT', `/api/imports/${id}/mapping`, { token: admin, body: { mapping: ['first_name', 'last_name', 'dob', 'gender', 'admission_date'] } })).status).toBe(409);
+  });
+
+  it('5,000 rows with an error in row 4,000: found by the errors-only filter, blocking the commit until only valid rows are asked for', async () => {
+    const admin = await loginAdmin(server());
+    const site = await firstSiteId(server());
+    const family = `Big${stamp()}`;
+    const rows: unknown[][] = [['First name', 'Last name', 'DOB', 'Gender', 'Admission date']];
+    for (let i = 1; i <= 5000; i++) rows.push([`Child${i}`, family, i === 4000 ? '' : 40000 + (i % 3000), i % 2 ? 'F' : 'M', '2022-01-01']);
+    const res = await uploadFile(server(), admin, await workbook(rows, true), 'five-thousand.xlsx', { kind: 'orphans', site_id: site });
+    expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(201);
+    expect(res.body.data.import).toMatchObject({ row_count: 5000, error_count: 1, duplicate_count: 0 });
+    const id = res.body.data.import.id;
+    const errors = await call(server(), 'GET', `/api/imports/${id}/rows?errors_only=1`, { token: admin });
+    expect(errors.body.total).toBe(1);
+    expect(errors.body.data[0]).toMatchObject({ row: 4001, errors: [{ field: 'dob', column: 'DOB', message: ORPHAN_MESSAGES.dobRequired }] });
+    const last = await call(server(), 'GET', `/api/imports/${id}/rows?page=100`, { token: admin });
+    expect(last.body).toMatchObject({ current_page: 100, last_page: 100, total: 5000 });
+    expect(last.body.data.at(-1).row).toBe(5001);
+    expect((await call(server(), 'POST', `/api/imports/${id}/commit`, { token: admin, body: { duplicates: 'skip', valid_rows_only: false } })).status).toBe(422);
+    expect(await childrenNamed(family)).toHaveLength(0);
+    const done = await call(server(), 'POST', `/api/imports/${id}/commit`, { token: admin, body: { duplicates: 'skip', valid_rows_only: true } });
+    expect(done.body.data).toEqual({ created: 4999, updated: 0, skipped: 1 });
+    expect(await childrenNamed(family)).toHaveLength(4999);
+  }, 240_000);
+
+  it('updates kept children with the file\'s non-empty values, per row or for all, undoes it, and refuses an undo once a record changed', async () => {
+    const admin = await loginAdmin(server());
+    const site = await firstSiteId(server());
+    const family = `Update${stamp()}`;
+    const make = async (first: string) =>
+      (await call(server(), 'POST', '/api/orphans', { token: admin, body: { first_name: first, last_name: family, father_name: 'Wali', dob: '2013-03-03', gender: 'female', admission_date: '2019-01-01', address: 'Old street', site_id: site } })).body.data as { id: number; updated_at: string };
+    const one = await make('Nadia');
+    const two = await make('Fatima');
+    const file = csv([
+      ['First name', 'Last name', 'Father name', 'DOB', 'Gender', 'Admission date', 'Address', 'Grade'],
+      ['nadia', family, 'WALI', '2013-03-03', 'F', '2019-01-01', 'New street', '5'],
+      ['Fatima', family, 'Wali', '2013-03-03', 'F', '2019-01-01', '', '6'],
+    ]);
+    const res = await uploadFile(server(), admin, file, 'update.csv', { kind: 'orphans', site_id: site });
+    expect(res.body.data.rows.data.map((r: { duplicate: unknown }) => r.duplicate)).toEqual([{ row: null, id: one.id }, { row: null, id: two.id }]);
+    const commit = await call(server(), 'POST', `/api/imports/${res.body.data.import.id}/commit`, { token: admin, body: { duplicates: 'update', valid_rows_only: false, choices: { 3: 'skip' } } });
+    expect(commit.body.data).toEqual({ created: 0, updated: 1, skipped: 1 });
+    const after = await childrenNamed(family);
+    expect(after.map((c) => [c.first_name, c.address, c.class_grade])).toEqual([['Nadia', 'New street', '5'], ['Fatima', 'Old street', null]]);
+    const undo = await call(server(), 'POST', `/api/imports/${res.body.data.import.id}/undo`, { token: admin });
+    expect(undo.body.data).toEqual({ removed: 0, restored: 1 });
+    expect((await childrenNamed(family)).map((c) => [c.first_name, c.address, c.class_grade, c.updated_at])).toEqual([['Nadia', 'Old street', null, one.updated_at], ['Fatima', 'Old street', null, two.updated_at]]);
+
+    // Changed since: the undo names the record and undoes nothing.
+    const again = await uploadFile(server(), admin, file, 'update.csv', { kind: 'orphans', site_id: site });
+    expect((await call(server(), 'POST', `/api/imports/${again.body.data.import.id}/commit`, { token: admin, body: { duplicates: 'update' } })).body.data).toEqual({ created: 0, updated: 2, skipped: 0 });
+    const current = (await call(server(), 'GET', `/api/orphans/${two.id}`, { token: admin })).body.data;
+    expect((await call(server(), 'PUT', `/api/orphans/${two.id}`, { token: admin, body: { ...current, profile: null, site_id: undefined, notes: 'Seen by the nurse' } })).status).toBe(200);
+    const refused = await call(server(), 'POST', `/api/imports/${again.body.data.import.id}/undo`, { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(MSG.undoChanged);
+    expect(refused.body.errors.records).toEqual([`Fatima ${family} (${two.id})`]);
+    expect((await childrenNamed(family)).map((c) => [c.address, c.class_grade])).toEqual([['New street', '5'], ['Old street', '6']]);
+  });
+
+  it('keeps to the user\'s sites and permissions: another site\'s import is not found, another site refused, no permission 403', async () => {
+    const admin = await loginAdmin(server());
+    const siteA = await firstSiteId(server());
+    const siteB = (await call(server(), 'POST', '/api/sites', { token: admin, body: { name: `Import B ${stamp()}`, kind: 'orphanage' } })).body.data.id as number;
+    const managerA = await userWithRoles(server(), ['Manager'], undefined, { sites: [siteA] });
+    const teacher = await userWithRoles(server(), ['Teacher'], undefined, { sites: [siteA] });
+    const file = csv([['First name', 'Last name', 'DOB', 'Gender', 'Admission date'], ['Roya', `Scope${stamp()}`, '2014-01-01', 'f', '2020-01-01']]);
+    const before = await counts();
+    const other = await uploadFile(server(), managerA.token, file, 'x.csv', { kind: 'orphans', site_id: siteB });
+    expect(other.status).toBe(422);
+    expect(other.body.errors.site_id).toBeDefined();
+    expect((await uploadFile(server(), teacher.token, file, 'x.csv', { kind: 'orphans', site_id: siteA })).status).toBe(403);
+    expect(await counts()).toEqual(before);
+    const inB = await uploadFile(server(), admin, file, 'b.csv', { kind: 'orphans', site_id: siteB });
+    expect(inB.status).toBe(201);
+    const id = inB.body.data.import.id;
+    for (const [method, path, body] of [['GET', `/api/imports/${id}/rows`], ['PUT', `/api/imports/${id}/mapping`, { mapping: ['first_name', 'last_name', 'dob', 'gender', 'admission_date'] }], ['POST', `/api/imports/${id}/commit`, {}], ['POST', `/api/imports/${id}/undo`]] as const) {
+      const res = await call(server(), method, path, { token: managerA.token, body });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.message).toBe(MSG.notFound);
+    }
+    expect((await call(server(), 'GET', '/api/imports', { token: managerA.token })).body.data.some((i: { id: number }) => i.id === id)).toBe(false);
+    expect((await call(server(), 'GET', '/api/imports/abc/rows', { token: admin })).status).toBe(404);
+  });
+
+  it('stores nothing when a write fails midway through the commit', async () => {
+    const admin = await loginAdmin(server());
+    const site = await firstSiteId(server());
+    const family = `Atomic${stamp()}`;
+    // A trigger refuses the third child, as a full disk or a lost connection would stop the commit.
+    if (server().dialect === 'sqlite') {
+      await sql.raw(`create trigger refuse_third after insert on orphans when new.first_name = 'Third' begin select raise(abort, 'injected'); end`).execute(db());
+    } else {
+      await sql.raw(`create function refuse_third() returns trigger as $$ begin if new.first_name = 'Third' then raise exception 'injected'; end if; return new; end $$ language plpgsql`).execute(db());
+      await sql.raw('create trigger refuse_third after insert on orphans for each row execute function refuse_third()').execute(db());
+    }
+    const file = csv([['First name', 'Last name', 'DOB', 'Gender', 'Admission date'], ['First', family, '2014-01-01', 'f', '2020-01-01'], ['Second', family, '2014-01-02', 'f', '2020-01-01'], ['Third', family, '2014-01-03', 'f', '2020-01-01']]);
+    const res = await uploadFile(server(), admin, file, 'atomic.csv', { kind: 'orphans', site_id: site });
+    const failed = await call(server(), 'POST', `/api/imports/${res.body.data.import.id}/commit`, { token: admin, body: {} });
+    expect(failed.status).toBe(500);
+    expect(await childrenNamed(family)).toHaveLength(0);
+    const rows = await db().selectFrom('import_rows').select(['action', 'record_id']).where('import_id', '=', res.body.data.import.id).execute();
+    expect(rows.every((r) => r.action === null && r.record_id === null)).toBe(true);
+    expect((await db().selectFrom('imports').select('status').where('id', '=', res.body.data.import.id).executeTakeFirstOrThrow()).status).toBe('preview');
+    await sql.raw('drop trigger refuse_third' + (server().dialect === 'sqlite' ? '' : ' on orphans')).execute(db());
+    expect((await call(server(), 'POST', `/api/imports/${res.body.data.import.id}/commit`, { token: admin, body: {} })).body.data.created).toBe(3);
+  });
+
+  it('gives a template in the reader\'s language that imports as it is', async () => {
+    const admin = await loginAdmin(server());
+    const res = await fetch(`${server().url}/api/imports/templates/orphans`, { headers: { Authorization: `Bearer ${admin}`, 'Accept-Language': 'fa-AF' } });
+    expect(res.status).toBe(200);
+    const bytes = await res.arrayBuffer();
+    const data = Buffer.from(bytes);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes);
+    expect(book.worksheets).toHaveLength(2);
+    const headings = (book.worksheets[0]!.getRow(1).values as unknown[]).slice(1);
+    expect(headings.slice(0, 4)).toEqual(['نام', 'تخلص', 'نام پدر', 'نام پدرکلان']);
+    expect(book.worksheets[1]!.rowCount).toBe(headings.length + 1);
+    const site = await firstSiteId(server());
+    const up = await uploadFile(server(), admin, data, 'template.xlsx', { kind: 'orphans', site_id: site });
+    expect(up.status, JSON.stringify(up.body).slice(0, 300)).toBe(201);
+    expect(up.body.data.mapping.every((f: string | null) => f !== null)).toBe(true);
+    expect(up.body.data.import.error_count).toBe(0);
   });
 });

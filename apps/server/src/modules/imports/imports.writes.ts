@@ -38,7 +38,9 @@ export function committer(trx: Transaction<DB>, rec: repo.ImportRecord, userId: 
           await repo.updateRow(trx, id, { action: 'skipped', record_id: target });
           return;
         }
-        const updated = await childImports.updateChildFromImport(trx, { id: target, siteId: rec.site_id, given: checked.given as Partial<OrphanData>, userId });
+        // The fields the match was made on stay as kept: they differ at most in case and spelling.
+        const { first_name: _f, last_name: _l, father_name: _p, dob: _d, ...given } = checked.given as Partial<OrphanData>;
+        const updated = await childImports.updateChildFromImport(trx, { id: target, siteId: rec.site_id, given, userId });
         if (!updated) throw AppError.conflict(MSG.undoChanged);
         // A child updated twice by one import is put back, on undo, as it was before the first.
         const earlier = await trx.selectFrom('import_rows').select('before').where('import_id', '=', rec.id).where('record_id', '=', target).where('action', '=', 'updated').executeTakeFirst();
