@@ -301,19 +301,27 @@ describeEachDatabase('authorization matrix', (ctx) => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     const result = saved.body.data.id as number;
     const month = (await call(server, 'POST', '/api/attendances', { token: admin, body: { month: 2, year: 2025, present_days: 18, absent_days: 2, late_days: 1, excused_days: 1, absence_reasons: 'Fever', orphan_id: b } })).body.data.id as number;
-    expect([a, b, result, month].every((id) => Number.isInteger(id))).toBe(true);
+    const letter = (orphanId: number) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ orphan_id: String(orphanId), media_type: 'document', title: 'Letter', date: '2025-02-03' })) form.append(k, v);
+      form.append('file', new Blob(['A letter to the donor.\n'], { type: 'text/plain' }), 'letter.txt');
+      return form;
+    };
+    const item = (await call(server, 'POST', '/api/galleries', { token: admin, body: letter(b) })).body.data.id as number;
+    expect([a, b, result, month, item].every((id) => Number.isInteger(id))).toBe(true);
     const manager = await userWithRoles(server, ['Manager'], undefined, { sites: [siteA] });
 
     const snapshot = async () => ({
       orphans: await db.selectFrom('orphans').select(['id', 'updated_at', 'deleted_at', 'site_id']).orderBy('id').execute(),
       results: await db.selectFrom('results').select(['id', 'updated_at']).orderBy('id').execute(),
       attendances: await db.selectFrom('attendances').select(['id', 'updated_at']).orderBy('id').execute(),
+      media: await db.selectFrom('media').select(['id', 'updated_at']).orderBy('id').execute(),
       activities: Number((await db.selectFrom('activities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
     });
     const before = await snapshot();
     const idFor = (url: string) =>
-      url.startsWith('/api/results/') ? result : url.startsWith('/api/attendances/') ? month : url.endsWith('/restore') || url.endsWith('/purge') ? trashedB : b;
-    const childRoutes = Object.keys(MATRIX).filter((r) => /^\w+ \/api\/(orphans|results|attendances)\/:id/.test(r));
+      url.startsWith('/api/results/') ? result : url.startsWith('/api/attendances/') ? month : url.startsWith('/api/galleries/') ? item : url.endsWith('/restore') || url.endsWith('/purge') ? trashedB : b;
+    const childRoutes = Object.keys(MATRIX).filter((r) => /^\w+ \/api\/(orphans|results|attendances|galleries)\/:id/.test(r));
     expect(childRoutes.length).toBeGreaterThan(12);
     const differ: string[] = [];
     for (const route of childRoutes) {
@@ -340,6 +348,17 @@ describeEachDatabase('authorization matrix', (ctx) => {
     await asUnknown('GET', '/api/results?orphan_id={id}', () => undefined);
     await asUnknown('GET', '/api/attendances?orphan_id={id}', () => undefined);
     await asUnknown('GET', '/api/galleries?orphan_id={id}', () => undefined);
+    await asUnknown('POST', '/api/galleries', letter);
+    // A resumable upload's metadata names the child: refused before a byte is taken, as for no child.
+    const resumable = async (orphanId: number) => {
+      const metadata = Object.entries({ orphan_id: String(orphanId), media_type: 'document', title: 'Letter', date: '2025-02-03', filename: 'letter.pdf' })
+        .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+        .join(',');
+      const res = await call(server, 'POST', '/api/uploads', { token: manager.token, headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '1000', 'Upload-Metadata': metadata } });
+      return [res.status, JSON.stringify(res.body)];
+    };
+    const [theirUpload, nobodysUpload] = [await resumable(b), await resumable(999999)];
+    if (JSON.stringify(theirUpload) !== JSON.stringify(nobodysUpload) || theirUpload[0] === 201) differ.push(`POST /api/uploads: ${theirUpload[0]} vs ${nobodysUpload[0]}`);
     // Another site's id as a filter: refused as a site that does not exist (422, the same words).
     const asUnknownSite = async (method: string, url: string, body?: Record<string, unknown>) => {
       const with_ = (id: number) => (body ? [url, { ...body, site_id: id }] : [`${url}${url.includes('?') ? '&' : '?'}site_id=${id}`, undefined]) as [string, unknown];
@@ -376,5 +395,6 @@ describeEachDatabase('authorization matrix', (ctx) => {
     const log = await call(server, 'GET', '/api/activities?per_page=100', { token: manager.token });
     expect(log.body.data.filter((e: { subject_type: string; subject_id: number }) => e.subject_type === 'orphan' && [b, trashedB].includes(e.subject_id))).toEqual([]);
     expect(log.body.data.filter((e: { subject_type: string; subject_id: number }) => e.subject_type === 'result' && e.subject_id === result)).toEqual([]);
+    expect(log.body.data.filter((e: { subject_type: string; subject_id: number }) => e.subject_type === 'media' && e.subject_id === item)).toEqual([]);
   });
 });
