@@ -199,7 +199,7 @@ describe('the Solar Hijri calendar in the browser', () => {
 
   it('gives a Solar Hijri Dari reader Solar Hijri months and years, with Afghan names and Persian digits only, on attendance, the overview and a child\'s results', async () => {
     // March 2025's attendance (10 Hut 1403 to 10 Hamal 1404) and a result of the school year 2025.
-    await apiCall(app.page, 'POST', '/api/attendances', { orphan_id: orphanId, month: 3, year: 2025, present_days: 19, absent_days: 1, late_days: 1, excused_days: 1, absence_reasons: 'Fever' });
+    const march = await apiCall<{ data: { id: number } }>(app.page, 'POST', '/api/attendances', { orphan_id: orphanId, month: 3, year: 2025, present_days: 19, absent_days: 1, late_days: 1, excused_days: 1, absence_reasons: 'Fever' });
     await apiCall(app.page, 'POST', '/api/results', {
       orphan_id: orphanId, result_type: 'education', subject: 'Mathematics', term: 'First Term', exam_date: '2025-05-10', year: 2025, total: 50, average: 80, score: 45,
     });
@@ -223,6 +223,18 @@ describe('the Solar Hijri calendar in the browser', () => {
     await app.page.goto(`/dashboard/attendance?orphan_id=${orphanId}`);
     await main.getByRole('cell', { name: march2025, exact: true }).waitFor();
     await noLatinDigits();
+
+    // A number field shows its number in Persian digits like the rest, and reads Latin digits typed.
+    await app.page.goto(`/dashboard/attendance/edit/${march.data.id}`);
+    const present = main.getByLabel(new RegExp(`^${localeText('fa-AF', 'attendance:fields.present_days')}`));
+    await expect.poll(() => present.inputValue()).toBe('۱۹');
+    await present.fill('');
+    await present.pressSequentially('20');
+    expect(await present.inputValue()).toBe('۲۰');
+    const saved = app.page.waitForResponse((r) => r.url().endsWith(`/api/attendances/${march.data.id}`) && r.request().method() === 'PUT');
+    await present.press('Enter');
+    expect((await saved).request().postDataJSON()).toMatchObject({ present_days: 20 });
+    await apiCall(app.page, 'PUT', `/api/attendances/${march.data.id}`, { orphan_id: orphanId, month: 3, year: 2025, present_days: 19, absent_days: 1, late_days: 1, excused_days: 1, absence_reasons: 'Fever' });
 
     await app.page.goto('/dashboard/attendance/class?month=3&year=2025');
     const month = main.getByRole('combobox', { name: localeText('fa-AF', 'attendance:filters.month') });

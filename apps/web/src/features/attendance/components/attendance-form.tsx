@@ -3,6 +3,7 @@ import { recentYears } from '@app/shared/constants';
 import { ATTENDANCE_COUNT_FIELDS, attendanceSchema, type Attendance, type AttendanceCountField, type AttendanceData } from '@app/shared/schemas/attendance.schema';
 import { FormSection, useRecordForm, type RecordFormProps, type RecordSubmission } from '../../../components/form-parts.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
+import { FormNumberInput } from '../../../components/ui/number-input.tsx';
 import { Options } from '../../../components/ui/options.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
 import { OrphanOptions, SCHOOL_YEARS, YearOptions } from '../../../components/school-options.tsx';
@@ -56,7 +57,7 @@ export function AttendanceForm({ record, onSubmit, onCancel, now = new Date() }:
 
   const countInput = (name: AttendanceCountField) => (
     <Field key={name} label={label(name, true)} error={message(name)}>
-      {(ids) => <Input {...ids} type="number" inputMode="numeric" step="1" min={0} {...register(name, { valueAsNumber: true })} disabled={busy} />}
+      {(ids) => <FormNumberInput {...ids} control={form.control} name={name} asNumber disabled={busy} />}
     </Field>
   );
 

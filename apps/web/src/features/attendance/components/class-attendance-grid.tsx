@@ -6,6 +6,7 @@ import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
 import { ClassGrid, childName } from '../../../components/class-roster.tsx';
 import { EntryForm, type EntryColumn } from '../../../components/entry-grid.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { messageOr } from '../../../lib/server-errors.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
@@ -90,13 +91,12 @@ export function ClassAttendanceGrid({ month, year, students, records }: ClassAtt
       'aria-label': t('class.rowLabel', { field: t(COLUMN_LABEL[field]), name: childName(child) }),
       invalid: !!error,
       value: rows[child.id]?.[field] ?? '',
-      onChange: (e: { target: { value: string } }) => change(child.id, field, e.target.value),
       disabled: save.isPending,
     };
     return field === 'absence_reasons' ? (
-      <Input {...common} dir="auto" className="px-2 py-1.5 max-sm:min-h-11 sm:min-w-48" />
+      <Input {...common} onChange={(e) => change(child.id, field, e.target.value)} dir="auto" className="px-2 py-1.5 max-sm:min-h-11 sm:min-w-48" />
     ) : (
-      <Input {...common} type="number" inputMode="numeric" min={0} step={1} className="px-2 py-1.5 tabular-nums max-sm:min-h-11 sm:w-16" />
+      <NumberInput {...common} onValueChange={(value) => change(child.id, field, value)} className="px-2 py-1.5 tabular-nums max-sm:min-h-11 sm:w-16" />
     );
   };
 

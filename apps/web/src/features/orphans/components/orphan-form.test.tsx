@@ -90,7 +90,8 @@ describe('<OrphanForm>', { timeout: 30_000 }, () => {
     renderForm();
     expect((field('Status') as HTMLSelectElement).value).toBe('active');
     expect((field('Medical Condition') as HTMLSelectElement).value).toBe('Healthy');
-    expect((field('Total Income') as HTMLInputElement).step).toBe('0.01');
+    // Amounts take cents: typed as decimals, in the reader's digits (a text field; a native number input shows Latin digits only).
+    expect(field('Total Income').getAttribute('inputmode')).toBe('decimal');
     expect((screen.getByLabelText('Profile Photo') as HTMLInputElement).accept).toBe('image/*');
   });
 

@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FieldLabel, FormActions, FormSection } from '../../../components/form-parts.tsx';
 import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
+import { FormNumberInput } from '../../../components/ui/number-input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Options } from '../../../components/ui/options.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
@@ -197,6 +198,13 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
     );
   };
 
+  // Amounts in the reader's digits (Persian in Dari and Pashto); the form holds the Latin text typed.
+  const amount = (name: FieldName) => (
+    <Field label={<NamedLabel name={name} />} error={message(name)}>
+      {(ids) => <FormNumberInput {...ids} control={control} name={name} decimal disabled={isSubmitting} />}
+    </Field>
+  );
+
   // Typed or picked in the user's calendar (Solar Hijri or Gregorian); the form holds the ISO Gregorian day.
   const date = (name: 'dob' | 'admission_date', required: boolean) => (
     <FormDateField control={control} name={name} label={<NamedLabel name={name} required={required} />} error={message(name)} isRequired={required} isDisabled={isSubmitting} />
@@ -268,8 +276,8 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
       </FormSection>
 
       <FormSection title={t('form.sections.financial')}>
-        {text('total_income', { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' })}
-        {text('total_expenses', { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' })}
+        {amount('total_income')}
+        {amount('total_expenses')}
         {text('income_source', { autoComplete: 'off' })}
       </FormSection>
 

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { EXPORT_GENDERS } from '@app/shared/constants';
 import { orphanExportSchema } from '@app/shared/schemas/export.schema';
 import { FormDateField } from '../../../components/ui/date-field.tsx';
-import { Field, Input } from '../../../components/ui/input.tsx';
+import { Field } from '../../../components/ui/input.tsx';
+import { FormNumberInput } from '../../../components/ui/number-input.tsx';
 import { Options } from '../../../components/ui/options.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
 import { ExportModal } from './export-modal.tsx';
@@ -26,10 +27,10 @@ export function OrphansExportForm({ onClose }: { onClose: () => void }) {
       </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('fields.age_min')} error={message('age_min')}>
-          {(ids) => <Input {...ids} type="number" inputMode="numeric" min={0} step={1} {...register('age_min')} disabled={busy} />}
+          {(ids) => <FormNumberInput {...ids} control={control} name="age_min" disabled={busy} />}
         </Field>
         <Field label={t('fields.age_max')} error={message('age_max')}>
-          {(ids) => <Input {...ids} type="number" inputMode="numeric" min={0} step={1} {...register('age_max')} disabled={busy} />}
+          {(ids) => <FormNumberInput {...ids} control={control} name="age_max" disabled={busy} />}
         </Field>
         {/* In the user's calendar; the export gets ISO Gregorian days. */}
         <FormDateField control={control} name="admission_start" label={t('fields.admission_start')} error={message('admission_start')} isDisabled={busy} />

@@ -6,7 +6,7 @@ import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
 import type { Result, ResultData } from '@app/shared/schemas/result.schema';
 import { ClassGrid, childName } from '../../../components/class-roster.tsx';
 import { EntryForm, type EntryColumn } from '../../../components/entry-grid.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { Options } from '../../../components/ui/options.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -141,18 +141,17 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students, sto
       'aria-label': t('class.rowLabel', { field: t(field === 'score' && type === 'discipline' ? 'fields.overall_score' : FIELD_LABEL[field]), name: childName(child) }),
       invalid: !!error,
       value: row(child.id)[field],
-      onChange: (e: { target: { value: string } }) => change(child.id, field, e.target.value),
       disabled: busy,
     };
     if (field === 'grade') {
       return (
-        <Select {...common} className="px-2 py-1.5 max-sm:min-h-11 sm:w-20">
+        <Select {...common} onChange={(e) => change(child.id, field, e.target.value)} className="px-2 py-1.5 max-sm:min-h-11 sm:w-20">
           <option value="">-</option>
           <Options values={GRADE_LETTERS} label={ltrText} />
         </Select>
       );
     }
-    return <Input {...common} type="number" inputMode="decimal" min={0} step="0.01" className="px-2 py-1.5 tabular-nums max-sm:min-h-11 sm:w-20" />;
+    return <NumberInput {...common} onValueChange={(value) => change(child.id, field, value)} decimal className="px-2 py-1.5 tabular-nums max-sm:min-h-11 sm:w-20" />;
   };
 
   const columns: EntryColumn<OrphanListItem>[] = fields.map((field) => ({

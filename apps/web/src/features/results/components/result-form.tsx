@@ -5,6 +5,7 @@ import { resultSchema, type Result, type ResultData } from '@app/shared/schemas/
 import { FieldLabel, FormSection, useRecordForm, type RecordFormProps, type RecordSubmission } from '../../../components/form-parts.tsx';
 import { FormDateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
+import { FormNumberInput } from '../../../components/ui/number-input.tsx';
 import { Options } from '../../../components/ui/options.tsx';
 import { Select, SelectField } from '../../../components/ui/select.tsx';
 import { OrphanOptions, SCHOOL_YEARS, YearOptions } from '../../../components/school-options.tsx';
@@ -61,19 +62,10 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
   if (result && !years.includes(result.year)) years.push(result.year);
 
 
-  const mark = (name: MarkField, props: { required?: boolean; max?: number; text?: string } = {}) => (
+  const mark = (name: MarkField, props: { required?: boolean; text?: string } = {}) => (
     <Field label={label(name, props.required, props.text)} error={message(name)}>
       {(ids) => (
-        <Input
-          {...ids}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={0}
-          max={props.max}
-          {...register(name, { valueAsNumber: true })}
-          disabled={busy}
-        />
+        <FormNumberInput {...ids} control={control} name={name} asNumber decimal disabled={busy} />
       )}
     </Field>
   );
@@ -127,7 +119,7 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
         <FormSection title={t('form.sections.education')}>
           {choice('term', terms, format.term)}
           {mark('total', { required: true })}
-          {mark('average', { required: true, max: 100 })}
+          {mark('average', { required: true })}
           {mark('score', { required: true })}
           <Field label={label('grade', true)}>
             {(ids) => (
@@ -143,10 +135,10 @@ export function ResultForm({ result, onSubmit, onCancel }: ResultFormProps) {
       ) : null}
       {type === 'discipline' ? (
         <FormSection title={t('form.sections.discipline')}>
-          {mark('ethics_score', { max: 10 })}
-          {mark('uniform_score', { max: 10 })}
-          {mark('relationship_score', { max: 10 })}
-          {mark('score', { max: 100, text: t('fields.overall_score') })}
+          {mark('ethics_score')}
+          {mark('uniform_score')}
+          {mark('relationship_score')}
+          {mark('score', { text: t('fields.overall_score') })}
           {choice('grade', GRADE_LETTERS, ltrText)}
         </FormSection>
       ) : null}

@@ -6,6 +6,7 @@ import { ClassRoster, ClassSetup, useClassChoices } from '../../../components/cl
 import { RecordPage } from '../../../components/record-page.tsx';
 import { DateField } from '../../../components/ui/date-field.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
+import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { Options } from '../../../components/ui/options.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
 import { YearOptions } from '../../../components/school-options.tsx';
@@ -89,7 +90,7 @@ export function ClassResultsPage() {
         </SelectField>
         {type !== 'discipline' ? (
           <Field label={t('fields.total')} error={message('total')}>
-            {(ids) => <Input {...ids} type="number" inputMode="decimal" min={0} step="0.01" value={assessment.total} onChange={set('total')} />}
+            {(ids) => <NumberInput {...ids} decimal value={assessment.total} onValueChange={(value) => set('total')({ target: { value } })} />}
           </Field>
         ) : null}
         <Field label={t('fields.assessed_by')} error={message('assessed_by')}>

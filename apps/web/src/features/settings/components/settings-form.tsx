@@ -6,6 +6,7 @@ import { settingsSchema, type SettingsInput, type SiteSettings } from '@app/shar
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
+import { FormNumberInput } from '../../../components/ui/number-input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Options } from '../../../components/ui/options.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
@@ -89,7 +90,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           </SelectField>
           <div>
             <Field label={t('settings.readLogRetention')} error={message('read_log_retention_days')} className="max-w-xs">
-              {(ids) => <Input {...ids} type="number" inputMode="numeric" min={1} max={36500} dir="ltr" {...register('read_log_retention_days')} />}
+              {(ids) => <FormNumberInput {...ids} control={control} name="read_log_retention_days" />}
             </Field>
             <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
               {t('settings.readLogRetentionHint')}
