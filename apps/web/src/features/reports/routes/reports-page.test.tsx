@@ -28,8 +28,8 @@ afterEach(() => {
 const xlsx = (name: string) =>
   new Response(new Uint8Array([80, 75, 3, 4, 1, 2, 3]), { status: 200, headers: { 'Content-Type': XLSX_CONTENT_TYPE, 'Content-Disposition': `attachment; filename="${name}"` } });
 
-function renderPage(permissions: string[], answer: (url: string, init?: RequestInit) => Response = () => xlsx('orphans-2026-11-24.xlsx')) {
-  const user = makeUser({ roleNames: [ROLE.caseworker], permissionNames: permissions });
+function renderPage(permissions: string[], answer: (url: string, init?: RequestInit) => Response = () => xlsx('orphans-2026-11-24.xlsx'), sites?: { id: number; name: string }[]) {
+  const user = makeUser({ roleNames: [ROLE.caseworker], permissionNames: permissions, ...(sites ? { sites } : {}) });
   storeSession(user);
   const fetchMock = stubServer(user, (url, init) => {
     if (url.startsWith('/api/export/')) return answer(url, init);
@@ -75,6 +75,28 @@ describe('<ReportsPage>', { timeout: 15_000 }, () => {
     expect(JSON.parse(String(call!.init.body))).toEqual({ gender: 'female', age_min: 6 });
     expect((call!.init.headers as Record<string, string>)['Accept-Language']).toBe('en');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('sends the site chosen by a user of several sites with each export, and offers none to a user of one', async () => {
+    const fetchMock = renderPage(['view-reports', 'view-orphans', 'view-attendance'], undefined, [
+      { id: 1, name: 'Kabul Home' },
+      { id: 2, name: 'Herat Girls Home' },
+    ]);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Orphans List' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export Orphans List' });
+    expect(within(within(dialog).getByLabelText('Site')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All sites', 'Kabul Home', 'Herat Girls Home']);
+    await user.selectOptions(within(dialog).getByLabelText('Site'), 'Herat Girls Home');
+    await user.click(within(dialog).getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(exportCalls(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(exportCalls(fetchMock)[0]!.init.body))).toEqual({ site_id: 2 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    cleanup();
+
+    renderPage(['view-reports', 'view-orphans']);
+    await user.click(await screen.findByRole('button', { name: 'Orphans List' }));
+    const single = await screen.findByRole('dialog', { name: 'Export Orphans List' });
+    expect(within(single).queryByLabelText('Site')).toBeNull();
   });
 
   it('checks the form before sending: a minimum age above the maximum is said on its field', async () => {
