@@ -1,6 +1,7 @@
 import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,11 +80,51 @@ function publicScriptsLowPriority(): Plugin {
   };
 }
 
+/**
+ * The dashboard installs as an app and opens with no connection: a web app manifest and a
+ * service worker (Workbox) that precaches the app's shell — its HTML, scripts, styles, fonts and
+ * every screen's chunk — and answers any /dashboard address with it. The public pages (rendered on
+ * the server, sign-in among them) are not cached: offline they are the browser's own page, as
+ * everything the API answers. A new version waits until the reader chooses to load it
+ * (app/app-updates.tsx): nobody is reloaded in the middle of their work. The server renderer's own
+ * build (above) makes no service worker.
+ */
+function installableDashboard(): Plugin[] {
+  return VitePWA({
+    registerType: 'prompt',
+    // Registered by the dashboard's entry itself, never by the public pages (app/app-updates.tsx).
+    injectRegister: false,
+    manifest: {
+      name: 'Orphan Care',
+      short_name: 'Orphan Care',
+      description: 'Staff dashboard: children, attendance and school results.',
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#f9fafb',
+      theme_color: '#0f766e',
+      icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,woff2,svg}'],
+      // The public pages' template and server renderer, and the compressed copies the server sends itself.
+      globIgnores: ['public.html', '.ssr/**', '**/*.br', '**/*.gz', '.vite/**'],
+      navigateFallback: '/index.html',
+      // "/" is the public home page, not the app's index.html.
+      directoryIndex: null,
+      navigateFallbackAllowlist: [/^\/dashboard(\/|$)/],
+      cleanupOutdatedCaches: true,
+      // The rich-text editor's and the charts' chunks are the largest; each screen must open offline.
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    },
+  });
+}
+
 // In development Vite serves the SPA and forwards everything the server owns, so the browser
 // sees one origin (cookies and CSRF behave as in production, where the server serves dist/).
 export default defineConfig({
   root,
-  plugins: [sharedHead(), react(), tailwindcss(), serverRenderer(), publicScriptsLowPriority()],
+  plugins: [sharedHead(), react(), tailwindcss(), serverRenderer(), publicScriptsLowPriority(), installableDashboard()],
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -9,10 +9,13 @@ import { i18n, i18nReady } from './lib/i18n.ts';
 import './lib/i18n-public-en.ts';
 import { App } from './app/app.tsx';
 import { preloadFontsFor } from './app/preload-fonts.ts';
+import { registerAppUpdates } from './lib/app-update.ts';
 
 // Apply the theme before the first paint (no inline script is allowed by the CSP).
 applyTheme(initialTheme());
 preloadFontsFor(i18n.language);
+// A built app installs its service worker, so it opens again with no connection (vite.config.ts).
+if (import.meta.env.PROD) registerAppUpdates();
 // Spec section 7: the CSRF cookie is initialised at application start.
 void ensureCsrfCookie();
 

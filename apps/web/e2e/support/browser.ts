@@ -20,7 +20,12 @@ const NAVIGATION_TIMEOUT_MS = 60_000;
 
 export interface BrowserSession {
   browser: Browser;
-  /** A fresh, isolated profile (no cookies, no localStorage) pointed at the server; `options` add to or override the defaults. */
+  /**
+   * A fresh, isolated profile (no cookies, no localStorage) pointed at the server; `options` add to
+   * or override the defaults. The app's service worker is blocked unless `serviceWorkers: 'allow'`:
+   * Playwright's request interception (page.route) does not see what a service worker fetches,
+   * and the tests that intercept would otherwise watch an empty road. The offline tests allow it.
+   */
   newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
   close: () => Promise<void>;
 }
@@ -31,7 +36,7 @@ export async function launchBrowser(baseURL: string): Promise<BrowserSession> {
   return {
     browser,
     newContext: async (options = {}) => {
-      const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, ...options });
+      const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...options });
       context.setDefaultTimeout(15_000);
       // A page load (goto, reload, waiting for an address or a load state) fetches and runs the
       // app's code, the step a busy machine slows most; the test's own time limit still bounds it.

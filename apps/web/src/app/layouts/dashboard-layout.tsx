@@ -14,6 +14,7 @@ import { useSidebarOpen } from './use-sidebar.ts';
 import { useNarrowScreen } from './use-narrow-screen.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
 import { MaintenanceBanner } from './maintenance-banner.tsx';
+import { AppStatusBanners } from './app-status-banners.tsx';
 
 const headerButtonClasses =
   'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 ' +
@@ -64,6 +65,7 @@ export function DashboardLayout() {
           </div>
         </header>
         <MaintenanceBanner />
+        <AppStatusBanners />
         <main id="main" className="flex-1 p-4 sm:p-6">
           {/* Screens load on demand (see router.tsx). */}
           <Suspense fallback={<LoadingScreen />}>
