@@ -29,38 +29,46 @@ export const STORAGE_COPY = 'storage';
  */
 const skipped = (topLevelName: string) => topLevelName.startsWith('.') && topLevelName !== '.uncommitted';
 
-/** Copy a folder tree file by file (a stored file is never rewritten in place, only added or removed). */
-export async function copyTree(from: string, to: string): Promise<{ files: number; bytes: number }> {
-  let files = 0;
-  let bytes = 0;
-  const walk = async (dir: string, top: boolean): Promise<void> => {
+/**
+ * Every stored file under `from` that a backup takes (work in progress left out), as paths relative
+ * to it, in folder order. A storage folder that does not exist yet (nothing stored) has none.
+ */
+export async function* storedFilesToCopy(from: string): AsyncGenerator<string> {
+  const walk = async function* (dir: string, top: boolean): AsyncGenerator<string> {
     let entries;
     try {
       entries = await readdir(path.join(from, dir), { withFileTypes: true });
     } catch (err) {
-      // The storage folder of a server that never stored a file does not exist yet.
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw err;
     }
-    await mkdir(path.join(to, dir), { recursive: true });
     for (const entry of entries) {
       if (top && skipped(entry.name)) continue;
       const rel = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(rel, false);
-      else if (entry.isFile()) {
-        try {
-          await copyFile(path.join(from, rel), path.join(to, rel));
-        } catch (err) {
-          // Removed since the folder was listed (a replaced photo, a mark of a finished upload).
-          if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
-          throw err;
-        }
-        files++;
-        bytes += (await stat(path.join(to, rel))).size;
-      }
+      if (entry.isDirectory()) yield* walk(rel, false);
+      else if (entry.isFile()) yield rel;
     }
   };
-  await walk('', true);
+  yield* walk('', true);
+}
+
+/** Copy a folder tree file by file (a stored file is never rewritten in place, only added or removed). */
+export async function copyTree(from: string, to: string): Promise<{ files: number; bytes: number }> {
+  let files = 0;
+  let bytes = 0;
+  await mkdir(to, { recursive: true });
+  for await (const rel of storedFilesToCopy(from)) {
+    await mkdir(path.dirname(path.join(to, rel)), { recursive: true });
+    try {
+      await copyFile(path.join(from, rel), path.join(to, rel));
+    } catch (err) {
+      // Removed since the folder was listed (a replaced photo, a mark of a finished upload).
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw err;
+    }
+    files++;
+    bytes += (await stat(path.join(to, rel))).size;
+  }
   return { files, bytes };
 }
 

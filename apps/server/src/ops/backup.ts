@@ -1,8 +1,11 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { loadConfig, type Config } from '../config.ts';
 import { copyTree, DEFAULT_BACKUPS, isMain, MANIFEST, STORAGE_COPY, timestampName, userPath, type BackupManifest } from './backup-files.ts';
+import { snapshotPlace, writeEvacuationArchive } from './evacuation-archive.ts';
+import { passphraseForBackup } from './passphrase-prompt.ts';
 import { runPgTool } from './pg-tools.ts';
 
 /**
@@ -54,11 +57,50 @@ export async function backup(config: Config, into: string): Promise<BackupManife
   return manifest;
 }
 
-if (isMain(import.meta.url)) {
-  const into = process.argv[2] ? userPath(process.argv[2]) : path.join(DEFAULT_BACKUPS, timestampName());
+/**
+ * `npm run backup -- --encrypt [file]`: the same copy as one encrypted archive (the evacuation
+ * copy, evacuation-cipher.ts), with the data key inside it. The database snapshot is made in a
+ * folder beside the data (never beside the archive, which may be a USB stick where a deleted file
+ * can be read back) and removed once it is in the archive.
+ */
+export async function encryptedBackup(config: Config, file: string, passphrase: string, dataKey: string | null): Promise<BackupManifest> {
+  if (existsSync(file)) throw new Error(`${file} exists already; give a new file name.`);
+  await mkdir(path.dirname(file), { recursive: true });
+  const place = snapshotPlace(config);
+  await mkdir(place, { recursive: true });
+  const scratch = await mkdtemp(path.join(place, '.backup-snapshot-'));
   try {
-    const manifest = await backup(loadConfig(), into);
+    const createdAt = new Date().toISOString();
+    const database = config.dialect === 'sqlite' ? await backupSqlite(config, scratch) : backupPostgres(config, scratch);
+    const manifest = { format: 1 as const, createdAt, dialect: config.dialect, database, storage: STORAGE_COPY };
+    const { files, bytes } = await writeEvacuationArchive(file, passphrase, { dataKey, databaseFile: path.join(scratch, database), databaseName: database, storageDir: config.storageDir, manifest });
+    return { ...manifest, files, bytes };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+async function main(args: string[]): Promise<void> {
+  const encrypt = args.includes('--encrypt');
+  const named = args.find((a) => a !== '--encrypt');
+  const config = loadConfig();
+  if (!encrypt) {
+    const into = named ? userPath(named) : path.join(DEFAULT_BACKUPS, timestampName());
+    const manifest = await backup(config, into);
     console.log(`Backup written to ${into}: the ${manifest.dialect} database and ${manifest.files} stored files (${(manifest.bytes / 1e6).toFixed(1)} MB).`);
+    return;
+  }
+  const file = named ? userPath(named) : path.join(DEFAULT_BACKUPS, `${timestampName()}.encrypted`);
+  const dataKey = config.dataKey ? config.dataKey.toString('hex') : null;
+  const passphrase = await passphraseForBackup();
+  const manifest = await encryptedBackup(config, file, passphrase, dataKey);
+  console.log(`Encrypted backup written to ${file}: the ${manifest.dialect} database and ${manifest.files} stored files (${(manifest.bytes / 1e6).toFixed(1)} MB), ${dataKey ? 'with the data key' : 'without the data key (neither DATA_KEY_FILE nor DATA_KEY is set: a restore will need the data passphrase the server asks for)'}.`);
+  console.log('Nobody can read it without the passphrase, and nobody can restore it without the passphrase either: keep the passphrase apart from the copy.');
+}
+
+if (isMain(import.meta.url)) {
+  try {
+    await main(process.argv.slice(2));
   } catch (err) {
     console.error(`Backup failed: ${(err as Error).message}`);
     process.exit(1);

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, rename } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { loadConfig, type Config } from '../config.ts';
 import { copyTree, isMain, readManifest, timestampName, userPath, type BackupManifest } from './backup-files.ts';
+import { isEvacuationArchive, snapshotPlace, unpackEvacuationArchive } from './evacuation-archive.ts';
+import { passphraseForRestore } from './passphrase-prompt.ts';
 import { runPgTool } from './pg-tools.ts';
 
 /**
@@ -70,17 +72,63 @@ export async function restore(config: Config, from: string): Promise<{ manifest:
   return { manifest, movedAside };
 }
 
-if (isMain(import.meta.url)) {
-  const given = process.argv[2];
+/**
+ * `npm run restore <file>` of an encrypted backup: the whole archive is decrypted and checked into
+ * a folder beside the data first (a wrong passphrase, a changed byte or a cut-short file stop it
+ * there, and nothing else is touched); then the data key is written to `keyFile` and the folder is
+ * restored like any backup folder, and removed.
+ */
+export async function restoreEncrypted(config: Config, file: string, passphrase: string, keyFile: string): Promise<{ manifest: BackupManifest; movedAside: string[]; keyFile: string | null }> {
+  if (await serverAnswers(config)) {
+    throw new Error(`A server answers on ${config.host}:${config.port}. Stop it first (Ctrl+C where npm start runs, or stop its service), then run the restore again.`);
+  }
+  if (existsSync(keyFile)) throw new Error(`${keyFile} exists already; name another file for the data key (--key-file).`);
+  const { dir, dataKey } = await unpackEvacuationArchive(file, passphrase, snapshotPlace(config));
+  try {
+    const manifest = await readManifest(dir);
+    if (manifest.dialect !== config.dialect) {
+      throw new Error(`This backup holds a ${manifest.dialect} database, but DATABASE_URL points to ${config.dialect}. Set DATABASE_URL to a ${manifest.dialect} database.`);
+    }
+    if (dataKey) {
+      await mkdir(path.dirname(keyFile), { recursive: true });
+      await writeFile(keyFile, `${dataKey}\n`, { mode: 0o600, flag: 'wx' });
+    }
+    const done = await restore(config, dir);
+    return { ...done, keyFile: dataKey ? keyFile : null };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(args: string[]): Promise<void> {
+  const keyAt = args.indexOf('--key-file');
+  const keyArg = keyAt >= 0 ? args[keyAt + 1] : undefined;
+  const given = args.find((a, i) => !a.startsWith('--') && (keyAt < 0 || i !== keyAt + 1));
   if (!given) {
-    console.error('Usage: npm run restore <backup folder>   (e.g. npm run restore backups/2026-11-24T02-00-00Z)');
+    console.error('Usage: npm run restore <backup folder or encrypted file> [-- --key-file <path>]   (e.g. npm run restore backups/2026-11-24T02-00-00Z)');
     process.exit(2);
   }
-  try {
-    const from = userPath(given);
-    const { manifest, movedAside } = await restore(loadConfig(), from);
-    console.log(`Restored the backup of ${manifest.createdAt} from ${from}: the ${manifest.dialect} database and ${manifest.files} stored files.`);
+  const from = userPath(given);
+  const config = loadConfig();
+  if (await isEvacuationArchive(from)) {
+    const keyFile = keyArg ? userPath(keyArg) : userPath(`restored-data-key-${timestampName()}.key`);
+    const passphrase = await passphraseForRestore();
+    const { manifest, movedAside, keyFile: written } = await restoreEncrypted(config, from, passphrase, keyFile);
+    console.log(`Restored the encrypted backup of ${manifest.createdAt} from ${from}: the ${manifest.dialect} database and ${manifest.files} stored files.`);
+    if (written) {
+      console.log(`The data key is in ${written}. Set DATA_KEY_FILE=${written} (or move the file off this disk, to a USB stick or a secrets store, and point DATA_KEY_FILE there) before npm start: without it the server cannot read the encrypted data.`);
+    } else console.log('The backup holds no data key (none was set when it was made).');
     if (movedAside.length) console.log(`What was there before is kept at:\n  ${movedAside.join('\n  ')}\nDelete it once the restored data is checked.`);
+    return;
+  }
+  const { manifest, movedAside } = await restore(config, from);
+  console.log(`Restored the backup of ${manifest.createdAt} from ${from}: the ${manifest.dialect} database and ${manifest.files} stored files.`);
+  if (movedAside.length) console.log(`What was there before is kept at:\n  ${movedAside.join('\n  ')}\nDelete it once the restored data is checked.`);
+}
+
+if (isMain(import.meta.url)) {
+  try {
+    await main(process.argv.slice(2));
   } catch (err) {
     console.error(`Restore failed: ${(err as Error).message}`);
     process.exit(1);
