@@ -33,12 +33,15 @@ describeEachDatabase('attendance plans', (server, dialect) => {
     }
   });
 
-  it('counts one grade\'s month from indexes alone, reading no child\'s row (SQLite)', async () => {
+  it('counts one grade\'s month from indexes alone, reading no child\'s row, for a reader of every site and of one (SQLite)', async () => {
     if (dialect !== 'sqlite') return;
-    const p = await plan(buildAttendanceList(db(), { all: true }, { month: 3, year: 2025, class_grade: '4' }));
-    // The grade index holds deleted_at (migration 0031), the month's key is the unique index: both covering.
-    expect(p, p).toMatch(/SCAN orphans USING COVERING INDEX orphans_grade_idx|SEARCH orphans USING COVERING INDEX orphans_grade_idx/);
-    expect(p, p).toMatch(/SEARCH attendances USING COVERING INDEX/);
+    const site = (await db().selectFrom('sites').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    for (const scope of [{ all: true as const }, { ids: [site] }]) {
+      const p = await plan(buildAttendanceList(db(), scope, { month: 3, year: 2025, class_grade: '4' }));
+      // The grade index holds deleted_at (migration 0031) and site_id (0041), the month's key is the unique index: both covering.
+      expect(p, p).toMatch(/SCAN orphans USING COVERING INDEX orphans_grade_idx|SEARCH orphans USING COVERING INDEX orphans_grade_idx/);
+      expect(p, p).toMatch(/SEARCH attendances USING COVERING INDEX/);
+    }
   });
 
   it('pages a month of every grade in name order from the orphans name index', async () => {

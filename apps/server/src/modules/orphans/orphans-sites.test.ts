@@ -1,14 +1,11 @@
 import { expect, it } from 'vitest';
 import { call, describeEachDatabase, firstSiteId, loginAdmin, userWithRoles } from '../../../test/harness.ts';
-import { queryPlan } from '../../../test/query-plans.ts';
-import { listPageQuery, type OrphanFilter } from './orphans-list.repository.ts';
 
 /**
  * Every child answer names the child's site, and the list narrows to one of the user's sites.
- * The plans: a site's list in the default order, and its total, come from the site list index
- * (migration 0035), for the `site_id` filter and for a user who holds one site alike.
+ * Their plans: orphans-site-plans.test.ts.
  */
-describeEachDatabase('orphans and their sites', (server, dialect) => {
+describeEachDatabase('orphans and their sites', (server) => {
   const child = (token: string, site: number, first: string) =>
     call(server(), 'POST', '/api/orphans', { token, body: { first_name: first, last_name: 'Siteward', dob: '2012-03-03', gender: 'male', admission_date: '2020-01-01', site_id: site } });
 
@@ -48,25 +45,5 @@ describeEachDatabase('orphans and their sites', (server, dialect) => {
     const own = await call(server(), 'GET', `/api/orphans?site_id=${siteA}&per_page=100`, { token: teacher.token });
     expect(own.status).toBe(200);
     expect(own.body.data.every((r: { site_id: number }) => r.site_id === siteA)).toBe(true);
-  });
-
-  it('reads a site\'s list in the default order and its total from the site list index, and several sites\' from the name index', async () => {
-    const db = server().database.db;
-    const site = await firstSiteId(server());
-    const filters: OrphanFilter[] = [
-      { words: [], trashed: false, scope: { all: true }, site_id: site },
-      { words: [], trashed: false, scope: { ids: [site] } },
-    ];
-    for (const f of filters) {
-      for (const offset of [0, 5000]) {
-        const p = await queryPlan(db, dialect, listPageQuery(db, dialect, f, 'last_name', 10, offset));
-        expect(p, p).not.toMatch(dialect === 'sqlite' ? /USE TEMP B-TREE|^SCAN orphans$/m : /\bSort\b|Seq Scan/);
-        expect(p, p).toMatch(dialect === 'sqlite' ? /USING (COVERING )?INDEX orphans_site_name_idx/ : /Index (Only )?Scan (Backward )?using orphans_site_name_idx/);
-      }
-    }
-    // A user of several sites (not all): the name index walked, each child of theirs kept, no sort of their children.
-    const several = await queryPlan(db, dialect, listPageQuery(db, dialect, { words: [], trashed: false, scope: { ids: [site, site + 1000] } }, 'last_name', 10, 0));
-    expect(several, several).not.toMatch(dialect === 'sqlite' ? /USE TEMP B-TREE|^SCAN orphans$/m : /\bSort\b|Seq Scan/);
-    expect(several, several).toMatch(/orphans_name_idx/);
   });
 });
