@@ -63,6 +63,7 @@ export const PERMISSION = {
   accessLog: { view: 'view-access-log' },
   settings: { manage: 'manage-settings' },
   site: { manage: 'manage-sites' },
+  imports: { import: 'import-records' },
   administration: { administer: 'administer' },
   lockdown: { start: 'lockdown' },
 } as const satisfies Record<string, Record<string, Permission>>;

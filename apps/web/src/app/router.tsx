@@ -67,6 +67,7 @@ const UsersPage = lazyPage(() => import('../features/users/routes/users-page.tsx
 // The Roles Management card under User Management belongs to the roles feature; the app composes it.
 const RolesManagementCard = lazyPage(() => import('../features/roles/components/role-manager.tsx'), 'RolesManagementCard');
 const SitesPage = lazyPage(() => import('../features/sites/routes/sites-page.tsx'), 'SitesPage');
+const ImportsPage = lazyPage(() => import('../features/imports/routes/imports-page.tsx'), 'ImportsPage');
 const RolesPage = lazyPage(() => import('../features/roles/routes/roles-page.tsx'), 'RolesPage');
 const PagesPage = lazyPage(() => import('../features/pages/routes/pages-page.tsx'), 'PagesPage');
 const ContactsPage = lazyPage(() => import('../features/contacts/routes/contacts-page.tsx'), 'ContactsPage');
@@ -124,6 +125,7 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   { path: 'users', permission: PERMISSION.user.view, element: <UsersPage rolesPanel={<RolesManagementCard />} /> },
   { path: 'roles', permission: PERMISSION.role.view, element: <RolesPage /> },
   { path: 'sites', permission: PERMISSION.site.manage, element: <SitesPage /> },
+  { path: 'imports', permission: PERMISSION.imports.import, element: <ImportsPage /> },
   { path: 'pages', permission: PERMISSION.page.view, element: <PagesPage /> },
   { path: 'profile', element: <ProfilePage /> },
   { path: 'settings', permission: PERMISSION.settings.manage, element: <SettingsPage /> },

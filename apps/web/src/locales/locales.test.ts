@@ -34,6 +34,7 @@ const DYNAMIC_KEY_PREFIXES = [
   'gallery:status.',
   'gallery:types.',
   'help:sections.',
+  'imports:history.statuses.', // an import's status in the history
   'orphans:fields.',
   'orphans:gender.',
   'orphans:medical.',

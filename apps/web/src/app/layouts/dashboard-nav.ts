@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, Building2, CalendarCheck, Eye, FileSpreadsheet, FileText, GraduationCap, HelpCircle, History, Image, LayoutDashboard, Mail, Settings, ShieldCheck, User, Users } from 'lucide-react';
+import { BarChart3, Building2, CalendarCheck, Eye, FileSpreadsheet, FileText, GraduationCap, HelpCircle, History, Image, FileUp, LayoutDashboard, Mail, Settings, ShieldCheck, User, Users } from 'lucide-react';
 import type { ParseKeys } from 'i18next';
 import { ACCESS, PERMISSION, type AccessRule, type SpecCheck } from '@app/shared/permissions';
 import { namespaces, type EnglishResources } from '../../lib/i18n-resources.ts';
@@ -54,6 +54,7 @@ export const DASHBOARD_NAV: NavGroup[] = [
       { path: '/dashboard/results', label: 'results:nav', icon: GraduationCap, permission: PERMISSION.result.view },
       { path: '/dashboard/attendance', label: 'attendance:nav', icon: CalendarCheck, permission: PERMISSION.attendance.view },
       { path: '/dashboard/reports', label: 'reports:nav', icon: FileSpreadsheet, permission: PERMISSION.report.view },
+      { path: '/dashboard/imports', label: 'imports:nav', icon: FileUp, permission: PERMISSION.imports.import },
     ],
   },
   {
