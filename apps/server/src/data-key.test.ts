@@ -156,10 +156,20 @@ for (const dialect of dialects) {
       await database.db.deleteFrom('app_keys').where('name', '=', FILES_KEY_ROW).execute();
       await database.destroy();
       expect(readFileSync(path.join(place.storageDir, keys[0]!)).subarray(0, 4).toString('latin1')).toBe('RIFF');
+      // And the decrypted work copies of a transcode and a document clean that a crash cut short.
+      const leftovers = [path.join(place.storageDir, '.transcode', '999999-0a1b2c3d4e5f6a7b'), path.join(place.storageDir, '.documents', '999999-0a1b2c3d-x', 'report.pdf')];
+      for (const f of leftovers) {
+        mkdirSync(path.dirname(f), { recursive: true });
+        writeFileSync(f, '%PDF-1.4 a decrypted copy');
+      }
 
       await withServer(place, {}, async (base, token) => {
         for (const key of keys) expect(keyIdOnDisk(path.join(place.storageDir, key))).toBe(idOf(TEST_DATA_KEY));
         expect(await photoOf(base, token, child.id)).toEqual(plain.get(keys.find((k) => !k.includes('thumb'))!));
+        expect(existsSync(leftovers[1]!)).toBe(false);
+        // The transcode worker's sweep runs beside the first requests: waited for.
+        for (let i = 0; i < 600 && existsSync(leftovers[0]!); i++) await new Promise((r) => setTimeout(r, 100));
+        expect(existsSync(leftovers[0]!)).toBe(false);
       });
     });
 

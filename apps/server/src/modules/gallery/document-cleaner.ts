@@ -38,6 +38,12 @@ function mat2(command: string, args: string[]): Promise<{ ok: boolean; missing: 
 const workRoot = (c: Pick<GalleryConfig, 'resumableDir'>): string => path.join(path.dirname(c.resumableDir), '.documents');
 const sweptRoots = new Set<string>();
 
+/**
+ * At start, before any document is cleaned: the decrypted copies a crashed process left mid-clean
+ * go now, not at the next document.
+ */
+export const sweepDocumentLeftovers = (config: Pick<GalleryConfig, 'resumableDir'>): Promise<void> => sweepLeftovers(workRoot(config));
+
 /** Once per process: the folders of processes that ended while cleaning (a crash) go. */
 async function sweepLeftovers(root: string): Promise<void> {
   if (sweptRoots.has(root)) return;

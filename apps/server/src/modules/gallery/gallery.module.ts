@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { galleryConfig } from './gallery-config.ts';
 import { galleryDownloadRoutes } from './downloads.routes.ts';
 import { isAvailable } from './ffmpeg.ts';
+import { sweepDocumentLeftovers } from './document-cleaner.ts';
 import { galleryApiRoutes } from './gallery.routes.ts';
 import { findVisibleMedia } from './gallery.repository.ts';
 import { GALLERY_FOLDER } from './media-content.ts';
@@ -33,6 +34,7 @@ export async function galleryModule(app: FastifyInstance): Promise<void> {
   });
 
   app.addHook('onReady', async () => {
+    await sweepDocumentLeftovers(config).catch((err: unknown) => app.log.error({ err }, 'gallery: could not clear documents left mid-clean'));
     canTranscode = (await isAvailable(config.ffmpeg)) && (await isAvailable(config.ffprobe));
     // Said once: videos are kept and play as uploaded, and each item says why it has no other resolutions.
     if (!canTranscode) app.log.warn({ ffmpeg: config.ffmpeg }, 'gallery: ffmpeg/ffprobe not found; videos stay original-only (scripts/install-system-deps.sh installs ffmpeg)');
