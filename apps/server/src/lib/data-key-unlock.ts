@@ -8,7 +8,7 @@ import { dataKey, keyFromPassphrase, makeVerifier, newRandomKey, verifies, type 
 import { readHidden } from './terminal-input.ts';
 
 /*
- * How a start obtains the data key (decision "files at rest"), in this order: DATA_KEY_FILE or
+ * How a start obtains the data key (decision 0053), in this order: DATA_KEY_FILE or
  * DATA_KEY (config.ts reads them); else, on a terminal, a passphrase; else, while nothing is
  * encrypted yet (a new install, or one from before encryption), a new key written to a file
  * beside the data folder — the only time the server writes a key anywhere — which the operator is

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /*
- * The data key: 256 random bits that encrypt every stored file (decision "files at rest"). It comes
+ * The data key: 256 random bits that encrypt every stored file (decision 0053). It comes
  * from outside the data disk (DATA_KEY_FILE, DATA_KEY or a passphrase); what the database keeps is a
  * verifier — the AES-256-GCM encryption of a constant — that tells a right key from a wrong one
  * without holding anything that yields the key.

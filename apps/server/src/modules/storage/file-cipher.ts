@@ -4,7 +4,7 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { DataKey, DataKeyring } from '../../lib/data-key.ts';
 
 /*
- * A stored file encrypted at rest (decision "files at rest"): a 32-byte header, then the content
+ * A stored file encrypted at rest (decision 0053): a 32-byte header, then the content
  * in chunks of CHUNK bytes, each sealed on its own with AES-256-GCM (ciphertext + 16-byte tag).
  *
  *   header: magic (8) | key id (8) | nonce prefix (8, random per file) | chunk size (4) | zero (4)
