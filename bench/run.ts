@@ -77,6 +77,17 @@ const SCENARIOS: Scenario[] = [
       return { path: `/api/attendances?class_grade=${randInt(r, 1, 12)}&year=${m.year}&month=${m.month}` };
     },
   },
+  {
+    name: 'attendance list, one month by name',
+    scales: true,
+    request: (r) => {
+      const m = month(r);
+      return { path: `/api/attendances?year=${m.year}&month=${m.month}&page=${randInt(r, 1, 5)}` };
+    },
+  },
+  { name: 'results list, one year', scales: true, request: () => ({ path: `/api/results?year=${new Date().getFullYear()}` }) },
+  // The site filter: the every-site user narrows to the first site (the one-site user names their own).
+  { name: 'orphan list page, one site (site_id)', scales: true, request: (r, _n, v) => ({ path: `/api/orphans?site_id=${v.siteId}&per_page=10&page=${randInt(r, 1, 50)}` }) },
   { name: 'activity log page', scales: true, request: (r) => ({ path: `/api/activities?page=${randInt(r, 1, 3)}` }) },
   { name: 'overview', scales: false, request: () => ({ path: '/api/dashboard/data' }) },
   { name: "overview's upcoming events list", scales: false, request: () => ({ path: '/api/dashboard/events' }) },
@@ -251,7 +262,7 @@ async function main() {
   try {
     buildIfStale();
     // What `npm start` holds once settled on a fresh database, and how long its first start takes.
-    const fresh = await start({ DATABASE_URL: path.join(dir, 'fresh.db'), STORAGE_DIR: path.join(dir, 'fresh-storage'), PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, `${BASE}/api/health`);
+    const fresh = await start({ DATABASE_URL: path.join(dir, 'fresh.db'), STORAGE_DIR: path.join(dir, 'fresh-storage'), PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_KEY: BENCH_DATA_KEY }, `${BASE}/api/health`);
     const idle = await settledIdle(fresh.pid, IDLE_SECONDS).finally(() => fresh.stop());
     const idleMb = idle.processes.reduce((sum, p) => sum + p.rssMb, 0);
     console.log(`Started with the ${load()} (${os.cpus().length} cores).`);
