@@ -3,7 +3,7 @@ import { ROLE } from '@app/shared/permissions';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import { loadConfig } from '../config.ts';
 import { loadAuthUser } from '../modules/auth/current-user.service.ts';
-import { createOrphan } from '../modules/orphans/orphans.service.ts';
+import { createOrphan, viewableClasses } from '../modules/orphans/orphans.service.ts';
 import { createFileStore } from '../modules/storage/storage.service.ts';
 import { createUser } from '../modules/users/users.service.ts';
 import { prepareDatabase } from './bootstrap.ts';
@@ -48,7 +48,7 @@ for (const s of staff) {
 }
 
 const store = await createFileStore(config, db);
-const ctx = { db, dialect, store, log: pino({ level: 'warn' }), scope: { all: true } as const, sites: [site] };
+const ctx = { db, dialect, store, log: pino({ level: 'warn' }), scope: { all: true } as const, sites: [site], user: actor, viewable: viewableClasses(actor) };
 for (const fields of demoChildren(CHILDREN)) await createOrphan(ctx, actor.id, { fields, removePhoto: false });
 
 await db.insertInto('app_keys').values({ name: MARKER, value: new Date().toISOString() }).execute();

@@ -26,6 +26,8 @@ const DYNAMIC_KEY_PREFIXES = [
   'activities:subjects.',
   'activities:types.',
   'admin:profile.calendar.', // the calendar choice, one label per calendar
+  'admin:roles.actions.', // a permission checkbox's action
+  'admin:roles.groups.', // a permission group's legend
   'admin:settings.', // the settings form's field list
   'attendance:fields.',
   'dashboard:overview.quickTasks.',

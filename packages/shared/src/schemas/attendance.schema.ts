@@ -240,7 +240,8 @@ export const attendanceAnswerSchema = z.object({
   /** The child's names, from the child (read-only). */
   first_name: z.string(),
   last_name: z.string(),
-  father_name: nullableText,
+  /** Absent when the user may not view the family class (need to know). */
+  father_name: nullableText.optional(),
   class_grade: z.enum(GRADES).nullable(),
   month: z.number().int(),
   year: z.number().int(),
@@ -301,7 +302,7 @@ export type AttendanceCounts = z.infer<typeof countsSummary>;
  */
 export const attendanceSummaryResponseSchema = z.object({
   data: z.object({
-    orphan: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), father_name: nullableText }),
+    orphan: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), father_name: nullableText.optional() }),
     months: z.array(countsSummary.extend({ year: z.number().int(), month: z.number().int() })),
     years: z.array(countsSummary.extend({ year: z.number().int(), months_recorded: z.number().int() })),
   }),

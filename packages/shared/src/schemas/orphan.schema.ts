@@ -11,6 +11,7 @@ import {
 } from '../constants.ts';
 import { pageQuery, paged, plainText } from './common.schema.ts';
 import { SITE_MSG, siteFilterField } from './sites.schema.ts';
+import { SENSITIVITY_CLASSES, classOfField, type SensitiveField } from '../sensitivity.ts';
 
 /**
  * The orphan form (spec sections 3 and 5) and the `/orphans` request bodies and list query
@@ -46,6 +47,8 @@ export const ORPHAN_MESSAGES = {
   sortInvalid: 'The selected sort is invalid.',
   admissionRangeInvalid: 'The admission to date must be on or after the admission from date.',
   admissionBeforeBirth: 'The admission date cannot be before the date of birth.',
+  fieldNotEditable: 'You do not have permission to change this field.',
+  searchNeedsIdentity: 'You do not have permission to search by identity numbers.',
 } as const;
 
 const EARLIEST_DATE = '1900-01-01';
@@ -368,10 +371,27 @@ export type OrphanListQuery = z.output<typeof orphanListQuerySchema>;
 // ---------------------------------------------------------------------------------------------
 // Answers (the routes' response schemas; the types both sides use are inferred from them).
 
+/**
+ * The fields of an answer: a field of a sensitivity class (sensitivity.ts) is absent when the
+ * user may not view its class, and so is a part of one (`profile.special_needs`).
+ */
+function answerShape() {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, def] of ORPHAN_FIELD_ENTRIES) {
+    if (def.storage === 'parts') {
+      const parts = Object.fromEntries((def.parts ?? []).map((p) => [p, classOfField(`${name}.${p}`) ? nullableText.optional() : nullableText]));
+      shape[name] = z.object(parts).nullable();
+    } else {
+      shape[name] = classOfField(name) ? def.answer.optional() : def.answer;
+    }
+  }
+  return shape as unknown as { [N in OrphanFieldName]: N extends 'profile' ? z.ZodNullable<z.ZodObject<{ hobbies: typeof nullableText; talents: typeof nullableText; special_needs: z.ZodOptional<typeof nullableText> }>> : ReturnType<typeof fieldShape<'answer'>>[N] extends infer A extends z.ZodType ? (N extends SensitiveField ? z.ZodOptional<A> : A) : never };
+}
+
 /** A child as `GET /orphans/{id}` answers it. Money as "1250.00" strings; URLs are short-lived signed URLs. */
 export const orphanAnswerSchema = z.object({
   id: z.number().int(),
-  ...fieldShape('answer'),
+  ...answerShape(),
   /** The site the child belongs to (set on create, changed only by a transfer). */
   site_id: z.number().int(),
   site_name: z.string(),
@@ -386,11 +406,15 @@ export const orphanAnswerSchema = z.object({
 });
 export type Orphan = z.infer<typeof orphanAnswerSchema>;
 
-export const orphanResponseSchema = z.object({ data: orphanAnswerSchema });
+/** The details answer also names the classes whose fields were left out, so the page marks them hidden rather than empty. */
+export const orphanDetailsSchema = orphanAnswerSchema.extend({ hidden_classes: z.array(z.enum(SENSITIVITY_CLASSES)) });
+export type OrphanDetails = z.infer<typeof orphanDetailsSchema>;
+
+export const orphanResponseSchema = z.object({ data: orphanDetailsSchema });
 export type OrphanResponse = z.infer<typeof orphanResponseSchema>;
 
 /** Create, update, restore: what was done, and the child as it is now. */
-export const orphanSavedResponseSchema = z.object({ message: z.string(), data: orphanAnswerSchema });
+export const orphanSavedResponseSchema = z.object({ message: z.string(), data: orphanDetailsSchema });
 export type OrphanSavedResponse = z.infer<typeof orphanSavedResponseSchema>;
 
 /** A row of `GET /orphans`. */

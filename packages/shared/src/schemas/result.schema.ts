@@ -271,7 +271,8 @@ export const resultAnswerSchema = z.object({
   id: z.number().int(),
   orphan_id: z.number().int(),
   /** From the child (read-only). */
-  father_name: nullableText,
+  /** Absent when the user may not view the family class (need to know). */
+  father_name: nullableText.optional(),
   /** The child's first and last name, or null when unknown (the details screen shows 'Unknown'). */
   orphan_name: nullableText,
   result_type: z.enum(RESULT_TYPES),
@@ -331,7 +332,7 @@ export type ResultAverages = z.infer<typeof resultAveragesSchema>;
  */
 export const orphanResultsResponseSchema = z.object({
   data: z.object({
-    orphan: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), father_name: nullableText }),
+    orphan: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), father_name: nullableText.optional() }),
     averages: resultAveragesSchema,
     years: z.array(
       z.object({

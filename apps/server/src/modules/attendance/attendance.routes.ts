@@ -15,6 +15,7 @@ import { idempotencyHeaders } from '@app/shared/schemas/idempotency.schema';
 import { idempotent, requires } from '../../lib/access.ts';
 import { currentUser, siteScope } from '../../plugins/access.ts';
 import { carriesIdempotencyKey } from '../../plugins/idempotency.ts';
+import { childFieldsHook } from '../orphans/orphans.service.ts';
 import {
   attendanceSummary,
   createAttendance,
@@ -29,6 +30,8 @@ import {
 /** `/attendances` (spec section 7), the batch of a month for many children, and one child's summary. */
 export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // A result or month answers its child's names; the father's is the family class's (need to know).
+  app.addHook('preSerialization', childFieldsHook(['father_name']));
   const ctx = (request: FastifyRequest): AttendanceContext => ({ db: app.db, scope: siteScope(request) });
   const userId = (request: FastifyRequest) => currentUser(request).id;
   const tags = ['attendance'];

@@ -6,6 +6,7 @@ import { DASHBOARD_LIST_LIMIT, type DashboardResponse, type DashboardStat, type 
 import { RECENT_ACTIVITIES_LIMIT } from '@app/shared/constants';
 import type { DB } from '../../db/schema.ts';
 import { recentActivities, showActivities } from '../activities/activities.service.ts';
+import { viewableClasses } from '../orphans/orphans.service.ts';
 import type { Language } from '@app/shared/i18n/languages';
 import { overviewFigures, type OverviewFigures } from './overview-figures.ts';
 import type { SiteScope } from '../sites/sites.service.ts';
@@ -47,11 +48,12 @@ function eventsOf(user: AuthUser, f: OverviewFigures | null): UpcomingEvents | n
   return { ...f.upcoming, total: (birthdays?.total ?? 0) + (exams?.total ?? 0), birthdays: birthdays?.total ?? null, exams: exams?.total ?? null, items };
 }
 
-/** Pending Tasks with the missing attendance (view-attendance) and poor health (view-orphans) the user may see; null with neither. */
+/** Pending Tasks with the missing attendance (view-attendance) and poor health (view-orphans and the medical class: who is ill is medical) the user may see; null with neither. */
 function tasksOf(user: AuthUser, f: OverviewFigures | null): PendingTasks | null {
   const missing = can(user, 'view-attendance') ? f?.missingAttendance ?? null : null;
-  const medical = can(user, 'view-orphans') ? f?.medical ?? null : null;
-  if (!missing && !medical) return null;
+  const medical = can(user, 'view-orphans') && viewableClasses(user).has('medical') ? f?.medical ?? null : null;
+  // A holder of view-orphans without the medical class has the card, with nothing of health in it.
+  if (!missing && !medical && !(f && can(user, 'view-orphans'))) return null;
   return { total: (missing?.total ?? 0) + (medical?.total ?? 0), missing_attendance: missing, medical };
 }
 

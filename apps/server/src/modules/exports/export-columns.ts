@@ -51,6 +51,6 @@ export const childColumns: Array<Column<ChildNames>> = [
   { heading: 'orphanId', kind: 'number', width: 10, value: (r) => r.orphan_id },
   { heading: 'firstName', kind: 'text', width: 16, value: (r) => r.first_name },
   { heading: 'lastName', kind: 'text', width: 16, value: (r) => r.last_name },
-  { heading: 'fatherName', kind: 'text', width: 16, value: (r) => r.father_name },
+  { heading: 'fatherName', kind: 'text', width: 16, childField: 'father_name', value: (r) => r.father_name },
   siteColumn,
 ];

@@ -11,6 +11,7 @@ import { attendanceExport } from '../attendance/attendance.export.ts';
 import { orphansExport } from '../orphans/orphans.export.ts';
 import { resultsExport } from '../results/results.export.ts';
 import { recordRead } from '../read-log/read-log.service.ts';
+import { viewableClasses } from '../orphans/orphans.service.ts';
 import { prepareExport, type ExportContext, type PreparedExport } from './exports.service.ts';
 import { ExportAborted, writeSheet } from './xlsx-writer.ts';
 
@@ -24,7 +25,7 @@ import { ExportAborted, writeSheet } from './xlsx-writer.ts';
  */
 export async function exportsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest): ExportContext => ({ db: app.db, scope: siteScope(request) });
+  const ctx = (request: FastifyRequest): ExportContext => ({ db: app.db, scope: siteScope(request), viewable: viewableClasses(request.user) });
   const who = (request: FastifyRequest) => ({ userId: currentUser(request).id, language: requestLanguage(request), calendar: currentUser(request).calendar });
   // A Solar Hijri reader's sheet has each date in Solar Hijri beside it (xlsx-writer.ts).
   const inCalendar = (prepared: PreparedExport, calendar: 'gregorian' | 'persian'): PreparedExport => ({ ...prepared, sheet: { ...prepared.sheet, calendar } });

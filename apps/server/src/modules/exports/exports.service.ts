@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ExportKind } from '@app/shared/schemas/export.schema';
 import type { DB } from '../../db/schema.ts';
 import { scopeOfSiteFilter, type SiteScope } from '../sites/sites.service.ts';
+import { showsField, type Viewable } from '../orphans/orphans.service.ts';
 import type { FeatureExport } from './export-columns.ts';
 import type { ExportLanguage } from './export-headings.ts';
 import { logExport } from './exports.writes.ts';
@@ -16,6 +17,8 @@ export interface ExportContext {
   db: Kysely<DB>;
   /** The sites whose children the request reaches: the sheet holds only theirs. */
   scope: SiteScope;
+  /** The classes of the child's sensitive fields the user sees: a column of another is left out. */
+  viewable: Viewable;
 }
 
 /** An export ready to stream: checked and logged; its rows are read as the sheet is written. */
@@ -48,5 +51,7 @@ export async function prepareExport<Q extends { site_id?: number }>(
 ): Promise<PreparedExport> {
   const scope = await scopeOfSiteFilter(ctx.db, ctx.scope, q.site_id);
   await ctx.db.transaction().execute((trx) => logExport(trx, { scope, kind: feature.kind, name: feature.logName, userId, filters: given(q), orphanId: feature.orphanId(q) }));
-  return { kind: feature.kind, sheet: { ...feature.sheet(ctx.db, scope, q, language, todayIso(now)), language } };
+  const sheet = feature.sheet(ctx.db, scope, q, language, todayIso(now));
+  const columns = sheet.columns.filter((c) => !c.childField || showsField(ctx.viewable, c.childField));
+  return { kind: feature.kind, sheet: { ...sheet, columns, language } };
 }

@@ -29,6 +29,8 @@ export interface Column<R> {
   width: number;
   /** What the column's figure means, as a note on its heading (an English message, written in the sheet's language). */
   note?: string;
+  /** The child's field the column shows, when it is one of a sensitivity class: left out for those who may not view it. */
+  childField?: string;
   value(row: R): CellValue;
   /**
    * A month or year kept in the Gregorian calendar: what it is for a Solar Hijri reader, written

@@ -21,6 +21,8 @@ export type OrphanListRow = Pick<OrphanRow, (typeof LIST_COLUMNS)[number]>;
 export interface OrphanFilter {
   /** Folded search words; each must be a prefix of a word of `search_text` (or, alone and all digits, the record id). */
   words: string[];
+  /** The words are one number that may find the record id only (a user who may not search identity numbers). */
+  idOnly?: boolean;
   class_grade?: string;
   gender?: string;
   admission_from?: string;
@@ -73,6 +75,7 @@ function applyFilter<Q extends OrphanQuery>(qb: Q, dialect: Dialect, f: OrphanFi
  */
 function searchCondition(dialect: Dialect, f: OrphanFilter) {
   const id = searchedId(f);
+  if (f.idOnly) return sql<boolean>`orphans.id = ${id ?? 0}`;
   const byId = (c: ReturnType<typeof sql<boolean>>) => (id !== null ? sql<boolean>`(${c} or orphans.id = ${id})` : c);
   if (f.trashed) {
     const words = f.words.map((w) => sql`(' ' || search_text) like ${`% ${w}%`}`);

@@ -37,6 +37,7 @@ import {
   servePhotos,
   trashOrphan,
   updateOrphan,
+  viewableClasses,
   type OrphanContext,
   type OrphanRequest,
 } from './orphans.service.ts';
@@ -111,6 +112,8 @@ export async function orphansRoutes(app: FastifyInstance): Promise<void> {
     log: request.log,
     scope: siteScope(request),
     sites: currentUser(request).sites,
+    user: currentUser(request),
+    viewable: viewableClasses(currentUser(request)),
   });
 
   r.get('/orphans', { config: requires('view-orphans'), schema: { description: 'Children outside the trash, a page at a time, searched, filtered and sorted; with no_pagination, the short list for a selector.', tags: TAGS, querystring: orphanListQuerySchema, response: { 200: z.union([orphanPageSchema, orphanSelectorResponseSchema]) } } }, async (request) =>

@@ -2,11 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Paged } from '@app/shared/schemas/common.schema';
+import type { AccessSubject } from '@app/shared/permissions';
 import {
   ORPHAN_MESSAGES,
   ORPHAN_RESPONSE_MESSAGES as RESPONSE,
   orphanSchema,
   type Orphan,
+  type OrphanDetails,
   type orphanDuplicateQuerySchema,
   type OrphanDuplicatesResponse,
   type OrphanData,
@@ -32,8 +34,10 @@ import { searchTextOf } from './orphan-search-text.ts';
 import * as writes from './orphans.writes.ts';
 import { siteForChild, siteNames, siteWithinScope } from '../sites/sites.service.ts';
 import { recordsWithinScope, withinScope, type SiteScope } from './orphan-scope.ts';
+import { childFieldsHook, hiddenClasses, keepUneditable, redactChild, showsField, viewableClasses, type Viewable } from './orphan-redaction.ts';
 
 export { recordsWithinScope, withinScope, type SiteScope };
+export { childFieldsHook, redactChild, showsField, viewableClasses, type Viewable };
 
 /** The writes of an import from a spreadsheet (modules/imports), inside its one transaction. */
 export * as childImports from './orphan-imports.writes.ts';
@@ -49,6 +53,9 @@ export interface OrphanContext {
   /** The sites whose children this request reaches, and the active ones the user holds. */
   scope: SiteScope;
   sites: readonly { id: number }[];
+  /** Who asks: the classes of sensitive fields they see and may write (orphan-redaction.ts). */
+  user: AccessSubject;
+  viewable: Viewable;
 }
 
 /** A create or update request, as read from JSON or multipart (routes). */
@@ -96,14 +103,15 @@ function namesOf(ctx: OrphanContext, rows: readonly { site_id: number }[]): Prom
 
 const siteOf = (r: { site_id: number }, names: Map<number, string>) => ({ site_id: r.site_id, site_name: names.get(r.site_id) ?? '' });
 
-async function answerOf(ctx: OrphanContext, r: OrphanRow): Promise<Orphan> {
-  return toOrphan(r, ctx.store, await namesOf(ctx, [r]));
+async function answerOf(ctx: OrphanContext, r: OrphanRow): Promise<OrphanDetails> {
+  return { ...toOrphan(r, ctx, await namesOf(ctx, [r])), hidden_classes: hiddenClasses(ctx.viewable) };
 }
 
-function toOrphan(r: OrphanRow, store: FileStore, names: Map<number, string>): Orphan {
+function toOrphan(r: OrphanRow, ctx: OrphanContext, names: Map<number, string>): Orphan {
+  const store = ctx.store;
   return {
     id: r.id,
-    ...fieldAnswers(r),
+    ...redactChild(fieldAnswers(r), ctx.viewable),
     ...siteOf(r, names),
     profile_photo_url: store.url(r.photo_path, r.id),
     profile_photo_thumb_url: store.url(r.photo_thumb_path, r.id),
@@ -113,8 +121,9 @@ function toOrphan(r: OrphanRow, store: FileStore, names: Map<number, string>): O
   };
 }
 
-function toListItem(r: OrphanListRow, store: FileStore, names: Map<number, string>): OrphanListItem {
-  return {
+function toListItem(r: OrphanListRow, ctx: OrphanContext, names: Map<number, string>): OrphanListItem {
+  const store = ctx.store;
+  return redactChild<OrphanListItem>({
     ...siteOf(r, names),
     id: r.id,
     first_name: r.first_name,
@@ -127,17 +136,29 @@ function toListItem(r: OrphanListRow, store: FileStore, names: Map<number, strin
     admission_date: r.admission_date,
     status: r.status as OrphanListItem['status'],
     photo_thumb_url: store.url(r.photo_thumb_path, r.id),
-  };
+  }, ctx.viewable);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+/**
+ * The search's words. The search text holds the identity numbers; without view-identity a word
+ * with a digit could only find one by them, so a search of one number finds the record id alone
+ * and any other with a digit is refused (saying so reveals nothing of any child).
+ */
+function searchOf(ctx: OrphanContext, search: string | undefined): { words: string[]; idOnly: boolean } {
+  const words = search ? searchWords(search) : [];
+  if (showsField(ctx.viewable, 'identity_card_number') || !words.some((w) => /\d/.test(w))) return { words, idOnly: false };
+  if (words.length === 1 && /^\d+$/.test(words[0]!)) return { words, idOnly: true };
+  throw AppError.validation('search', ORPHAN_MESSAGES.searchNeedsIdentity);
+}
+
 async function filterOf(ctx: OrphanContext, q: OrphanListQuery, trashed: boolean): Promise<OrphanFilter> {
   return {
     scope: ctx.scope,
     site_id: await siteWithinScope(ctx.db, ctx.scope, q.site_id),
-    words: q.search ? searchWords(q.search) : [],
+    ...searchOf(ctx, q.search),
     gender: q.gender,
     class_grade: q.class_grade,
     admission_from: q.admission_from,
@@ -157,11 +178,11 @@ async function pageOf<T>(ctx: OrphanContext, q: OrphanListQuery, trashed: boolea
 }
 
 export function listOrphans(ctx: OrphanContext, q: OrphanListQuery): Promise<Paged<OrphanListItem>> {
-  return pageOf(ctx, q, false, (r, names) => toListItem(r, ctx.store, names));
+  return pageOf(ctx, q, false, (r, names) => toListItem(r, ctx, names));
 }
 
 export function listTrashedOrphans(ctx: OrphanContext, q: OrphanListQuery): Promise<Paged<TrashedOrphanListItem>> {
-  return pageOf(ctx, q, true, (r, names) => ({ ...toListItem(r, ctx.store, names), deleted_at: r.deleted_at! }));
+  return pageOf(ctx, q, true, (r, names) => ({ ...toListItem(r, ctx, names), deleted_at: r.deleted_at! }));
 }
 
 /** The selector view (spec: `no_pagination=true`): every child outside the trash, by name. */
@@ -169,15 +190,18 @@ export async function orphanSelector(ctx: OrphanContext, q: OrphanListQuery): Pr
   const rows = await selectorRows(ctx.db, ctx.dialect, await filterOf(ctx, q, false));
   const names = await namesOf(ctx, rows);
   // The grade (and the site) tells apart two children of the same name and father.
-  return { data: { data: rows.map((r) => ({ ...r, ...siteOf(r, names), class_grade: r.class_grade as OrphanSelectorItem['class_grade'] })) } };
+  return { data: { data: rows.map((r) => redactChild({ ...r, ...siteOf(r, names), class_grade: r.class_grade as OrphanSelectorItem['class_grade'] }, ctx.viewable)) } };
 }
 
 /** Children outside the trash who look like the one about to be saved (orphanDuplicateQuerySchema). */
 export async function possibleDuplicates(ctx: OrphanContext, q: z.output<typeof orphanDuplicateQuerySchema>): Promise<OrphanDuplicatesResponse> {
-  return { data: await findLikelyDuplicates(ctx.db, ctx.scope, { ...q, father_name: q.father_name ?? null, except: q.except ?? null }) };
+  // Without view-family the father's name is neither compared nor answered.
+  const father = showsField(ctx.viewable, 'father_name') ? (q.father_name ?? null) : null;
+  const rows = await findLikelyDuplicates(ctx.db, ctx.scope, { ...q, father_name: father, except: q.except ?? null });
+  return { data: rows.map((r) => redactChild(r, ctx.viewable)) };
 }
 
-export async function getOrphan(ctx: OrphanContext, id: number): Promise<{ data: Orphan }> {
+export async function getOrphan(ctx: OrphanContext, id: number): Promise<{ data: OrphanDetails }> {
   const row = await findOrphanRow(ctx.db, ctx.scope, id);
   if (!row || row.deleted_at) throw AppError.notFound(RESPONSE.notFound);
   return { data: await answerOf(ctx, row) };
@@ -195,12 +219,14 @@ interface StoredPhoto {
  * Validate the fields and the photo together (one 422 with every field's message), then make and
  * store the photo's versions. Nothing is stored unless everything is valid.
  */
-async function validateRequest(ctx: OrphanContext, req: OrphanRequest): Promise<{ data: OrphanData; photo: StoredPhoto | null }> {
+async function validateRequest(ctx: OrphanContext, req: OrphanRequest, existing: OrphanRow | null): Promise<{ data: OrphanData; photo: StoredPhoto | null }> {
   const parsed = orphanSchema.safeParse(req.fields);
   const errors = parsed.success ? {} : issuesToErrors(parsed.error.issues);
   if (req.photo && !(await detectImageType(req.photo))) errors.profile_photo = [ORPHAN_MESSAGES.photoNotImage];
   if (!parsed.success || errors.profile_photo) throw AppError.validationMany(errors);
-  if (!req.photo) return { data: parsed.data, photo: null };
+  // A field of a class the user may not edit: refused if changed, else kept as stored.
+  const data = keepUneditable(ctx.user, parsed.data, existing ? fieldAnswers(existing) : null);
+  if (!req.photo) return { data, photo: null };
   const image = await processImage(req.photo);
   if (!image) throw AppError.validation('profile_photo', ORPHAN_MESSAGES.photoNotImage);
   const display = newStorageKey(PHOTO_FOLDER, image.suffix);
@@ -212,7 +238,7 @@ async function validateRequest(ctx: OrphanContext, req: OrphanRequest): Promise<
     await removeQuietly(ctx.store.files, [display, thumb], ctx.log);
     throw err;
   }
-  return { data: parsed.data, photo: { photo_path: display, photo_thumb_path: thumb } };
+  return { data, photo: { photo_path: display, photo_thumb_path: thumb } };
 }
 
 /** Run `write`; if it fails, the files just stored for it are removed again, else they are marked committed. */
@@ -229,9 +255,9 @@ async function withStoredPhoto<T>(ctx: OrphanContext, photo: StoredPhoto | null,
   return result;
 }
 
-export async function createOrphan(ctx: OrphanContext, userId: number | null, req: OrphanRequest): Promise<{ message: string; data: Orphan }> {
+export async function createOrphan(ctx: OrphanContext, userId: number | null, req: OrphanRequest): Promise<{ message: string; data: OrphanDetails }> {
   const siteId = await siteForChild(ctx.db, ctx.scope, ctx.sites, req.fields.site_id);
-  const { data, photo } = await validateRequest(ctx, req);
+  const { data, photo } = await validateRequest(ctx, req, null);
   const now = nowIso();
   const values = {
     ...toColumns(data),
@@ -248,11 +274,11 @@ export async function createOrphan(ctx: OrphanContext, userId: number | null, re
   return { message: RESPONSE.created, data: await answerOf(ctx, row) };
 }
 
-export async function updateOrphan(ctx: OrphanContext, userId: number | null, id: number, req: OrphanRequest): Promise<{ message: string; data: Orphan }> {
+export async function updateOrphan(ctx: OrphanContext, userId: number | null, id: number, req: OrphanRequest): Promise<{ message: string; data: OrphanDetails }> {
   const existing = await findOrphanRow(ctx.db, ctx.scope, id);
   if (!existing || existing.deleted_at) throw AppError.notFound(RESPONSE.notFound);
   const expectedUpdatedAt = expectedVersion(req.fields);
-  const { data, photo } = await validateRequest(ctx, req);
+  const { data, photo } = await validateRequest(ctx, req, existing);
   const columns = toColumns(data);
   const replacePhoto = photo !== null || req.removePhoto;
   if (replacePhoto) await releaseQuietly(ctx.store.files, [existing.photo_path, existing.photo_thumb_path], ctx.log);
@@ -271,7 +297,7 @@ export async function trashOrphan(ctx: OrphanContext, userId: number | null, id:
   return { message: RESPONSE.deleted };
 }
 
-export async function restoreOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string; data: Orphan }> {
+export async function restoreOrphan(ctx: OrphanContext, userId: number | null, id: number): Promise<{ message: string; data: OrphanDetails }> {
   const row = await ctx.db.transaction().execute((trx) => writes.restoreOrphan(trx, { scope: ctx.scope, id, userId }));
   return { message: RESPONSE.restored, data: await answerOf(ctx, row) };
 }

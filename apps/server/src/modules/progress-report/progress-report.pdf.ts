@@ -19,7 +19,8 @@ export interface ReportContent {
     id: number;
     first_name: string;
     last_name: string;
-    father_name: string | null;
+    /** Absent for a reader who may not view the family class. */
+    father_name?: string | null;
     dob: string | null;
     gender: string | null;
     class_grade: string | null;
@@ -137,7 +138,8 @@ class ReportLayout {
     const grade = child.class_grade === null ? null : child.class_grade === '0' ? l.prep : fill(l.gradeN, { n: this.format.integer(Number(child.class_grade)) });
     const rows: Array<[string, string | null]> = [
       [l.name, fullName(child)],
-      [l.fatherName, child.father_name],
+      // Left out, not blank, for a reader who may not view the family class.
+      ...(child.father_name === undefined ? [] : [[l.fatherName, child.father_name] as [string, string | null]]),
       [l.dob, child.dob ? `${this.format.date(child.dob)}${age === null ? '' : ` (${fill(l.ageYears, { age: this.format.integer(age) })})`}` : null],
       [l.gender, child.gender ? (l.genders[child.gender] ?? child.gender) : null],
       [l.grade, grade],

@@ -4,6 +4,7 @@ import { idParam } from '@app/shared/schemas/common.schema';
 import { fileResponseSchema } from '@app/shared/schemas/file.schema';
 import { requires } from '../../lib/access.ts';
 import { currentUser, siteScope } from '../../plugins/access.ts';
+import { viewableClasses } from '../orphans/orphans.service.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { recordRead } from '../read-log/read-log.service.ts';
 import { progressReport, type ProgressReport } from './progress-report.service.ts';
@@ -40,7 +41,7 @@ export async function progressReportRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const report = await progressReport(
-        { db: app.db, dialect: app.dialect, store: app.fileStore, log: request.log, scope: siteScope(request), sites: currentUser(request).sites },
+        { db: app.db, dialect: app.dialect, store: app.fileStore, log: request.log, scope: siteScope(request), sites: currentUser(request).sites, user: currentUser(request), viewable: viewableClasses(currentUser(request)) },
         currentUser(request),
         request.params.id,
         requestLanguage(request),

@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SiteScope } from '../sites/sites.service.ts';
 import type { Language } from '@app/shared/i18n/languages';
-import { can } from '@app/shared/permissions';
+import { can, type AccessSubject } from '@app/shared/permissions';
 import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import type { Dialect } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { attendanceSummary } from '../attendance/attendance.service.ts';
-import { fullName, getOrphan } from '../orphans/orphans.service.ts';
+import { fullName, getOrphan, type Viewable } from '../orphans/orphans.service.ts';
 import { orphanResults } from '../results/results.service.ts';
 import { readStoredFile, withSharp, type FileStore } from '../storage/storage.service.ts';
 import type { ReportLanguage } from './progress-report.labels.ts';
@@ -24,6 +24,9 @@ export interface ProgressReportContext {
   /** The sites whose children the reader reaches (a child elsewhere: 404). */
   scope: SiteScope;
   sites: readonly { id: number }[];
+  /** The reader, and the classes of the child's sensitive fields they see (the report shows no other). */
+  user: AccessSubject;
+  viewable: Viewable;
 }
 
 export interface ProgressReport {

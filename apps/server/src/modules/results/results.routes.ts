@@ -15,6 +15,7 @@ import { idempotencyHeaders } from '@app/shared/schemas/idempotency.schema';
 import { idempotent, requires } from '../../lib/access.ts';
 import { currentUser, siteScope } from '../../plugins/access.ts';
 import { carriesIdempotencyKey } from '../../plugins/idempotency.ts';
+import { childFieldsHook } from '../orphans/orphans.service.ts';
 import { classResults, createResult, deleteResult, getResult, listResults, orphanResults, updateResult, type ResultContext } from './results.service.ts';
 
 /** `/results` (spec section 7), one child's results, `/orphans/{id}/results`, and a class's results for one assessment. */
@@ -23,6 +24,8 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
   const ctx = (request: FastifyRequest): ResultContext => ({ db: app.db, scope: siteScope(request) });
   const userId = (request: FastifyRequest) => currentUser(request).id;
   const tags = ['results'];
+  // A result or month answers its child's names; the father's is the family class's (need to know).
+  app.addHook('preSerialization', childFieldsHook(['father_name']));
 
   r.get('/results', { config: requires('view-results'), schema: { description: 'School results, a page at a time, filtered by child, type, year and term.', tags, querystring: resultListQuerySchema, response: { 200: resultListResponseSchema } } }, async (request) =>
     listResults(ctx(request), request.query),

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { orphanKeys } from './orphan-query-keys.ts';
-import type { Orphan, OrphanResponse } from '@app/shared/schemas/orphan.schema';
+import type { OrphanDetails, OrphanResponse } from '@app/shared/schemas/orphan.schema';
 
 /** GET /orphans/{id} — the orphan is in `data`. */
-export async function getOrphan(id: number | string, signal?: AbortSignal): Promise<Orphan> {
+export async function getOrphan(id: number | string, signal?: AbortSignal): Promise<OrphanDetails> {
   const body = await api.get<OrphanResponse>(`/orphans/${encodeURIComponent(String(id))}`, { signal });
   return body.data;
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageOff } from 'lucide-react';
-import type { ORPHAN_PROFILE_PARTS, Orphan, OrphanFieldName } from '@app/shared/schemas/orphan.schema';
+import { ImageOff, Lock } from 'lucide-react';
+import type { ORPHAN_PROFILE_PARTS, OrphanDetails, OrphanFieldName } from '@app/shared/schemas/orphan.schema';
+import { classOfField, type SensitivityClass } from '@app/shared/sensitivity';
 import { fullName, orDash } from './orphan-format.ts';
 import { OrphanStatusBadge } from './orphan-status-badge.tsx';
 import { useOrphanFormat } from './use-orphan-format.ts';
@@ -29,7 +30,18 @@ function Card({ title, children, className }: { title: string; children: ReactNo
  * widens its card and pushes the page sideways.
  */
 /** A code or blood group: left to right inside right-to-left text; blank stays blank (a dash). */
-const code = (value: string | null) => (value ? <Ltr>{value}</Ltr> : value);
+const code = (value: string | null | undefined) => (value ? <Ltr>{value}</Ltr> : value);
+
+/** What stands for a value the server left out (need to know): never mistaken for an empty one. */
+function HiddenMark() {
+  const { t } = useTranslation('orphans');
+  return (
+    <span className="inline-flex items-center gap-1 rounded bg-gray-100 px-1.5 py-0.5 text-xs font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-200" data-testid="hidden-mark">
+      <Lock className="h-3 w-3" aria-hidden />
+      {t('details.hidden')}
+    </span>
+  );
+}
 
 function Rows({ rows }: { rows: [label: string, value: ReactNode][] }) {
   return (
@@ -47,7 +59,7 @@ function Rows({ rows }: { rows: [label: string, value: ReactNode][] }) {
 }
 
 /** Every card of the details screen, in reading order. */
-export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
+export function OrphanDetailsCards({ orphan }: { orphan: OrphanDetails }) {
   const { t } = useTranslation('orphans');
   const format = useOrphanFormat();
   const { several } = useUserSites();
@@ -56,7 +68,13 @@ export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
   const f = (key: OrphanFieldName | (typeof ORPHAN_PROFILE_PARTS)[number] | 'age') => t(`fields.${key}` as 'fields.first_name');
   const name = fullName(orphan);
   const profile = orphan.profile;
-  const hasProfile = !!profile && !!(profile.hobbies || profile.talents || profile.special_needs);
+  const hidden = new Set<SensitivityClass>(orphan.hidden_classes);
+  // A field of a class the user may not view shows the hidden mark in place of its value.
+  const v = (field: string, value: ReactNode): ReactNode => {
+    const cls = classOfField(field);
+    return cls && hidden.has(cls) ? <HiddenMark key={field} /> : value;
+  };
+  const hasProfile = (!!profile && !!(profile.hobbies || profile.talents || profile.special_needs)) || hidden.has('medical');
 
   return (
     <div className="grid gap-4 lg:grid-cols-3">
@@ -85,10 +103,10 @@ export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
             [t('columns.id'), format.id(orphan.id)],
             [f('first_name'), orphan.first_name],
             [f('last_name'), orphan.last_name],
-            [f('father_name'), orphan.father_name],
-            [f('grandfather_name'), orphan.grandfather_name],
-            [f('school_id_number'), code(orphan.school_id_number)],
-            [f('identity_card_number'), code(orphan.identity_card_number)],
+            [f('father_name'), v('father_name', orphan.father_name)],
+            [f('grandfather_name'), v('grandfather_name', orphan.grandfather_name)],
+            [f('school_id_number'), v('school_id_number', code(orphan.school_id_number))],
+            [f('identity_card_number'), v('identity_card_number', code(orphan.identity_card_number))],
           ]}
         />
       </Card>
@@ -99,9 +117,9 @@ export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
             [f('dob'), format.date(orphan.dob)],
             [f('age'), format.age(orphan.dob)],
             [f('gender'), format.gender(orphan.gender)],
-            [f('blood_group'), code(orphan.blood_group)],
+            [f('blood_group'), v('blood_group', code(orphan.blood_group))],
             [f('class_grade'), format.grade(orphan.class_grade)],
-            [f('medical_condition'), format.medical(orphan.medical_condition)],
+            [f('medical_condition'), v('medical_condition', format.medical(orphan.medical_condition))],
           ]}
         />
       </Card>
@@ -109,10 +127,10 @@ export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
       <Card title={t('form.sections.contact')}>
         <Rows
           rows={[
-            [f('phone_number'), orphan.phone_number],
-            [f('family_contact_number'), orphan.family_contact_number],
-            [f('contact_info'), orphan.contact_info],
-            [f('address'), orphan.address],
+            [f('phone_number'), v('phone_number', orphan.phone_number)],
+            [f('family_contact_number'), v('family_contact_number', orphan.family_contact_number)],
+            [f('contact_info'), v('contact_info', orphan.contact_info)],
+            [f('address'), v('address', orphan.address)],
           ]}
         />
       </Card>
@@ -120,10 +138,10 @@ export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
       <Card title={t('form.sections.guardian')}>
         <Rows
           rows={[
-            [f('guardian_name'), orphan.guardian_name],
-            [f('guardian_contact'), orphan.guardian_contact],
-            [f('guardian_relationship'), orphan.guardian_relationship],
-            [f('responsible_person'), orphan.responsible_person],
+            [f('guardian_name'), v('guardian_name', orphan.guardian_name)],
+            [f('guardian_contact'), v('guardian_contact', orphan.guardian_contact)],
+            [f('guardian_relationship'), v('guardian_relationship', orphan.guardian_relationship)],
+            [f('responsible_person'), v('responsible_person', orphan.responsible_person)],
           ]}
         />
       </Card>
@@ -142,9 +160,9 @@ export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
       <Card title={t('form.sections.financial')}>
         <Rows
           rows={[
-            [f('total_income'), format.money(orphan.total_income)],
-            [f('total_expenses'), format.money(orphan.total_expenses)],
-            [f('income_source'), orphan.income_source],
+            [f('total_income'), v('total_income', format.money(orphan.total_income))],
+            [f('total_expenses'), v('total_expenses', format.money(orphan.total_expenses))],
+            [f('income_source'), v('income_source', orphan.income_source)],
           ]}
         />
       </Card>
@@ -152,23 +170,25 @@ export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
       <Card title={t('form.sections.donor')}>
         <Rows
           rows={[
-            [f('donor_name'), orphan.donor_name],
-            [f('donor_last_name'), orphan.donor_last_name],
+            [f('donor_name'), v('donor_name', orphan.donor_name)],
+            [f('donor_last_name'), v('donor_last_name', orphan.donor_last_name)],
             [
               f('donor_email'),
-              orphan.donor_email ? (
+              hidden.has('donor') ? <HiddenMark key="donor_email" /> : orphan.donor_email ? (
                 <a href={`mailto:${orphan.donor_email}`} className="text-brand-700 hover:underline dark:text-brand-400" dir="ltr">
                   {orphan.donor_email}
                 </a>
               ) : null,
             ],
-            [f('donor_address'), orphan.donor_address],
+            [f('donor_address'), v('donor_address', orphan.donor_address)],
           ]}
         />
       </Card>
 
       <Card title={t('form.sections.notes')} className="lg:col-span-2">
-        {orphan.notes?.trim() ? (
+        {hidden.has('notes') ? (
+          <HiddenMark />
+        ) : orphan.notes?.trim() ? (
           <p className="whitespace-pre-line text-sm text-gray-900 dark:text-gray-100" dir="auto">{orphan.notes}</p>
         ) : (
           <p className="text-sm text-gray-500 dark:text-gray-400">{t('details.noNotes')}</p>
@@ -181,7 +201,7 @@ export function OrphanDetailsCards({ orphan }: { orphan: Orphan }) {
             rows={[
               [f('hobbies'), profile?.hobbies],
               [f('talents'), profile?.talents],
-              [f('special_needs'), profile?.special_needs],
+              [f('special_needs'), v('profile.special_needs', profile?.special_needs)],
             ]}
           />
         </Card>

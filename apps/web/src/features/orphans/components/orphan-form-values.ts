@@ -42,13 +42,20 @@ export function orphanToFormValues(orphan: Orphan): OrphanFormValues {
  * field is sent as null so that clearing a value in the form clears it on the server; multipart
  * leaves nulls out, as the spec wants.
  */
-export function toOrphanPayload(data: OrphanData, mode: 'create' | 'update'): Record<string, FormValue> {
+export function toOrphanPayload(data: OrphanData, mode: 'create' | 'update', editable: (field: string) => boolean = () => true): Record<string, FormValue> {
   const payload: Record<string, FormValue> = {};
   for (const field of ORPHAN_FORM_FIELDS) {
+    // A field the user may not edit is left out: the server keeps what it holds.
+    if (!editable(field)) continue;
     const value = (data as Record<string, unknown>)[field] as string | undefined;
     payload[field] = value ?? (mode === 'update' ? null : undefined);
   }
-  payload.profile = data.profile ? { ...data.profile } : mode === 'update' ? null : undefined;
+  const profile: Record<string, string> = {};
+  for (const part of ORPHAN_PROFILE_FIELDS) {
+    const value = data.profile?.[part];
+    if (value && editable(`profile.${part}`)) profile[part] = value;
+  }
+  payload.profile = Object.keys(profile).length ? profile : mode === 'update' ? null : undefined;
   return payload;
 }
 

@@ -4,13 +4,17 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Orphan } from '@app/shared/schemas/orphan.schema';
 import { ApiError } from '../../../lib/api-client.ts';
-import { jsonResponse, renderWithProviders, stubServer } from '../../../test/render.tsx';
+import { jsonResponse, makeUser, renderWithProviders, storeSession, stubServer } from '../../../test/render.tsx';
 import { OrphanForm, type OrphanFormSubmission } from './orphan-form.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderForm(props: Partial<Parameters<typeof OrphanForm>[0]> = {}) {
-  stubServer(null);
+/** Whoever fills the form may write every class of the child's fields, unless a test says otherwise. */
+const editor = makeUser({ roleNames: ['Super Admin'] });
+
+function renderForm(props: Partial<Parameters<typeof OrphanForm>[0]> = {}, user = editor) {
+  storeSession(user);
+  stubServer(user);
   const onSubmit = props.onSubmit ?? vi.fn(async () => {});
   const onCancel = props.onCancel ?? vi.fn();
   renderWithProviders(<OrphanForm {...props} onSubmit={onSubmit} onCancel={onCancel} />);
@@ -172,6 +176,25 @@ describe('<OrphanForm>', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Add Orphan' })).toBeTruthy();
   });
 
+  it('has no input for a class the user may not edit, and sends none of its fields', async () => {
+    const user = userEvent.setup({ delay: null });
+    const clerk = makeUser({ permissionNames: ['view-orphans', 'create-orphans', 'edit-orphans', 'edit-identity', 'edit-contact'] });
+    const onSubmit = vi.fn(async (_: OrphanFormSubmission) => {});
+    renderForm({ onSubmit }, clerk);
+    await fillRequired(user);
+    await user.type(field('Identity Card Number'), '1400-0101');
+    for (const label of ['Medical Condition', 'Blood Group', 'Notes', 'Total Income', 'Donor Name', 'Guardian Name', "Father's Name", 'Special Needs']) {
+      expect(screen.queryByLabelText(new RegExp(`^${label}\\s*\\*?$`)), label).toBeNull();
+    }
+    expect(screen.queryByText('Donor Information')).toBeNull();
+    expect(screen.getByText('Contact Information')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add Orphan' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const sent = onSubmit.mock.calls[0]![0].values;
+    expect(sent.identity_card_number).toBe('1400-0101');
+    for (const name of ['medical_condition', 'blood_group', 'notes', 'total_income', 'donor_name', 'guardian_name', 'father_name']) expect(name in sent, name).toBe(false);
+  });
+
   it('refuses an admission date before the date of birth on the admission field, as the server would', async () => {
     const user = userEvent.setup({ delay: null });
     const { onSubmit } = renderForm();
@@ -186,7 +209,8 @@ describe('<OrphanForm>', { timeout: 30_000 }, () => {
   it('warns before saving a likely duplicate, links to it, and saves only when asked to save anyway', async () => {
     const user = userEvent.setup({ delay: null });
     const asked: string[] = [];
-    const fetchMock = stubServer(null, (url) => {
+    storeSession(editor);
+    const fetchMock = stubServer(editor, (url) => {
       if (!url.startsWith('/api/orphans/possible-duplicates')) return undefined;
       asked.push(url);
       return jsonResponse({ data: [{ id: 41, first_name: 'Maryam', last_name: 'Ahmadi', father_name: null, dob: '2015-04-02' }] });
@@ -215,7 +239,8 @@ describe('<OrphanForm>', { timeout: 30_000 }, () => {
   it('saves at once when the server names no duplicate, and does not ask when an edit keeps the child\'s names and birth date', async () => {
     const user = userEvent.setup({ delay: null });
     const asked: string[] = [];
-    stubServer(null, (url) => (url.startsWith('/api/orphans/possible-duplicates') ? (asked.push(url), jsonResponse({ data: [] })) : undefined));
+    storeSession(editor);
+    stubServer(editor, (url) => (url.startsWith('/api/orphans/possible-duplicates') ? (asked.push(url), jsonResponse({ data: [] })) : undefined));
     const onSubmit = vi.fn(async () => {});
     renderWithProviders(<OrphanForm orphan={stored} onSubmit={onSubmit} onCancel={vi.fn()} />);
     await user.type(field('Notes'), 'Moved to grade 1');
@@ -305,7 +330,8 @@ describe('<OrphanForm>', { timeout: 30_000 }, () => {
         </>
       );
     }
-    stubServer(null);
+    storeSession(editor);
+    stubServer(editor);
     renderWithProviders(<Page />);
     await user.click(screen.getByRole('button', { name: 'Refetch' }));
     await user.click(screen.getByRole('button', { name: 'Update Orphan' }));

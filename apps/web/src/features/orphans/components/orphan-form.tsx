@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { GENDERS, GRADES, MAX_PHOTO_BYTES, MEDICAL_CONDITIONS, ORPHAN_STATUSES } from '@app/shared/constants';
 import { ORPHAN_MESSAGES, orphanSchema, type Orphan, type OrphanData } from '@app/shared/schemas/orphan.schema';
 import { SITE_MSG } from '@app/shared/schemas/sites.schema';
+import { can } from '@app/shared/permissions';
+import { classOfField, editPermissionOf, type SensitivityClass } from '@app/shared/sensitivity';
+import { useAuth } from '../../../lib/auth-context.tsx';
 import { isApiError, type FormValue } from '../../../lib/api-client.ts';
 import { useRefusalFocus } from '../../../lib/focus-first-invalid.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
@@ -104,6 +107,14 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
     shouldFocusError: false,
   });
   const refusal = useRefusalFocus();
+  // Need to know: a field of a class the user may not edit has no input, and is never sent (the
+  // server keeps what is stored, and would refuse a value).
+  const { user } = useAuth();
+  const editable = (name: string) => {
+    const cls = classOfField(name);
+    return !cls || can(user, editPermissionOf(cls));
+  };
+  const editsClass = (cls: SensitivityClass) => can(user, editPermissionOf(cls));
 
   const message = (name: FieldName): string | undefined => {
     const [head, tail] = name.split('.') as [keyof typeof errors, string | undefined];
@@ -152,7 +163,7 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
     }
     setDuplicates(null);
     try {
-      const values = toOrphanPayload(data, mode);
+      const values = toOrphanPayload(data, mode, editable);
       if (mode === 'create' && siteId) values.site_id = siteId;
       await onSubmit({ values, photo, removePhoto: !photo && removePhoto, updatedAt: readVersion });
       if (mode === 'create') {
@@ -188,6 +199,7 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
   }));
 
   const text = (name: FieldName, props: { type?: string; required?: boolean; autoComplete?: string; step?: string; min?: string; className?: string; dir?: string; inputMode?: 'decimal' | 'tel' | 'email' } = {}) => {
+    if (!editable(name)) return null;
     const { required, className, ...rest } = props;
     // Names and notes may be typed in Dari/Pashto or Latin script: let each value pick its direction.
     if (!rest.type && !rest.dir) rest.dir = 'auto';
@@ -199,7 +211,7 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
   };
 
   // Amounts in the reader's digits (Persian in Dari and Pashto); the form holds the Latin text typed.
-  const amount = (name: FieldName) => (
+  const amount = (name: FieldName) => !editable(name) ? null : (
     <Field label={<NamedLabel name={name} />} error={message(name)}>
       {(ids) => <FormNumberInput {...ids} control={control} name={name} decimal disabled={isSubmitting} />}
     </Field>
@@ -210,13 +222,13 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
     <FormDateField control={control} name={name} label={<NamedLabel name={name} required={required} />} error={message(name)} isRequired={required} isDisabled={isSubmitting} />
   );
 
-  const area = (name: FieldName, className = 'sm:col-span-2 lg:col-span-3', rows = 3) => (
+  const area = (name: FieldName, className = 'sm:col-span-2 lg:col-span-3', rows = 3) => !editable(name) ? null : (
     <Field label={<NamedLabel name={name} />} error={message(name)} className={className}>
       {(ids) => <Textarea {...ids} dir="auto" rows={rows} {...register(name)} disabled={isSubmitting} />}
     </Field>
   );
 
-  const select = (name: FieldName, values: readonly string[], label: (value: string) => string | null, opts: { required?: boolean; placeholder?: boolean } = {}) => (
+  const select = (name: FieldName, values: readonly string[], label: (value: string) => string | null, opts: { required?: boolean; placeholder?: boolean } = {}) => !editable(name) ? null : (
     <SelectField label={<NamedLabel name={name} required={opts.required} />} error={message(name)} first={opts.placeholder ? t('form.select') : undefined} {...register(name)} disabled={isSubmitting}>
       <Options values={values} label={label} />
     </SelectField>
@@ -241,19 +253,19 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
         {select('medical_condition', MEDICAL_CONDITIONS, format.medical, { placeholder: true })}
       </FormSection>
 
-      <FormSection title={t('form.sections.contact')}>
+      {editsClass('contact') ? <FormSection title={t('form.sections.contact')}>
         {text('phone_number', { type: 'tel', autoComplete: 'off', dir: 'ltr' })}
         {text('family_contact_number', { type: 'tel', autoComplete: 'off', dir: 'ltr' })}
         {area('address', 'sm:col-span-2 lg:col-span-1', 2)}
         {area('contact_info', 'sm:col-span-2 lg:col-span-3', 2)}
-      </FormSection>
+      </FormSection> : null}
 
-      <FormSection title={t('form.sections.guardian')}>
+      {editsClass('contact') || editsClass('family') ? <FormSection title={t('form.sections.guardian')}>
         {text('guardian_name', { autoComplete: 'off' })}
         {text('guardian_contact', { autoComplete: 'off' })}
         {text('guardian_relationship', { autoComplete: 'off' })}
         {text('responsible_person', { autoComplete: 'off' })}
-      </FormSection>
+      </FormSection> : null}
 
       <FormSection title={t('form.sections.admission')}>
         {mode === 'create' ? (
@@ -275,18 +287,18 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
         {select('status', ORPHAN_STATUSES, format.status, { required: true })}
       </FormSection>
 
-      <FormSection title={t('form.sections.financial')}>
+      {editsClass('finance') ? <FormSection title={t('form.sections.financial')}>
         {amount('total_income')}
         {amount('total_expenses')}
         {text('income_source', { autoComplete: 'off' })}
-      </FormSection>
+      </FormSection> : null}
 
-      <FormSection title={t('form.sections.donor')}>
+      {editsClass('donor') ? <FormSection title={t('form.sections.donor')}>
         {text('donor_name', { autoComplete: 'off' })}
         {text('donor_last_name', { autoComplete: 'off' })}
         {text('donor_email', { type: 'email', autoComplete: 'off', dir: 'ltr' })}
         {area('donor_address', 'sm:col-span-2 lg:col-span-3', 2)}
-      </FormSection>
+      </FormSection> : null}
 
       <FormSection title={t('form.sections.profile')}>
         {area('profile.hobbies', 'sm:col-span-1', 3)}
@@ -294,7 +306,7 @@ export function OrphanForm({ orphan, onSubmit, onCancel }: OrphanFormProps) {
         {area('profile.special_needs', 'sm:col-span-2 lg:col-span-1', 3)}
       </FormSection>
 
-      <FormSection title={t('form.sections.notes')}>{area('notes', 'sm:col-span-2 lg:col-span-3', 5)}</FormSection>
+      {editsClass('notes') ? <FormSection title={t('form.sections.notes')}>{area('notes', 'sm:col-span-2 lg:col-span-3', 5)}</FormSection> : null}
 
       <FormSection title={t('form.sections.photo')} single>
         <OrphanPhotoInput

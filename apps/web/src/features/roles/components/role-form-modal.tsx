@@ -76,12 +76,12 @@ export function RoleFormModal({ role, onClose }: RoleFormModalProps) {
               <div className="grid gap-3 sm:grid-cols-2">
                 {groups.map(({ group, permissions: options }) => (
                   <fieldset key={group} className="rounded-md border border-gray-200 p-3 dark:border-gray-700" data-testid={`permission-group-${group}`}>
-                    <legend className="px-1 text-sm font-semibold">{humanize(group)}</legend>
+                    <legend className="px-1 text-sm font-semibold">{t(`roles.groups.${group}` as 'roles.groups.orphans', { defaultValue: humanize(group) })}</legend>
                     <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
                       {options.map((option) => (
                         <CheckboxField
                           key={option.name}
-                          label={humanize(option.label)}
+                          label={t(`roles.actions.${option.label}` as 'roles.actions.view', { defaultValue: humanize(option.label) })}
                           checked={isSuperAdmin || selected.has(option.name)}
                           disabled={isSuperAdmin || (option.name === ADMINISTER && !viewerIsSuperAdmin)}
                           onCheckedChange={(on) => toggle(option.name, on)}
