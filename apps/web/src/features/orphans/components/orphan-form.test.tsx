@@ -183,11 +183,11 @@ describe('<OrphanForm>', { timeout: 30_000 }, () => {
     renderForm({ onSubmit }, clerk);
     await fillRequired(user);
     await user.type(field('Identity Card Number'), '1400-0101');
-    for (const label of ['Medical Condition', 'Blood Group', 'Notes', 'Total Income', 'Donor Name', 'Guardian Name', "Father's Name", 'Special Needs']) {
+    for (const label of ['Medical Condition', 'Blood Group', 'Notes', 'Total Income', 'Donor First Name', 'Guardian Name', "Father's Name", 'Special Needs']) {
       expect(screen.queryByLabelText(new RegExp(`^${label}\\s*\\*?$`)), label).toBeNull();
     }
     expect(screen.queryByText('Donor Information')).toBeNull();
-    expect(screen.getByText('Contact Information')).toBeTruthy();
+    expect(screen.getAllByText('Contact Information').length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Add Orphan' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     const sent = onSubmit.mock.calls[0]![0].values;
