@@ -29,11 +29,17 @@ export interface FileStorage {
   /** Keep an uncommitted file after all (a record points to it): drop its mark. */
   adopt(key: string): Promise<void>;
   removeTemporary(name: string): Promise<void>;
-  /** A stream of the file (or of bytes `start`..`end` inclusive: HTTP Range), or null when there is none. */
+  /**
+   * A stream of the file (or of bytes `start`..`end` inclusive: HTTP Range), or null when there is
+   * none. A store that encrypts (local-disk-storage.ts with a keyring) throws DamagedFileError for
+   * a file that fails its authentication — before the stream is handed out where the damage is in
+   * its first chunk, else as the stream's error, never as wrong bytes.
+   */
   open(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
   /**
    * The file's path on this machine, for programs that read files by name (ffmpeg); null for a
-   * store without local files, whose callers copy the stream to a temporary file instead.
+   * store without local files, or whose files on disk are encrypted: its callers copy the stream
+   * to a temporary file instead (storage.service.ts, localFileOf).
    */
   localPath(key: string): string | null;
   /** Remove the file (and any uncommitted mark); removing a missing file is not an error. */
