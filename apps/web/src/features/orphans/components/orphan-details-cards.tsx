@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageOff, Lock } from 'lucide-react';
+import { ImageOff } from 'lucide-react';
 import type { ORPHAN_PROFILE_PARTS, OrphanDetails, OrphanFieldName } from '@app/shared/schemas/orphan.schema';
 import { classOfField, type SensitivityClass } from '@app/shared/sensitivity';
 import { fullName, orDash } from './orphan-format.ts';
 import { OrphanStatusBadge } from './orphan-status-badge.tsx';
 import { useOrphanFormat } from './use-orphan-format.ts';
 import { Ltr } from '../../../components/ui/ltr.tsx';
+import { HiddenMark } from '../../../components/hidden-mark.tsx';
 import { useUserSites } from '../../../lib/user-sites.ts';
 
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
@@ -31,17 +32,6 @@ function Card({ title, children, className }: { title: string; children: ReactNo
  */
 /** A code or blood group: left to right inside right-to-left text; blank stays blank (a dash). */
 const code = (value: string | null | undefined) => (value ? <Ltr>{value}</Ltr> : value);
-
-/** What stands for a value the server left out (need to know): never mistaken for an empty one. */
-function HiddenMark() {
-  const { t } = useTranslation('orphans');
-  return (
-    <span className="inline-flex items-center gap-1 rounded bg-gray-100 px-1.5 py-0.5 text-xs font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-200" data-testid="hidden-mark">
-      <Lock className="h-3 w-3" aria-hidden />
-      {t('details.hidden')}
-    </span>
-  );
-}
 
 function Rows({ rows }: { rows: [label: string, value: ReactNode][] }) {
   return (

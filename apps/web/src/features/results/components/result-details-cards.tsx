@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Result } from '@app/shared/schemas/result.schema';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { HiddenMark } from '../../../components/hidden-mark.tsx';
 import { useResultFormat } from './use-result-format.ts';
 import { Ltr } from '../../../components/ui/ltr.tsx';
 
@@ -47,7 +48,8 @@ export function ResultDetailsCards({ result }: { result: Result }) {
             format.student(result)
           )}
         </Row>
-        <Row label={f('father_name')}>{result.father_name}</Row>
+        {/* Absent, not empty, for a reader who may not see the child's family (need to know). */}
+        <Row label={f('father_name')}>{result.father_name === undefined ? <HiddenMark /> : result.father_name}</Row>
         <Row label={f('result_type')}>{format.type(result.result_type)}</Row>
         <Row label={f('subject')}>{result.subject}</Row>
         {discipline ? null : <Row label={f('term')}>{format.term(result.term)}</Row>}
