@@ -21,7 +21,7 @@ declare module 'fastify' {
     tokenId: number | null;
     /** The sites whose children this request may reach (null without a signed-in user). */
     siteScope: SiteScope | null;
-    /** Lockdown is on (read with the token, afresh on every request): see plugins/access.ts `lockdownHides`. */
+    /** Lockdown is on (read with the token, afresh on every request; plugins/access.ts narrows the user's permissions by it). */
     lockdown: boolean;
   }
   interface FastifyContextConfig {

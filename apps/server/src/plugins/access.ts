@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, isAdministrator, isSuperAdmin } from '@app/shared/permissions';
 import { MSG } from '@app/shared/messages';
+import { SENSITIVITY_CLASSES, editPermissionOf, viewPermissionOf } from '@app/shared/sensitivity';
 import { AppError } from '../lib/app-error.ts';
 import type { Access } from '../lib/access.ts';
 import { loadAccess } from '../modules/auth/current-user.service.ts';
@@ -50,7 +51,8 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (resolved) {
       // Roles, permissions and sites are read on every request: a change holds from the next one.
       const { scope, ...access } = await loadAccess(app.db, resolved.user.id);
-      request.user = { ...resolved.user, ...access };
+      const user = { ...resolved.user, ...access };
+      request.user = resolved.lockdown && !isSuperAdmin(user) ? withoutSensitiveClasses(user) : user;
       request.siteScope = scope;
       request.tokenId = resolved.tokenId;
       request.lockdown = resolved.lockdown;
@@ -78,12 +80,16 @@ export function siteScope(request: FastifyRequest) {
   return request.siteScope;
 }
 
+/** The permissions that show or write a class of a child's sensitive fields (shared/sensitivity.ts). */
+const SENSITIVE_PERMISSIONS: ReadonlySet<string> = new Set(SENSITIVITY_CLASSES.flatMap((c) => [viewPermissionOf(c), editPermissionOf(c)]));
+
 /**
- * True while lockdown is on and the caller is not a Super Admin: every sensitive class is then
- * left out of what this request answers, whatever the caller's permissions.
+ * Lockdown: everyone but a Super Admin holds, for this request, no permission over a sensitive
+ * class, so every answer that asks which classes the user sees (orphans' `viewableClasses`) leaves
+ * them all out, and no write can change them; `/auth/user` says so to the dashboard.
  */
-export function lockdownHides(request: FastifyRequest): boolean {
-  return request.lockdown && !isSuperAdmin(request.user);
+function withoutSensitiveClasses<U extends { permissions: ReadonlyArray<{ name: string }> }>(user: U): U {
+  return { ...user, permissions: user.permissions.filter((p) => !SENSITIVE_PERMISSIONS.has(p.name)) };
 }
 
 /** The signed-in user of a route that declared non-public access. */

@@ -1,11 +1,13 @@
 import { expect, it } from 'vitest';
+import { SENSITIVITY_CLASSES, editPermissionOf, viewPermissionOf } from '@app/shared/sensitivity';
 import { ADMIN, call, describeEachDatabase, login, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
 
 /*
  * Lockdown: a Super Admin types their password again and, at once, every other session ends
  * (whoever holds it, another Super Admin's and their own other devices' too), maintenance mode goes
  * on, and the state is kept in the database for every process. Lifting it takes the password again
- * and puts maintenance back as it was. A wrong password, or anyone else, changes nothing.
+ * and puts maintenance back as it was. While it is on, nobody but a Super Admin holds a permission
+ * over a sensitive class. A wrong password, or anyone else, changes nothing.
  */
 
 const signedIn = async (server: TestServer, token: string) => (await call(server, 'GET', '/api/auth/user', { token })).status;
@@ -51,6 +53,9 @@ describeEachDatabase('lockdown', (server) => {
     const admin = await loginAdmin(server());
     const adminElsewhere = await loginAdmin(server());
     const manager = await userWithRoles(server(), ['Manager']);
+    const created = await call(server(), 'POST', '/api/orphans', { token: admin, body: { first_name: 'Lockdown', last_name: 'Child', dob: '2014-03-21', gender: 'female', admission_date: '2022-09-01', identity_card_number: 'LCK-5512-7781', notes: 'Hidden under lockdown' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const childUrl = `/api/orphans/${created.body.data.id}`;
     const teacher = await userWithRoles(server(), ['Teacher']);
     const others = [adminElsewhere, manager.token, teacher.token];
     for (const token of [admin, ...others]) expect(await signedIn(server(), token)).toBe(200);
@@ -76,6 +81,19 @@ describeEachDatabase('lockdown', (server) => {
     const managerAgain = await login(server(), manager.email, 'user-password-1');
     expect((await call(server(), 'GET', '/api/lockdown', { token: managerAgain })).body.data.active).toBe(true);
 
+    // Every sensitive class is out of reach of everyone but a Super Admin: the permissions that
+    // show or write one are gone from the Manager's (so from every answer's need-to-know), not the Super Admin's.
+    const sensitive = SENSITIVITY_CLASSES.flatMap((c) => [viewPermissionOf(c), editPermissionOf(c)]);
+    const held = async (token: string) => ((await call(server(), 'GET', '/api/auth/user', { token })).body.user.permissions as Array<{ name: string }>).map((p) => p.name);
+    expect((await held(managerAgain)).filter((p) => sensitive.includes(p as never))).toEqual([]);
+    expect(await held(managerAgain)).toContain('view-orphans');
+    expect(await held(admin)).toEqual(expect.arrayContaining(sensitive));
+    const seenByManager = (await call(server(), 'GET', childUrl, { token: managerAgain })).body.data;
+    expect(seenByManager.first_name).toBe('Lockdown');
+    expect(seenByManager).not.toHaveProperty('identity_card_number');
+    expect(seenByManager).not.toHaveProperty('notes');
+    expect((await call(server(), 'GET', childUrl, { token: admin })).body.data.identity_card_number).toBe('LCK-5512-7781');
+
     // Lifting needs the password too; a wrong one leaves it on.
     const wrong = await call(server(), 'DELETE', '/api/lockdown', { token: admin, body: { password: 'not-the-password' } });
     expect(wrong.status).toBe(422);
@@ -88,6 +106,8 @@ describeEachDatabase('lockdown', (server) => {
     expect((await call(server(), 'GET', '/api/lockdown', { token: admin })).body.data).toEqual({ active: false, since: null });
     expect(await maintenance(server())).toBe('0');
     expect((await call(server(), 'GET', '/api/orphans', { token: teacherAgain })).status).toBe(200);
+    expect(await held(managerAgain)).toEqual(expect.arrayContaining(sensitive));
+    expect((await call(server(), 'GET', childUrl, { token: managerAgain })).body.data.identity_card_number).toBe('LCK-5512-7781');
 
     // Both steps are in the activity log, by the Super Admin, newest first.
     const entries = await lockdownEntries(server(), admin);
