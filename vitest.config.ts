@@ -1,4 +1,5 @@
 import { accessSync, constants, statfsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -34,9 +35,15 @@ const testEnv: Record<string, string> = {
 // One runner, four projects; `npm test` runs them all (see README).
 export default defineConfig({
   test: {
+    // One test file per core at a time (vitest's default is one fewer, for its own process): an API
+    // file waits on its servers and databases about as much as it computes, so on two cores one
+    // worker left a core idle. The browser tests set their own count below.
+    maxWorkers: availableParallelism(),
     projects: [
       {
-        test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' },
+        // A limit, not a measure: vitest's 5 s default is outlasted by a property test or a first
+        // import on a machine that other work keeps busy.
+        test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
       },
       {
         esbuild: { jsx: 'automatic' },
@@ -45,6 +52,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {
