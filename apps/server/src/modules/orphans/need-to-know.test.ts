@@ -170,6 +170,26 @@ describeEachDatabase('need to know', (server) => {
     expect(found.data.map((r: { id: number }) => r.id)).toEqual([child]);
   });
 
+  it('answers a Teacher\'s stale edit of a month with the month as stored, without the father\'s name', async () => {
+    const teacher = await userWithRoles(server(), ['Teacher']);
+    const month = { orphan_id: child, month: 4, year: 2025, present_days: 20, absent_days: 0, late_days: 0, excused_days: 0 };
+    const read = (await call(server(), 'POST', '/api/attendances', { token: admin, body: month })).body.data;
+    expect((await call(server(), 'PUT', `/api/attendances/${read.id}`, { token: admin, body: { ...month, present_days: 19, absent_days: 1, absence_reasons: 'Sick', updated_at: read.updated_at } })).status).toBe(200);
+    const res = await fetch(`${server().url}/api/attendances/${read.id}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${teacher.token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ ...month, present_days: 18, absent_days: 2, absence_reasons: 'Sick', updated_at: read.updated_at }),
+    });
+    const text = await res.text();
+    expect(res.status, text).toBe(409);
+    expect(text).toContain('Sahar');
+    expectOnly(text, classesOf([]), 'stale edit');
+    // The same answer to a reader of the family class names the father.
+    const mine = await call(server(), 'PUT', `/api/attendances/${read.id}`, { token: admin, body: { ...month, present_days: 18, absent_days: 2, absence_reasons: 'Sick', updated_at: read.updated_at } });
+    expect(mine.status).toBe(409);
+    expect(JSON.stringify(mine.body)).toContain(VALUES.father_name);
+  });
+
   it('shows no hidden value in the activity log after an edit of every class', async () => {
     const changed = { ...childBody(), notes: `NO${tag}S`, donor_name: `DN${tag}T`, identity_card_number: `IDC${tag}U` };
     expect((await call(server(), 'PUT', `/api/orphans/${child}`, { token: admin, body: changed })).status).toBe(200);
