@@ -105,6 +105,10 @@ describeEachDatabase('gallery resumable uploads (tus)', (server) => {
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThan(file.length);
     expect(await mediaRows(server())).toBe(0);
+    // The part received so far is hidden on disk: neither the PDF's signature nor its bytes show.
+    const part = readFileSync(path.join(server().config.storageDir, '.resumable', location.split('/').pop()!));
+    expect(part.subarray(0, 4).toString('latin1')).not.toBe('%PDF');
+    expect(part.includes(file.subarray(0, 32))).toBe(false);
 
     // Someone else cannot see or continue it.
     const other = await userWithRoles(server(), ['Caseworker']);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FileStore as TusFileStore } from '@tus/file-store';
 import type { Upload as TusUpload } from '@tus/server';
 import type { FinishedUploads } from './finished-uploads.ts';
@@ -21,6 +22,8 @@ export function receivedStore(
   expiryMs: number,
   /** Called once an upload's received bytes are removed (finished, refused or cancelled), before tus answers. */
   onRemoved: (id: string) => Promise<void>,
+  /** The stream that hides an upload's bytes from `offset` on as they are written (FileStore.scratch): none lies on disk readable. */
+  hide: (id: string, offset: number) => Transform,
 ): TusFileStore {
   /** The finished upload's size, or null while it is not finished (or never was). */
   const finishedSize = async (id: string): Promise<number | null> => {
@@ -45,7 +48,10 @@ export function receivedStore(
         readable.resume();
         return offset;
       }
-      return super.write(readable, id, offset);
+      const hidden = hide(id, offset);
+      // A client that drops the request fails the write as it did before: the error reaches tus's own pipeline through this one.
+      pipeline(readable, hidden).catch(() => {});
+      return super.write(hidden, id, offset);
     }
 
     override async remove(id: string): Promise<void> {

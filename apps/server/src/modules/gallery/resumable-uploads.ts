@@ -116,7 +116,7 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
 
   function build(Server: typeof TusServer, Upload: typeof TusUpload, FileStore: typeof TusFileStore) {
     // A removed upload's bytes are no longer held: its quota claim is closed before tus answers (a cancel too).
-    const datastore = receivedStore(FileStore, Upload, finished, directory, base.config.resumableExpiryMs, (id) => quotas.close(id));
+    const datastore = receivedStore(FileStore, Upload, finished, directory, base.config.resumableExpiryMs, (id) => quotas.close(id), (id, offset) => base.store.scratch(id, offset));
     const tus = new Server({
       path: `/api${RESUMABLE_PATH}`,
       datastore,
@@ -230,7 +230,10 @@ export async function resumableUploadRoutes(app: FastifyInstance, ctxOf: (reques
         const mediaType = metadata.media_type as MediaType;
         // The sites as they are now, on the finishing request: one taken away meanwhile refuses the save.
         const asSender = { ...base, scope: who?.scope ?? NO_SITES };
-        const stored = await receiveFile(base.store.files, createReadStream(file), base.config.maxBytes[mediaType], mediaType, key);
+        const bytes = createReadStream(file);
+        const revealed = base.store.scratch(upload.id);
+        bytes.on('error', (err) => revealed.destroy(err));
+        const stored = await receiveFile(base.store.files, bytes.pipe(revealed), base.config.maxBytes[mediaType], mediaType, key);
         const received = { ...stored, fileName: metadata.filename ?? 'file' };
         const saved =
           metadata.replaces != null

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import type { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -9,6 +10,7 @@ import type { DB } from '../../db/schema.ts';
 import type { FileStorage } from './file-storage.types.ts';
 import { DataKeyring } from '../../lib/data-key.ts';
 import { LocalDiskStorage } from './local-disk-storage.ts';
+import { scratchStream } from './scratch-cipher.ts';
 import { sweepUncommittedFiles } from './uncommitted-files.ts';
 
 /** Whether a process id on this machine has ended: for features that keep work files per process (gallery transcodes). */
@@ -38,6 +40,11 @@ export interface FileStore {
   serveFolder(folder: string, owner: FileOwner): void;
   /** Whether row `record` of the key's folder's owner still shows the file; false for a folder nobody owns. */
   shows(key: string, record: number): Promise<boolean>;
+  /**
+   * The stream that hides (or, run again, reveals) the bytes of a work file outside the storage's
+   * keys from byte `offset` on: a resumable upload's received parts (scratch-cipher.ts).
+   */
+  scratch(name: string, offset?: number): Transform;
 }
 
 export type FileOwner = (record: number, key: string) => Promise<boolean>;
@@ -62,9 +69,11 @@ async function signingKey(db: Kysely<DB>): Promise<Buffer> {
 export function createFileStore(config: Pick<Config, 'storageDir' | 'dataKey'>, db: Kysely<DB>, files?: FileStorage): FileStore {
   let signer: UrlSigner | null = null;
   const owners = new Map<string, FileOwner>();
+  const keyring = new DataKeyring(config.dataKey);
   const store: FileStore = {
+    scratch: (name, offset = 0) => scratchStream(keyring, name, offset),
     // Always encrypted: without a data key loaded (an app built for a test of its routes alone), storing a file throws.
-    files: files ?? new LocalDiskStorage(config.storageDir, new DataKeyring(config.dataKey)),
+    files: files ?? new LocalDiskStorage(config.storageDir, keyring),
     get signer() {
       if (!signer) throw new Error('The storage signing key is not loaded (is the database migrated?).');
       return signer;
