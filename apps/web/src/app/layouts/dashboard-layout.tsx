@@ -15,6 +15,7 @@ import { useNarrowScreen } from './use-narrow-screen.ts';
 import { useDocumentTitle } from '../../lib/page-title.ts';
 import { MaintenanceBanner } from './maintenance-banner.tsx';
 import { AppStatusBanners } from './app-status-banners.tsx';
+import { LockdownBanner } from './lockdown-banner.tsx';
 
 const headerButtonClasses =
   'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 ' +
@@ -64,6 +65,7 @@ export function DashboardLayout() {
             <UserMenu />
           </div>
         </header>
+        <LockdownBanner />
         <MaintenanceBanner />
         <AppStatusBanners />
         <main id="main" className="flex-1 p-4 sm:p-6">
