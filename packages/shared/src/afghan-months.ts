@@ -1,4 +1,5 @@
 import type { Language } from './i18n/languages.ts';
+import { intlLocale } from './intl-locale.ts';
 
 /**
  * The Solar Hijri months as Afghanistan names them, Hamal to Hut: Intl names them the Iranian
@@ -58,7 +59,7 @@ export function solarHijriParts(date: Date, language: string, options: Intl.Date
   const intl = { ...options, calendar: 'persian' };
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat(language, intl).formatToParts(date);
+    parts = new Intl.DateTimeFormat(intlLocale(language), intl).formatToParts(date);
   } catch {
     parts = new Intl.DateTimeFormat('en', intl).formatToParts(date);
   }
@@ -74,7 +75,7 @@ export function solarHijriParts(date: Date, language: string, options: Intl.Date
 function intlMonthNames(language: string): Map<number, string> {
   let format: Intl.DateTimeFormat;
   try {
-    format = new Intl.DateTimeFormat(`${language}-u-ca-persian`, { month: 'long', timeZone: 'UTC' });
+    format = new Intl.DateTimeFormat(`${intlLocale(language)}-u-ca-persian`, { month: 'long', timeZone: 'UTC' });
   } catch {
     format = new Intl.DateTimeFormat('en-u-ca-persian', { month: 'long', timeZone: 'UTC' });
   }

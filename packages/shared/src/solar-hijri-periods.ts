@@ -1,4 +1,5 @@
 import { afghanMonthName, solarHijriDay } from './afghan-months.ts';
+import { intlLocale } from './intl-locale.ts';
 
 /**
  * What a month or year kept in the Gregorian calendar (an attendance month, a result's school
@@ -34,7 +35,7 @@ export function solarHijriYearsOf(year: number): { first: number; last: number }
 /** A whole number (a year) in `language`'s digits, ungrouped: 1405, ۱۴۰۵. */
 function yearText(year: number, language: string): string {
   try {
-    return new Intl.NumberFormat(language, { useGrouping: false }).format(year);
+    return new Intl.NumberFormat(intlLocale(language), { useGrouping: false }).format(year);
   } catch {
     return String(year);
   }

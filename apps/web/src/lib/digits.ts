@@ -1,3 +1,5 @@
+import { intlLocale } from '@app/shared/intl-locale';
+
 /**
  * The digits a number is typed and shown in. Dari and Pashto write ۰۱۲۳ (and ٫ for the decimal
  * point), as every other number on screen does through Intl; a keyboard may type Latin, Persian
@@ -23,7 +25,7 @@ function digitsOf(language: string) {
   if (!found) {
     let format: Intl.NumberFormat;
     try {
-      format = new Intl.NumberFormat(language, { useGrouping: false, minimumFractionDigits: 1 });
+      format = new Intl.NumberFormat(intlLocale(language), { useGrouping: false, minimumFractionDigits: 1 });
     } catch {
       format = new Intl.NumberFormat('en', { useGrouping: false, minimumFractionDigits: 1 });
     }

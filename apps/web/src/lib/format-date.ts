@@ -1,5 +1,6 @@
 import type { CalendarName } from '@app/shared/constants';
 import { solarHijriParts } from '@app/shared/afghan-months';
+import { gregorianParts, intlLocale } from '@app/shared/intl-locale';
 
 /**
  * The one place dates and numbers become text: every date goes through
@@ -97,14 +98,7 @@ export function formatDate(value: string | null | undefined, display: DateDispla
   const intl = intlOptions(style, display.calendar, options.withTime ?? false, parsed.dateOnly);
   let parts: Intl.DateTimeFormatPart[];
   if (display.calendar === 'persian') parts = solarHijriParts(parsed.date, display.language, intl);
-  else {
-    try {
-      parts = new Intl.DateTimeFormat(display.language, intl).formatToParts(parsed.date);
-    } catch {
-      // A language tag this browser's Intl refuses: English.
-      parts = new Intl.DateTimeFormat('en', intl).formatToParts(parsed.date);
-    }
-  }
+  else parts = gregorianParts(parsed.date, display.language, intl);
   return style === 'numeric' ? numericDate(parts) : parts.map((p) => p.value).join('');
 }
 
@@ -117,7 +111,7 @@ export function formatNumber(value: number | string | null | undefined, language
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return String(value);
   try {
-    return new Intl.NumberFormat(language, options).format(n);
+    return new Intl.NumberFormat(intlLocale(language), options).format(n);
   } catch {
     return new Intl.NumberFormat('en', options).format(n);
   }

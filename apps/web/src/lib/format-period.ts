@@ -1,4 +1,5 @@
 import { solarHijriMonthSpan, solarHijriYearSpan } from '@app/shared/solar-hijri-periods';
+import { gregorianParts } from '@app/shared/intl-locale';
 import type { DateDisplay } from './format-date.ts';
 import { formatNumber } from './format-date.ts';
 
@@ -12,11 +13,7 @@ import { formatNumber } from './format-date.ts';
 function gregorianMonth(month: number, year: number | undefined, language: string, width: 'long' | 'short'): string {
   const options: Intl.DateTimeFormatOptions = { month: width, timeZone: 'UTC', calendar: 'gregory', ...(year === undefined ? {} : { year: 'numeric' }) };
   const at = new Date(Date.UTC(year ?? 2001, month - 1, 1));
-  try {
-    return new Intl.DateTimeFormat(language, options).format(at);
-  } catch {
-    return new Intl.DateTimeFormat('en', options).format(at);
-  }
+  return gregorianParts(at, language, options).map((p) => p.value).join('');
 }
 
 export interface MonthFormatOptions {

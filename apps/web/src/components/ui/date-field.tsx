@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import type { CalendarName } from '@app/shared/constants';
 import { afghanMonthName } from '@app/shared/afghan-months';
+import { intlLocale } from '@app/shared/intl-locale';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber, parseStoredDate } from '../../lib/format-date.ts';
 import { useDateDisplay } from '../../lib/use-format.ts';
@@ -49,7 +50,7 @@ const INTL_CALENDAR: Record<CalendarName, CalendarIdentifier> = { gregorian: 'gr
  * needed both ways: Dari and Pashto default to the Solar Hijri calendar, English to Gregorian.
  */
 export function pickerLocale(language: string, calendar: CalendarName): string {
-  return `${language.replace(/-u-.*$/, '')}-u-ca-${INTL_CALENDAR[calendar]}`;
+  return `${intlLocale(language.replace(/-u-.*$/, ''))}-u-ca-${INTL_CALENDAR[calendar]}`;
 }
 
 /** A stored ISO date as the picker's value (the calendar it is shown in is the locale's), or null. */

@@ -1,3 +1,5 @@
+import { intlLocale } from '@app/shared/intl-locale';
+
 /**
  * The port the app was really loaded from, for the login's "make sure the backend is running on
  * port …" messages (spec section 8 names 8000, the default; PORT may move it, and a proxy may put it
@@ -6,5 +8,5 @@
  */
 export function appPort(location: Pick<Location, 'port' | 'protocol'> = window.location, language = 'en'): string {
   const port = location.port ? Number(location.port) : location.protocol === 'https:' ? 443 : 80;
-  return new Intl.NumberFormat(language, { useGrouping: false }).format(port);
+  return new Intl.NumberFormat(intlLocale(language), { useGrouping: false }).format(port);
 }

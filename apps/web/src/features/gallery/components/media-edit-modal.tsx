@@ -117,7 +117,7 @@ export function MediaEditModal({ item, onClose }: { item: MediaItem; onClose: ()
               className="block w-full text-sm file:me-3 file:rounded-md file:border-0 file:bg-gray-100 file:px-3 file:py-2 file:text-sm file:font-medium dark:file:bg-gray-700"
             />
             <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">
-              <bdi dir="auto">{t('edit.replaceHint', { name: item.file_name, limit: limitOf(item.media_type) })}</bdi>
+              <bdi dir="auto">{t('edit.replaceHint', { name: item.file_name, limit: limitOf(item.media_type, i18n.language) })}</bdi>
             </p>
           </div>
         )}

@@ -53,7 +53,7 @@ interface UploadFormProps {
  * and one or several files (chosen or dropped), each sent resumably with its own progress.
  */
 export function UploadForm({ initialOrphanId, onUploaded, onSomeStored, onCancel }: UploadFormProps) {
-  const { t } = useTranslation('gallery');
+  const { t, i18n } = useTranslation('gallery');
   const queue = useUploadQueue();
   const [refused, setRefused] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -152,7 +152,7 @@ export function UploadForm({ initialOrphanId, onUploaded, onSomeStored, onCancel
       <FileDropZone
         label={t('fields.files')}
         accept={acceptFor(mediaType)}
-        hint={t('upload.accepts', { accept: acceptFor(mediaType).split(',').join(' '), limit: limitOf(mediaType) })}
+        hint={t('upload.accepts', { accept: acceptFor(mediaType).split(',').join(' '), limit: limitOf(mediaType, i18n.language) })}
         disabled={busy}
         onFiles={choose}
       />

@@ -1,5 +1,6 @@
 import { MEDIA_ACCEPT, MEDIA_MAX_BYTES_DEFAULT } from '@app/shared/constants';
-import { formatMegabytes, mediaTooLargeMessage, type MediaType } from '@app/shared/schemas/media.schema';
+import { formatBytes } from './transfer-rate.ts';
+import { mediaTooLargeMessage, type MediaType } from '@app/shared/schemas/media.schema';
 
 /**
  * The upload page's rules that are not a field's schema (spec section 5): which files a media
@@ -44,8 +45,8 @@ export function tooLargeMessage(mediaType: MediaType): string {
 }
 
 /** The default limit of a type, as the page states it under the file field. */
-export function limitOf(mediaType: MediaType): string {
-  return formatMegabytes(MEDIA_MAX_BYTES_DEFAULT[mediaType]);
+export function limitOf(mediaType: MediaType, language: string): string {
+  return formatBytes(MEDIA_MAX_BYTES_DEFAULT[mediaType], language);
 }
 
 /** Submit is disabled without a file and an orphan (spec section 5). */

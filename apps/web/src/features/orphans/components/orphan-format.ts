@@ -1,4 +1,5 @@
 import type { BadgeTone } from '../../../components/ui/badge.tsx';
+import { intlLocale } from '@app/shared/intl-locale';
 
 /**
  * Pure display rules of spec section 2/3 for orphans: PREP for grade 0, status colours,
@@ -61,7 +62,7 @@ export function formatMoney(value: string | number | null | undefined, locale: s
   if (value === null || value === undefined || value === '') return null;
   const n = Number(value);
   if (!Number.isFinite(n)) return String(value);
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+  return new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
 }
 
 /** Spec: empty values show as '-'. */

@@ -42,7 +42,7 @@ export function PagesPage() {
         <DataTable
           rows={pages.rows}
           columns={[
-            { id: 'id', header: t('pages.columns.id'), cell: (page) => page.id },
+            { id: 'id', header: t('pages.columns.id'), cell: (page) => format.id(page.id) },
             { id: 'title', header: t('pages.columns.title'), cell: (page) => page.title, key: true, userText: true, className: 'font-medium' },
             { id: 'slug', header: t('pages.columns.slug'), cell: (page) => page.slug, className: 'font-mono text-xs' },
             {

@@ -1,6 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/list/form-modal.tsx';
+import { intlLocale } from '@app/shared/intl-locale';
 
 interface ExportModalProps {
   /** The form's id (the footer's Export button sits outside the form and names it). */
@@ -47,7 +48,7 @@ export function formatBytes(bytes: number, language: string): string {
     unit++;
   }
   try {
-    return new Intl.NumberFormat(language, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+    return new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
   } catch {
     return `${Math.round(value)} ${['B', 'KB', 'MB', 'GB'][unit]}`;
   }

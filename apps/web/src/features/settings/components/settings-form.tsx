@@ -12,6 +12,7 @@ import { Options } from '../../../components/ui/options.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
 import { SwitchField } from '../../../components/ui/switch.tsx';
 import { useUpdateSettings } from '../api/update-settings.ts';
+import { useFormat } from '../../../lib/use-format.ts';
 
 type TextKey = Exclude<keyof SiteSettings, 'maintenance_mode' | 'items_per_page' | 'read_log_retention_days'>;
 
@@ -33,6 +34,7 @@ const SOCIAL: { key: TextKey; label: string }[] = [
 /** System Settings (spec section 2): General, Social Media, System Configuration; Save Settings. */
 export function SettingsForm({ settings }: { settings: SiteSettings }) {
   const { t } = useTranslation('admin');
+  const format = useFormat();
   const save = useUpdateSettings();
   const { form, submit, busy, banner, message } = useSchemaForm<SiteSettings, SettingsInput>({
     schema: settingsSchema,
@@ -86,7 +88,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
             )}
           />
           <SelectField label={t('settings.itemsPerPage')} error={message('items_per_page')} className="max-w-xs" {...register('items_per_page')}>
-            <Options values={ITEMS_PER_PAGE_OPTIONS} label={String} />
+            <Options values={ITEMS_PER_PAGE_OPTIONS} label={(n) => format.number(n)} />
           </SelectField>
           <div>
             <Field label={t('settings.readLogRetention')} error={message('read_log_retention_days')} className="max-w-xs">
