@@ -10,7 +10,7 @@ import { setUpBrowserApp } from './support/fixture.ts';
  * teacher on the user form, and cannot delete it while it is given to her: the server's refusal
  * is said. The teacher then takes her class's attendance and never meets a child of a Kabul home
  * of the same grade: not in the class, a list, a search, a child selector or the overview's figures
- * and charts.
+ * and charts. The administrator, who holds every site, narrows a list to one home with its site filter.
  */
 
 const app = setUpBrowserApp({ pagePer: 'file', signedIn: true });
@@ -154,6 +154,19 @@ describe('sites', () => {
     const attendance = teacher.getByRole('table', { name: 'Attendance rate by month: Figures of the chart' });
     expect(await attendance.getByRole('row', { name: new RegExp(`^${monthName(lastMonth)}`) }).getByRole('cell').allTextContents()).toEqual(['100%', '20']);
     expect(await kabulShown()).toBe(0);
+  });
+
+  it('the administrator, who holds every site, narrows the attendance list to one home with its site filter', async () => {
+    await app.page.goto(`/dashboard/attendance?month=${lastMonth.getMonth() + 1}&year=${lastMonth.getFullYear()}`);
+    await app.page.getByRole('row').filter({ hasText: KABUL_NAME }).waitFor();
+    await app.page.getByRole('row').filter({ hasText: HER_NAME }).waitFor();
+    await app.page.getByLabel('Site', { exact: true }).selectOption({ label: SITE });
+    await expect.poll(() => app.page.getByText(KABUL_NAME).count()).toBe(0);
+    await app.page.getByRole('row').filter({ hasText: HER_NAME }).waitFor();
+    await app.page.getByLabel('Site', { exact: true }).selectOption({ label: KABUL });
+    await app.page.getByRole('row').filter({ hasText: KABUL_NAME }).waitFor();
+    await expect.poll(() => app.page.getByText(HER_NAME).count()).toBe(0);
+    expect(await accessibilityViolations(app.page)).toEqual([]);
   });
 
   it('the administrator transfers the Kabul child to the provincial home: the move is in her history, and the child in the teacher\'s class', async () => {
