@@ -58,6 +58,21 @@ export async function updateRow(db: Db, id: number, values: Updateable<ImportRow
   await db.updateTable('import_rows').set(values).where('id', '=', id).execute();
 }
 
+/** What the commit did with many rows at once: one statement per batch, each row its own values. */
+export async function markRows(db: Db, marks: ReadonlyArray<{ id: number; action: 'created' | 'skipped'; record_id: number | null; version: string | null }>): Promise<void> {
+  for (let i = 0; i < marks.length; i += 100) {
+    const batch = marks.slice(i, i + 100);
+    // Typed in each branch: PostgreSQL cannot tell a bound value's type inside a CASE.
+    const pick = (type: string, value: (m: (typeof batch)[number]) => string | number | null) =>
+      sql`case ${sql.join(batch.map((m) => sql`when id = ${m.id} then cast(${value(m)} as ${sql.raw(type)})`), sql` `)} end`;
+    await db
+      .updateTable('import_rows')
+      .set({ action: pick('varchar(16)', (m) => m.action) as never, record_id: pick('integer', (m) => m.record_id) as never, version: pick('varchar(32)', (m) => m.version) as never })
+      .where('id', 'in', batch.map((m) => m.id))
+      .execute();
+  }
+}
+
 /** The rows a commit created or updated a record for. */
 export function committedRows(db: Db, importId: number): Promise<StagedRow[]> {
   return db.selectFrom('import_rows').selectAll().where('import_id', '=', importId).where('action', 'in', ['created', 'updated']).orderBy('row_number').execute();

@@ -310,4 +310,20 @@ describeEachDatabase('imports: children', (server) => {
     expect(up.body.data.mapping.every((f: string | null) => f !== null)).toBe(true);
     expect(up.body.data.import.error_count).toBe(0);
   });
+
+  it('a child twice in the file, with updates chosen: added by the first row, updated by the second, and removed by the undo', async () => {
+    const admin = await loginAdmin(server());
+    const site = await firstSiteId(server());
+    const family = `Twice${stamp()}`;
+    const file = csv([
+      ['First name', 'Last name', 'DOB', 'Gender', 'Admission date', 'Grade'],
+      ['Shabnam', family, '2012-02-02', 'f', '2020-01-01', '3'],
+      ['Shabnam', family, '2012-02-02', 'f', '2020-01-01', '4'],
+    ]);
+    const res = await uploadFile(server(), admin, file, 'twice.csv', { kind: 'orphans', site_id: site });
+    expect((await call(server(), 'POST', `/api/imports/${res.body.data.import.id}/commit`, { token: admin, body: { duplicates: 'update' } })).body.data).toEqual({ created: 1, updated: 1, skipped: 0 });
+    expect((await childrenNamed(family)).map((c) => c.class_grade)).toEqual(['4']);
+    expect((await call(server(), 'POST', `/api/imports/${res.body.data.import.id}/undo`, { token: admin })).body.data).toEqual({ removed: 1, restored: 0 });
+    expect(await childrenNamed(family)).toHaveLength(0);
+  });
 });

@@ -8,6 +8,7 @@ import { nowIso } from '../../lib/time.ts';
 import { logActivity } from '../activities/activities.service.ts';
 import { childImports } from '../orphans/orphans.service.ts';
 import type { CheckedRow } from './orphan-import-rows.ts';
+import { childKey } from './orphan-import-fields.ts';
 import * as repo from './imports.repository.ts';
 
 /**
@@ -21,21 +22,40 @@ type CommitBody = z.output<typeof importCommitSchema>;
 export function committer(trx: Transaction<DB>, rec: repo.ImportRecord, userId: number, body: CommitBody) {
   const counts = { created: 0, updated: 0, skipped: 0 };
   const now = nowIso();
-  // The record each child's key was written to by this commit: a later row of the same child updates it, or is skipped.
-  const written = new Map<string, number>();
+  // The record each child's key was written to by this commit ('pending' until its batch is
+  // stored): a later row of the same child updates it, or is skipped.
+  const written = new Map<string, number | 'pending'>();
+  // Children are added a batch at a time, and the rows told so together.
+  let pending: Array<{ rowId: number; key: string; data: OrphanData }> = [];
+  let marks: Parameters<typeof repo.markRows>[1][number][] = [];
+
+  async function flush() {
+    const batch = pending;
+    pending = [];
+    const made = await childImports.insertImportedChildren(trx, { data: batch.map((p) => p.data), siteId: rec.site_id, userId, now });
+    const byKey = new Map(made.map((m) => [childKey(m), m]));
+    for (const p of batch) {
+      const child = byKey.get(p.key);
+      if (!child) throw new Error('An added child was not answered back.');
+      written.set(p.key, child.id);
+      marks.push({ id: p.rowId, action: 'created', record_id: child.id, version: child.version });
+    }
+    await repo.markRows(trx, marks);
+    marks = [];
+  }
+
   return {
     async row(id: number, number: number, checked: CheckedRow, dup: { row: number | null; id: number | null }) {
       if (!checked.data || !checked.key) {
-        counts.skipped++;
-        await repo.updateRow(trx, id, { action: 'skipped' });
+        marks.push({ id, action: 'skipped', record_id: null, version: null });
         return;
       }
-      const target = written.get(checked.key) ?? dup.id;
+      if (written.get(checked.key) === 'pending') await flush();
+      const target = (written.get(checked.key) as number | undefined) ?? dup.id;
       if (target !== null && target !== undefined) {
         const choice = body.choices?.[String(number)] ?? body.duplicates;
         if (choice === 'skip') {
-          counts.skipped++;
-          await repo.updateRow(trx, id, { action: 'skipped', record_id: target });
+          marks.push({ id, action: 'skipped', record_id: target, version: null });
           return;
         }
         // The fields the match was made on stay as kept: they differ at most in case and spelling.
@@ -46,15 +66,16 @@ export function committer(trx: Transaction<DB>, rec: repo.ImportRecord, userId: 
         const earlier = await trx.selectFrom('import_rows').select('before').where('import_id', '=', rec.id).where('record_id', '=', target).where('action', '=', 'updated').executeTakeFirst();
         counts.updated++;
         await repo.updateRow(trx, id, { action: 'updated', record_id: target, before: earlier ? null : JSON.stringify(updated.before), version: updated.version });
-        if (earlier) await trx.updateTable('import_rows').set({ version: updated.version }).where('import_id', '=', rec.id).where('record_id', '=', target).execute();
+        await trx.updateTable('import_rows').set({ version: updated.version }).where('import_id', '=', rec.id).where('record_id', '=', target).where('action', 'in', ['updated', 'created']).execute();
         return;
       }
-      const made = await childImports.insertImportedChild(trx, { data: checked.data, siteId: rec.site_id, userId, now });
-      written.set(checked.key, made.id);
+      pending.push({ rowId: id, key: checked.key, data: checked.data });
+      written.set(checked.key, 'pending');
       counts.created++;
-      await repo.updateRow(trx, id, { action: 'created', record_id: made.id, version: made.version });
+      if (pending.length >= 100) await flush();
     },
     async finish(rows: number) {
+      await flush();
       counts.skipped = rows - counts.created - counts.updated;
       await repo.updateImport(trx, rec.id, { created_count: counts.created, updated_count: counts.updated, skipped_count: counts.skipped });
       await logActivity(trx, {
@@ -80,7 +101,9 @@ export async function undo(trx: Transaction<DB>, rec: repo.ImportRecord, userId:
   if (!(await repo.updateImport(trx, rec.id, { status: 'undone', undone_at: nowIso() }, 'committed'))) throw AppError.conflict(MSG.notCommitted);
   const rows = await repo.committedRows(trx, rec.id);
   const created = rows.filter((r) => r.action === 'created');
-  const updated = rows.filter((r) => r.action === 'updated' && r.before !== null);
+  const added = new Set(created.map((r) => r.record_id));
+  // A child the import added and then updated goes with the added ones; nothing to put back.
+  const updated = rows.filter((r) => r.action === 'updated' && r.before !== null && !added.has(r.record_id));
   const items = [...created, ...rows.filter((r) => r.action === 'updated')].map((r) => ({ id: r.record_id!, version: r.version!, created: r.action === 'created' }));
   const unique = [...new Map(items.map((i) => [i.id, i])).values()];
   const changed = await childImports.childrenChangedSince(trx, unique);

@@ -38,6 +38,31 @@ export async function insertImportedChild(trx: Transaction<DB>, args: { data: Or
 }
 
 /**
+ * Add children (a hundred or so at a time): one statement for the lot. Answers each one's id and
+ * version with the names and birth date it was stored with, by which the import tells them apart
+ * (no two children one commit adds share them).
+ */
+export async function insertImportedChildren(
+  trx: Transaction<DB>,
+  args: { data: readonly OrphanData[]; siteId: number; userId: number | null; now: string },
+): Promise<Array<{ id: number; version: string; first_name: string; last_name: string; father_name: string | null; dob: string }>> {
+  if (!args.data.length) return [];
+  const rows = args.data.map((d) => ({
+    ...columnsOf(d),
+    site_id: args.siteId,
+    photo_path: null,
+    photo_thumb_path: null,
+    created_by: args.userId,
+    updated_by: args.userId,
+    created_at: args.now,
+    updated_at: args.now,
+    deleted_at: null,
+  }));
+  const made = await trx.insertInto('orphans').values(rows).returning(['id', 'updated_at', 'first_name', 'last_name', 'father_name', 'dob']).execute();
+  return made.map(({ updated_at, ...rest }) => ({ ...rest, version: updated_at }));
+}
+
+/**
  * Give a child (of the site, outside the trash) the file's non-empty values, keeping the rest of
  * its record; undefined when there is no such child. Answers its columns before, for the undo.
  */
