@@ -4,11 +4,12 @@
  */
 export function readHidden(question: string): Promise<string> {
   const input = process.stdin;
-  process.stdout.write(question);
   return new Promise((resolve) => {
     let typed = '';
     const wasRaw = input.isRaw;
+    // Echo off before the question shows: what is typed at once after it is never echoed.
     input.setRawMode?.(true);
+    process.stdout.write(question);
     input.resume();
     input.setEncoding('utf8');
     const onData = (chunk: string) => {
