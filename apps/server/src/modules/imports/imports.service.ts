@@ -228,6 +228,34 @@ async function previewOf(ctx: ImportContext, id: number): Promise<ImportPreview>
 // ---------------------------------------------------------------------------------------------
 // Upload
 
+type SheetRow = { number: number; cells: string[] };
+
+/** How far down a sheet its headings are looked for: below a title, a date or a merged banner. */
+const HEADING_SEARCH_ROWS = 10;
+
+/**
+ * The heading row: of the first rows, the one whose cells name the most fields (a title merged
+ * across the columns above it names none), else the first; the rows above it are left out.
+ */
+async function headingRow(kind: ImportKind, rows: AsyncGenerator<SheetRow>, allowed: readonly string[]) {
+  const first: SheetRow[] = [];
+  for (let i = 0; i < HEADING_SEARCH_ROWS; i++) {
+    const next = await rows.next();
+    if (next.done) break;
+    first.push(next.value);
+  }
+  if (!first.length) throw AppError.validation('file', MSG.fileEmpty);
+  const named = first.map((r) => proposedMapping(kind, r.cells, allowed).filter(Boolean).length);
+  const at = named.indexOf(Math.max(...named));
+  const index = named[at]! > 0 ? at : 0;
+  const headings = first[index]!.cells;
+  async function* rest(): AsyncGenerator<SheetRow> {
+    yield* first.slice(index + 1);
+    yield* rows;
+  }
+  return { headings, mapping: proposedMapping(kind, headings, allowed), rest: rest() };
+}
+
 export interface UploadRequest {
   kind: ImportKind;
   siteId: unknown;
@@ -243,10 +271,8 @@ export async function uploadImport(ctx: ImportContext, req: UploadRequest): Prom
   const siteId = await siteForChild(ctx.db, ctx.scope, ctx.sites, req.siteId);
   if (!req.file) throw AppError.validation('file', MSG.fileRequired);
   const rows = sheetRows(req.file.data, sheetKindOf(req.file.data, req.file.filename));
-  const first = await rows.next();
-  if (first.done) throw AppError.validation('file', MSG.fileEmpty);
-  const headings = first.value.cells;
-  const mapping = proposedMapping(req.kind, headings, fieldsFor(ctx.user, req.kind));
+  const allowed = fieldsFor(ctx.user, req.kind);
+  const { headings, mapping, rest } = await headingRow(req.kind, rows, allowed);
   if (looksLikeData(headings, mapping)) throw AppError.validation('file', MSG.noHeader);
   const now = nowIso();
   const id = await repo.insertImport(ctx.db, {
@@ -265,7 +291,7 @@ export async function uploadImport(ctx: ImportContext, req: UploadRequest): Prom
   try {
     const staged: Parameters<typeof repo.insertRows>[1] = [];
     const width = headings.length;
-    const pass = await checkChunks(ctx.db, { kind: req.kind, site_id: siteId }, mapping, inChunks(rows), async (row, checked, dup) => {
+    const pass = await checkChunks(ctx.db, { kind: req.kind, site_id: siteId }, mapping, inChunks(rest), async (row, checked, dup) => {
       staged.push({
         import_id: id,
         row_number: row.number,

@@ -326,4 +326,21 @@ describeEachDatabase('imports: children', (server) => {
     expect((await call(server(), 'POST', `/api/imports/${res.body.data.import.id}/undo`, { token: admin })).body.data).toEqual({ removed: 1, restored: 0 });
     expect(await childrenNamed(family)).toHaveLength(0);
   });
+
+  it('finds the headings below a title merged across the columns', async () => {
+    const admin = await loginAdmin(server());
+    const site = await firstSiteId(server());
+    const family = `Titled${stamp()}`;
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('لیست');
+    sheet.addRow(['لیست اطفال پرورشگاه ۱۴۰۳']);
+    sheet.mergeCells('A1:E1');
+    sheet.addRow([]);
+    sheet.addRow(['نام', 'تخلص', 'تاریخ تولد', 'جنسیت', 'تاریخ شمولیت']);
+    sheet.addRow(['Gulnaz', family, '1393/01/15', 'اناث', '1400/06/10']);
+    const res = await uploadFile(server(), admin, Buffer.from(await book.xlsx.writeBuffer()), 'titled.xlsx', { kind: 'orphans', site_id: site });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
+    expect(res.body.data.columns).toEqual(['نام', 'تخلص', 'تاریخ تولد', 'جنسیت', 'تاریخ شمولیت']);
+    expect(res.body.data.rows.data).toMatchObject([{ row: 4, errors: [], values: { dob: '2014-04-04', admission_date: '2021-09-01' } }]);
+  });
 });
