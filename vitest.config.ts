@@ -73,6 +73,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts'],
           environment: 'node',
+          globalSetup: ['apps/web/e2e/support/global-setup.ts'],
           // One file at a time: two at once (each file has its own server port, database and storage
           // folder, e2e/support/server.ts) let page loads outlast the tests' time limits on two cores.
           maxWorkers: 1,

@@ -72,7 +72,11 @@ function newest(paths) {
 }
 
 const ifStale = process.argv.includes('--if-stale');
+// --only=server: the browser tests' set-up brings the server they start up to date, and leaves the
+// web app, which `npm run test:e2e` builds, or E2E_WEB_DIST names, alone.
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 for (const target of targets) {
+  if (only && target.name !== only) continue;
   if (target.name === 'web app' && foreignWebDist) continue;
   if (ifStale && existsSync(target.stamp) && statSync(target.stamp).mtimeMs >= newest(target.inputs)) continue;
   // Stamped with the time the build began: a file saved while it ran is newer, so the next check builds again.

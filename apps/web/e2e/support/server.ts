@@ -54,7 +54,9 @@ export async function startServer({ timeoutMs = 90_000 } = {}): Promise<RunningS
   }
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'orphan-care-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // The compiled server, as `npm start` runs it: no TypeScript loader on each file's start. The
+  // e2e set-up (global-setup.ts) rebuilds it first when its sources are newer.
+  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,
