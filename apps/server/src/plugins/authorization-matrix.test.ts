@@ -30,6 +30,7 @@ const MATRIX: Record<string, string> = {
   'GET /api/dashboard/events': 'view-orphans|view-results',
   'GET /api/dashboard/tasks': 'view-orphans|view-attendance',
   'PUT /api/profile': 'signed-in',
+  'POST /api/profile/confirm-password': 'signed-in',
   'GET /api/activities/recent': 'view-activities',
   'GET /api/activities': 'administer+view-activities',
   'GET /api/activities/users': 'administer+view-activities',

@@ -19,6 +19,8 @@ export const PROFILE_MSG = {
   passwordUpdated: 'Password updated successfully!',
   calendarInvalid: 'The selected calendar is invalid.',
   localeInvalid: 'The selected language is invalid.',
+  passwordRequired: 'Password is required',
+  passwordConfirmed: 'Password confirmed.',
 } as const;
 
 /**
@@ -61,3 +63,13 @@ export type PasswordUpdatedResponse = z.infer<typeof passwordUpdatedResponseSche
 
 /** PUT /profile answers one of the two, as the body was one form or the other. */
 export const profileResponseSchema = z.union([profileUpdatedResponseSchema, passwordUpdatedResponseSchema]);
+
+/**
+ * POST /profile/confirm-password: the signed-in user's password, typed again, checked by the
+ * server — before this phone keeps data sealed under a key derived from it, so that a mistyped
+ * one never locks the teacher out of their own changes.
+ */
+export const confirmPasswordSchema = z.object({
+  password: z.string({ error: PROFILE_MSG.passwordRequired }).min(1, PROFILE_MSG.passwordRequired).max(200),
+});
+export type ConfirmPasswordInput = z.input<typeof confirmPasswordSchema>;

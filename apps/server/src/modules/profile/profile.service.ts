@@ -71,6 +71,11 @@ function notifyOldAddress(deps: ProfileDeps, oldEmail: string, newEmail: string)
     .catch((err: unknown) => deps.log.error({ err }, 'e-mail change notice could not be sent'));
 }
 
+/** The password typed again is the user's (429 past the per-minute count; 422 on `password` when wrong). */
+export async function confirmPassword(deps: Pick<ProfileDeps, 'db'>, caller: Pick<ProfileCaller, 'user' | 'guard'>, password: string): Promise<void> {
+  await checkCurrentPassword(deps, caller, password, PROFILE_MSG.passwordRequired, 'password');
+}
+
 /** Check the current password, set the new one, and sign the user out of every other device. */
 export async function changePassword(deps: ProfileDeps, caller: ProfileCaller, input: { current_password: string; password: string }): Promise<void> {
   await checkCurrentPassword(deps, caller, input.current_password, PROFILE_MSG.currentRequired);
