@@ -98,12 +98,19 @@ export class TranscodeWorker {
     await Promise.allSettled(this.loops);
   }
 
-  /** Half-made files of processes that are gone. */
+  /**
+   * Half-made files and decrypted copies of processes that are gone. A file under this process's
+   * own id is an earlier process's (a restarted container's server has the same id) only if it is
+   * older than this process: this sweep runs beside the first uploads, whose copies it must leave.
+   */
   private async sweepWorkDir(): Promise<void> {
     await mkdir(this.workDir, { recursive: true });
+    const started = Date.now() - process.uptime() * 1000;
     for (const name of await readdir(this.workDir)) {
       const pid = Number(name.split('-')[0]);
-      if (pid === process.pid || processGone(pid)) await rm(path.join(this.workDir, name), { force: true });
+      const file = path.join(this.workDir, name);
+      const before = pid === process.pid && (await stat(file).then((s) => s.mtimeMs < started, () => false));
+      if (before || (pid !== process.pid && processGone(pid))) await rm(file, { force: true });
     }
   }
 
