@@ -9,7 +9,14 @@ import { useFormat } from '../../../lib/use-format.ts';
 import { useCommitImport } from '../api/commit-import.ts';
 
 /** Step four: what to do with duplicates, whether rows with errors are left out, and the commit (all or nothing). */
-export function CommitPanel({ preview, onDone }: { preview: ImportPreview['data']; onDone: (counts: ImportCommitResponse['data']) => void }) {
+interface CommitPanelProps {
+  preview: ImportPreview['data'];
+  /** Duplicate rows' own choices (by row number). */
+  choices: Record<number, 'skip' | 'update'>;
+  onDone: (counts: ImportCommitResponse['data']) => void;
+}
+
+export function CommitPanel({ preview, choices, onDone }: CommitPanelProps) {
   const { t } = useTranslation('imports');
   const format = useFormat();
   const [duplicates, setDuplicates] = useState<'skip' | 'update'>('skip');
@@ -29,7 +36,7 @@ export function CommitPanel({ preview, onDone }: { preview: ImportPreview['data'
       <Button
         type="button"
         disabled={commit.isPending}
-        onClick={() => commit.mutate({ id: preview.import.id, body: { duplicates, valid_rows_only: validOnly } }, { onSuccess: (answer) => onDone(answer.data) })}
+        onClick={() => commit.mutate({ id: preview.import.id, body: { duplicates, valid_rows_only: validOnly, choices: Object.fromEntries(Object.entries(choices)) } }, { onSuccess: (answer) => onDone(answer.data) })}
       >
         {commit.isPending ? t('commit.saving') : t('commit.submit', { rows: format.number(preview.import.row_count) })}
       </Button>

@@ -5,13 +5,23 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Paginator } from '../../../components/ui/paginator.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
 import { useFormat } from '../../../lib/use-format.ts';
 import { useImportRows } from '../api/get-import-rows.ts';
 import { useFieldLabel } from './field-label.ts';
 
 /** Step three: the rows as read, a page at a time, each error named by its row and column, duplicates marked. */
-export function ImportRows({ preview }: { preview: ImportPreview['data'] }) {
+export type DuplicateChoice = 'skip' | 'update';
+
+interface ImportRowsProps {
+  preview: ImportPreview['data'];
+  /** A duplicate row's own choice, where it differs from the one for all. */
+  choices: Record<number, DuplicateChoice>;
+  onChoose: (row: number, choice: DuplicateChoice | null) => void;
+}
+
+export function ImportRows({ preview, choices, onChoose }: ImportRowsProps) {
   const { t } = useTranslation('imports');
   const format = useFormat();
   const fieldLabel = useFieldLabel();
@@ -69,6 +79,20 @@ export function ImportRows({ preview }: { preview: ImportPreview['data'] }) {
                     {r.duplicate?.id ? (
                       <li>
                         <Badge tone="blue">{t('preview.duplicateOfChild', { id: format.id(r.duplicate.id) })}</Badge>
+                      </li>
+                    ) : null}
+                    {r.duplicate ? (
+                      <li>
+                        <Select
+                          aria-label={t('preview.choiceFor', { row: format.number(r.row) })}
+                          value={choices[r.row] ?? ''}
+                          onChange={(e) => onChoose(r.row, e.target.value === 'skip' || e.target.value === 'update' ? e.target.value : null)}
+                          className="mt-1 max-w-xs"
+                        >
+                          <option value="">{t('preview.choiceAll')}</option>
+                          <option value="skip">{t('commit.skip')}</option>
+                          <option value="update">{t('commit.update')}</option>
+                        </Select>
                       </li>
                     ) : null}
                     {!r.errors.length && !r.duplicate ? <li className="text-gray-600 dark:text-gray-400">{t('preview.none')}</li> : null}

@@ -6,7 +6,7 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { useFormat } from '../../../lib/use-format.ts';
 import { CommitPanel } from '../components/commit-panel.tsx';
 import { ImportHistory } from '../components/import-history.tsx';
-import { ImportRows } from '../components/import-rows.tsx';
+import { ImportRows, type DuplicateChoice } from '../components/import-rows.tsx';
 import { MappingEditor } from '../components/mapping-editor.tsx';
 import { UploadForm } from '../components/upload-form.tsx';
 
@@ -22,10 +22,19 @@ export function ImportsPage() {
   const format = useFormat();
   const [preview, setPreview] = useState<ImportPreview['data'] | null>(null);
   const [done, setDone] = useState<ImportCommitResponse['data'] | null>(null);
+  const [choices, setChoices] = useState<Record<number, DuplicateChoice>>({});
   const start = (next: ImportPreview['data']) => {
     setDone(null);
+    setChoices({});
     setPreview(next);
   };
+  const choose = (row: number, choice: DuplicateChoice | null) =>
+    setChoices((current) => {
+      const next = { ...current };
+      if (choice) next[row] = choice;
+      else delete next[row];
+      return next;
+    });
   return (
     <div className="space-y-6">
       <header>
@@ -47,11 +56,12 @@ export function ImportsPage() {
             <MappingEditor key={preview.mapping.join('|')} preview={preview} onPreview={setPreview} />
           </div>
           <div className={card}>
-            <ImportRows key={`${preview.import.id}-${preview.import.error_count}-${preview.mapping.join('|')}`} preview={preview} />
+            <ImportRows key={`${preview.import.id}-${preview.import.error_count}-${preview.mapping.join('|')}`} preview={preview} choices={choices} onChoose={choose} />
           </div>
           <div className={card}>
             <CommitPanel
               preview={preview}
+              choices={choices}
               onDone={(counts) => {
                 setPreview(null);
                 setDone(counts);
