@@ -43,6 +43,18 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/**
+ * Signing out erases what this phone keeps for offline work (lib/local-store): the next person to
+ * use it finds nothing, sealed or not. Loaded only then, so the sign-in pages carry none of it.
+ */
+async function eraseKeptOnThisPhone(): Promise<void> {
+  try {
+    await (await import('./local-store/local-store.ts')).eraseLocalStore();
+  } catch {
+    // No IndexedDB here (a private window): nothing was kept.
+  }
+}
+
 function readStoredUser(): AuthUser | null {
   try {
     const raw = readStoredUserJson();
@@ -129,6 +141,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Spec section 4: the local session ends even when the server call fails.
     } finally {
       clearStoredAuth();
+      await eraseKeptOnThisPhone();
       setSignedOutByUser(true);
       setUser(null);
     }
@@ -137,6 +150,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logoutEverywhere = useCallback(async () => {
     await api.post('/auth/logout-everywhere');
     clearStoredAuth();
+    await eraseKeptOnThisPhone();
     setSignedOutByUser(true);
     setUser(null);
   }, []);

@@ -68,7 +68,9 @@ async function withDb<T>(fn: (db: IDBPDatabase<LocalDb>) => Promise<T>): Promise
 
 /** Read what is on this phone (at start): set up or not, for whom, how many wrong tries. Locked. */
 export async function loadLocalStore(): Promise<LocalStoreState> {
-  const lock = await withDb((db) => db.get('lock', 'lock'));
+  // Looking makes no empty store where there was none (where the browser can tell).
+  const exists = indexedDB.databases ? (await indexedDB.databases()).some((d) => d.name === DB_NAME) : true;
+  const lock = exists ? await withDb((db) => db.get('lock', 'lock')) : undefined;
   publish({ userId: lock?.userId ?? null, unlocked: key !== null && !!lock, failedUnlocks: lock?.failedUnlocks ?? 0 });
   return state;
 }

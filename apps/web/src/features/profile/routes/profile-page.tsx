@@ -9,6 +9,7 @@ import { ProfileForm } from '../components/profile-form.tsx';
 import { CalendarSetting } from '../components/calendar-setting.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { DebugInfo } from '../components/debug-info.tsx';
+import { ThisPhoneCard } from '../components/this-phone-card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { translateMessage } from '../../../lib/translate-message.ts';
 
@@ -51,6 +52,9 @@ export function ProfilePage() {
       </Card>
       <Card title={t('profile.password.title')} description={t('profile.password.description')}>
         <PasswordForm />
+      </Card>
+      <Card title={t('profile.phone.title')} description={t('profile.phone.description')}>
+        <ThisPhoneCard />
       </Card>
       <Card title={t('profile.logout.title')} description={t('profile.logout.description')}>
         <Button variant="danger" onClick={() => void onLogout()}>
