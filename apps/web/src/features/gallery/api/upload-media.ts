@@ -3,7 +3,7 @@ import { RESUMABLE_CHUNK_BYTES } from '@app/shared/constants';
 import type { MediaUpdateInput, MediaUploadInput } from '@app/shared/schemas/media.schema';
 import { API_BASE, ApiError, ensureCsrfCookie } from '../../../lib/api-client.ts';
 import { uploadError } from './upload-error.ts';
-import { uploadHeaders } from './upload-headers.ts';
+import { uploadHeaders } from '../../../lib/upload-headers.ts';
 
 /** Where resumable uploads are created (tus 1.0.0): the server checks and stores the file at the end. */
 export const UPLOADS_ENDPOINT = `${API_BASE}/uploads`;

@@ -47,12 +47,13 @@ export function UploadForm({ onPreview }: { onPreview: (preview: ImportPreview['
       {fileError ? <Notice tone="error">{t('upload.error', { message: fileError })}</Notice> : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={!file || upload.isPending || (several && !siteId)}>
-          {upload.isPending ? t('upload.reading') : t('upload.submit')}
+          {upload.sent !== null ? t('upload.sending', { percent: Math.round(upload.sent * 100) }) : upload.isPending ? t('upload.reading') : t('upload.submit')}
         </Button>
         <Button type="button" variant="outline" onClick={() => template.mutate('orphans')} disabled={template.isPending}>
           {t('upload.template')}
         </Button>
         {upload.isPending ? <Spinner /> : null}
+        {upload.sent !== null ? <progress className="h-2 w-40" value={upload.sent} max={1} aria-label={t('upload.progress')} /> : null}
       </div>
     </form>
   );
