@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 // @ts-expect-error -- a plain-JavaScript build script, without type declarations
 import { buildServer } from '../../../scripts/build-server.mjs';
 import { call, type TestServer } from '../test/harness.ts';
+import { TEST_DATA_KEY } from '../test/data-key.ts';
 
 /**
  * `npm start` runs the bundle (decision 0020), not these sources: build it, start it with plain
@@ -35,6 +36,8 @@ beforeAll(async () => {
       WEB_DIST: path.join(dataDir, 'no-web'),
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
+      // The test key: without one, a new install writes its key file beside the data folder, in the shared temporary folder.
+      DATA_KEY: TEST_DATA_KEY,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
