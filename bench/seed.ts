@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, GRADES, MEDICAL_CONDITIONS } from '@app/shared/constants';
 import { gradeForPercent } from '@app/shared/grade-bands';
-import { searchTextOf } from '../apps/server/src/modules/orphans/orphan-search-text.ts';
+import { searchTextsOf } from '../apps/server/src/modules/orphans/orphan-search-text.ts';
 import { FEMALE_DARI, FEMALE_LATIN, LAST_NAMES_DARI, LAST_NAMES_LATIN, MALE_DARI, MALE_LATIN } from '../apps/server/src/db/demo/afghan-names.ts';
 
 /** A small deterministic generator, so every run seeds the same children. */
@@ -73,10 +73,10 @@ export function seedChildren(sqlitePath: string, count: number, siteIds: number[
   const now = new Date().toISOString();
   const insert = db.prepare(`insert into orphans (first_name, last_name, father_name, grandfather_name, school_id_number, identity_card_number,
       dob, birthday, gender, class_grade, admission_date, status, medical_condition, total_income_cents, total_expenses_cents,
-      search_text, site_id, created_at, updated_at)
+      search_text, search_family, search_identity, site_id, created_at, updated_at)
     values (@first_name, @last_name, @father_name, @grandfather_name, @school_id_number, @identity_card_number,
       @dob, @birthday, @gender, @class_grade, @admission_date, @status, @medical_condition, @income, @expenses,
-      @search_text, @site_id, @now, @now)`);
+      @search_text, @search_family, @search_identity, @site_id, @now, @now)`);
   const batch = db.transaction((n: number, offset: number) => {
     for (let i = 0; i < n; i++) {
       const c = randomChild(r);
@@ -90,7 +90,7 @@ export function seedChildren(sqlitePath: string, count: number, siteIds: number[
         site_id: siteIds[(offset + i) % SITES]!,
         now,
       };
-      insert.run({ ...row, search_text: searchTextOf(row) });
+      insert.run({ ...row, ...searchTextsOf(row) });
     }
   });
   const chunk = 10_000;

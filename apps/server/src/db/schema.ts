@@ -148,8 +148,12 @@ export type OrphansTable = OrphanFieldColumns & {
   /** Storage keys of the display photo and its thumbnail. */
   photo_path: string | null;
   photo_thumb_path: string | null;
-  /** Folded names and id numbers (orphans/orphan-search-text.ts), what the search index reads. */
+  /** Folded words search reads (orphans/orphan-search-text.ts): the child's own names ... */
   search_text: string;
+  /** ... father's and grandfather's names (searched with view-family) ... */
+  search_family: Generated<string>;
+  /** ... and id numbers (searched with view-identity). */
+  search_identity: Generated<string>;
   created_by: number | null;
   updated_by: number | null;
   created_at: string;

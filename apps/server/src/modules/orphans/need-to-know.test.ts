@@ -170,6 +170,52 @@ describeEachDatabase('need to know', (server) => {
     expect(found.data.map((r: { id: number }) => r.id)).toEqual([child]);
   });
 
+  it('finds a child by father\'s or grandfather\'s name or the letters of an id number only for those who may view them', async () => {
+    const search = async (token: string, words: string) => {
+      const answer = await raw(server(), token, `/api/orphans?search=${encodeURIComponent(words)}`);
+      expect(answer.status, answer.text.slice(0, 200)).toBe(200);
+      return { total: JSON.parse(answer.text).total as number, ids: JSON.parse(answer.text).data.map((r: { id: number }) => r.id) as number[], text: answer.text };
+    };
+    const byFamily = [VALUES.father_name!, VALUES.grandfather_name!, VALUES.father_name!.slice(0, 5)];
+    // The letters of the school id ("SCH") narrowed to this child by the last name beside them.
+    const byIdentity = [`${LAST_NAME} SCH`, `${LAST_NAME.slice(0, 8)} sch`];
+    const teacher = (await userWithRoles(server(), ['Teacher'])).token;
+    for (const words of [...byFamily, ...byIdentity]) {
+      const found = await search(teacher, words);
+      expect(found.total, words).toBe(0);
+      expect(found.text.includes(LAST_NAME), words).toBe(false);
+      expectOnly(found.text, classesOf([]), `teacher search ${words}`);
+    }
+    // The same child by the names everyone may search.
+    expect((await search(teacher, LAST_NAME)).ids).toEqual([child]);
+    const caseworker = (await userWithRoles(server(), ['Caseworker'])).token;
+    for (const words of [...byFamily, ...byIdentity]) expect((await search(caseworker, words)).ids, words).toEqual([child]);
+    // Each class is gated by its own permission: family does not open the id numbers, nor identity the names.
+    const familyOnly = await readerOf(['family']);
+    for (const words of byFamily) expect((await search(familyOnly, words)).ids, words).toEqual([child]);
+    for (const words of byIdentity) expect((await search(familyOnly, words)).total, words).toBe(0);
+    const identityOnly = await readerOf(['identity']);
+    for (const words of byIdentity) expect((await search(identityOnly, words)).ids, words).toEqual([child]);
+    for (const words of byFamily) expect((await search(identityOnly, words)).total, words).toBe(0);
+    // Both words of two classes in one search: found only by one who may search both.
+    const mixed = `${VALUES.father_name} sch`;
+    expect((await search(caseworker, mixed)).ids).toEqual([child]);
+    expect((await search(familyOnly, mixed)).total).toBe(0);
+  });
+
+  it('finds a child in the trash by father\'s name only for those who may view it', async () => {
+    const created = await call(server(), 'POST', '/api/orphans', { token: admin, body: { ...childBody(), last_name: `Trashed${tag}`, father_name: `TF${tag}Q`, identity_card_number: null, school_id_number: null } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await call(server(), 'DELETE', `/api/orphans/${created.body.data.id}`, { token: admin })).status).toBe(200);
+    const trash = (token: string) => call(server(), 'GET', `/api/orphans/trash?search=TF${tag}Q`, { token });
+    const withFamily = await trash(await readerOf(['family'], ['delete-orphans']));
+    expect(withFamily.status, JSON.stringify(withFamily.body)).toBe(200);
+    expect(withFamily.body.data.map((r: { id: number }) => r.id)).toEqual([created.body.data.id]);
+    const without = await trash(await readerOf([], ['delete-orphans']));
+    expect(without.status, JSON.stringify(without.body)).toBe(200);
+    expect(without.body.total).toBe(0);
+  });
+
   it('answers a Teacher\'s stale edit of a month with the month as stored, without the father\'s name', async () => {
     const teacher = await userWithRoles(server(), ['Teacher']);
     const month = { orphan_id: child, month: 4, year: 2025, present_days: 20, absent_days: 0, late_days: 0, excused_days: 0 };

@@ -3,7 +3,7 @@ import type { OrphanData } from '@app/shared/schemas/orphan.schema';
 import type { DB } from '../../db/schema.ts';
 import { nowAfter } from '../../lib/time.ts';
 import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
-import { searchTextOf } from './orphan-search-text.ts';
+import { searchTextsOf, type SearchTexts } from './orphan-search-text.ts';
 import { insertOrphanRow, type OrphanRow } from './orphans.repository.ts';
 
 /**
@@ -18,8 +18,8 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** A child's stored columns, what an update replaces and its undo puts back. */
 export type ChildColumns = Omit<OrphanRow, 'id' | 'created_at' | 'created_by' | 'deleted_at' | 'site_id' | 'photo_path' | 'photo_thumb_path'>;
 
-function columnsOf(d: OrphanData): ReturnType<typeof toFieldColumns> & { birthday: string; search_text: string } {
-  return { ...toFieldColumns(d), birthday: d.dob.slice(5), search_text: searchTextOf(d) };
+function columnsOf(d: OrphanData): ReturnType<typeof toFieldColumns> & { birthday: string } & SearchTexts {
+  return { ...toFieldColumns(d), birthday: d.dob.slice(5), ...searchTextsOf(d) };
 }
 
 export async function insertImportedChild(trx: Transaction<DB>, args: { data: OrphanData; siteId: number; userId: number | null; now: string }): Promise<{ id: number; version: string }> {

@@ -19,8 +19,13 @@ export const LIST_COLUMNS = [
 export type OrphanListRow = Pick<OrphanRow, (typeof LIST_COLUMNS)[number]>;
 
 export interface OrphanFilter {
-  /** Folded search words; each must be a prefix of a word of `search_text` (or, alone and all digits, the record id). */
+  /**
+   * Folded search words; each must be a prefix of a word of `search_text` or of a text of
+   * `searchIn` (or, alone and all digits, the record id).
+   */
   words: string[];
+  /** The classes' texts the words may also match: those the reader may view (none when absent). */
+  searchIn?: ReadonlyArray<SearchClass>;
   /** The words are one number that may find the record id only (a user who may not search identity numbers). */
   idOnly?: boolean;
   class_grade?: string;
@@ -34,6 +39,12 @@ export interface OrphanFilter {
   /** The sites whose children the request reaches. */
   scope: SiteScope;
 }
+
+/** The classes whose words have a search text of their own (orphans/orphan-search-text.ts). */
+export type SearchClass = 'family' | 'identity';
+const SEARCH_COLUMN = { family: 'search_family', identity: 'search_identity' } as const;
+// The weight each text has in the PostgreSQL search index (migration 0042): the names A.
+const SEARCH_WEIGHT = { family: 'B', identity: 'C' } as const;
 
 const ORDER: Record<string, ReadonlyArray<'last_name' | 'first_name' | 'id' | 'admission_date' | 'dob'>> = {
   last_name: ['last_name', 'first_name', 'id'],
@@ -49,9 +60,23 @@ function searchedId(f: OrphanFilter): number | null {
   return word && !more.length && /^\d{1,10}$/.test(word) && Number(word) >= 1 && Number(word) <= MAX_ID ? Number(word) : null;
 }
 
+const ALL_SEARCH_CLASSES = Object.keys(SEARCH_COLUMN).length;
+const searchesAll = (f: OrphanFilter) => new Set(f.searchIn).size === ALL_SEARCH_CLASSES;
+const searchColumns = (f: OrphanFilter) => ['search_text', ...[...new Set(f.searchIn)].map((c) => SEARCH_COLUMN[c])];
+
 // Words hold only letters, digits and combining marks (searchWords), so quoting cannot break out.
-const ftsQuery = (words: string[]) => words.map((w) => `"${w}"*`).join(' ');
-const tsQuery = (words: string[]) => words.map((w) => `'${w}':*`).join(' & ');
+// A reader who may search every text matches any column (as before the texts were apart); any
+// other has each word held to the columns of the texts they may search.
+const ftsQuery = (f: OrphanFilter) => {
+  const only = searchesAll(f) ? '' : `{${searchColumns(f).join(' ')}} : `;
+  return f.words.map((w) => `${only}"${w}"*`).join(' ');
+};
+const tsQuery = (f: OrphanFilter) => {
+  const only = searchesAll(f) ? '' : `A${[...new Set(f.searchIn)].map((c) => SEARCH_WEIGHT[c]).sort().join('')}`;
+  return f.words.map((w) => `'${w}':*${only}`).join(' & ');
+};
+/** The PostgreSQL search index's expression (migration 0042), written as the index has it. */
+const PG_SEARCH_VECTOR = sql`(setweight(to_tsvector('simple'::regconfig, search_text), 'A') || setweight(to_tsvector('simple'::regconfig, search_family), 'B') || setweight(to_tsvector('simple'::regconfig, search_identity), 'C'))`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the helper serves any selection over orphans
 type OrphanQuery = SelectQueryBuilder<DB, 'orphans', any>;
@@ -70,19 +95,20 @@ function applyFilter<Q extends OrphanQuery>(qb: Q, dialect: Dialect, f: OrphanFi
 /**
  * The search condition. Outside the trash: the search index (FTS5 / tsvector GIN), which holds
  * only those children. In the trash (a handful of rows, found by its own index): word-prefix
- * LIKE over `search_text`, whose words are single-space separated. A search that is one number
- * also finds the child with that id.
+ * LIKE over the texts the reader may search, whose words are single-space separated. A search
+ * that is one number also finds the child with that id.
  */
 function searchCondition(dialect: Dialect, f: OrphanFilter) {
   const id = searchedId(f);
   if (f.idOnly) return sql<boolean>`orphans.id = ${id ?? 0}`;
   const byId = (c: ReturnType<typeof sql<boolean>>) => (id !== null ? sql<boolean>`(${c} or orphans.id = ${id})` : c);
   if (f.trashed) {
-    const words = f.words.map((w) => sql`(' ' || search_text) like ${`% ${w}%`}`);
+    const text = sql.join(searchColumns(f).map((c) => sql.ref(c)), sql` || ' ' || `);
+    const words = f.words.map((w) => sql`(' ' || ${text}) like ${`% ${w}%`}`);
     return byId(sql<boolean>`(${sql.join(words, sql` and `)})`);
   }
-  if (dialect === 'postgres') return byId(sql<boolean>`to_tsvector('simple', search_text) @@ to_tsquery('simple', ${tsQuery(f.words)})`);
-  return byId(sql<boolean>`orphans.id in (select rowid from orphans_fts where orphans_fts match ${ftsQuery(f.words)})`);
+  if (dialect === 'postgres') return byId(sql<boolean>`${PG_SEARCH_VECTOR} @@ to_tsquery('simple', ${tsQuery(f)})`);
+  return byId(sql<boolean>`orphans.id in (select rowid from orphans_fts where orphans_fts match ${ftsQuery(f)})`);
 }
 
 /** Order a query as the list sorts: `sort` names the keys, a leading '-' reverses them. */

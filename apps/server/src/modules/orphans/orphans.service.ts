@@ -27,10 +27,10 @@ import { nowIso } from '../../lib/time.ts';
 import { detectImageType, processImage } from '../storage/images.service.ts';
 import { childMediaFiles } from '../gallery/gallery.service.ts';
 import { commitQuietly, newStorageKey, releaseQuietly, removeQuietly, type FileStore } from '../storage/storage.service.ts';
-import { orphanPage, selectorRows, type OrphanFilter, type OrphanListRow } from './orphans-list.repository.ts';
+import { orphanPage, selectorRows, type OrphanFilter, type OrphanListRow, type SearchClass } from './orphans-list.repository.ts';
 import { activeOrphanRow, activeOrphanRows, findLikelyDuplicates, findOrphanRow, findShownPhotoKeys, type ActiveOrphan, type OrphanRow } from './orphans.repository.ts';
 import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
-import { searchTextOf } from './orphan-search-text.ts';
+import { searchTextsOf } from './orphan-search-text.ts';
 import * as writes from './orphans.writes.ts';
 import { siteForChild, siteNames, siteWithinScope } from '../sites/sites.service.ts';
 import { recordsWithinScope, withinScope, type SiteScope } from './orphan-scope.ts';
@@ -91,9 +91,12 @@ export function servePhotos(store: FileStore, db: Kysely<DB>): void {
 // Row ⇄ answer: the fields' columns come from the shared field list (orphan-columns.ts); here only
 // the columns derived from them and the record's own.
 
+/** The columns that follow from the fields: never a change of their own. */
+const DERIVED = new Set(['search_text', 'search_family', 'search_identity', 'birthday']);
+
 /** Columns of a validated request; absent optional fields are cleared (PUT replaces the record). */
 function toColumns(d: OrphanData) {
-  return { ...toFieldColumns(d), birthday: d.dob.slice(5), search_text: searchTextOf(d) };
+  return { ...toFieldColumns(d), birthday: d.dob.slice(5), ...searchTextsOf(d) };
 }
 
 /** The site names the answers about these rows need (a handful of sites: one small read). */
@@ -142,15 +145,20 @@ function toListItem(r: OrphanListRow, ctx: OrphanContext, names: Map<number, str
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+const SEARCH_CLASSES: SearchClass[] = ['family', 'identity'];
+
 /**
- * The search's words. The search text holds the identity numbers; without view-identity a word
- * with a digit could only find one by them, so a search of one number finds the record id alone
+ * The search's words and the texts they may match. Without view-identity a word with a digit
+ * could only find a child by an id number, so a search of one number finds the record id alone
  * and any other with a digit is refused (saying so reveals nothing of any child).
  */
-function searchOf(ctx: OrphanContext, search: string | undefined): { words: string[]; idOnly: boolean } {
+
+function searchOf(ctx: OrphanContext, search: string | undefined): { words: string[]; idOnly: boolean; searchIn: SearchClass[] } {
   const words = search ? searchWords(search) : [];
-  if (showsField(ctx.viewable, 'identity_card_number') || !words.some((w) => /\d/.test(w))) return { words, idOnly: false };
-  if (words.length === 1 && /^\d+$/.test(words[0]!)) return { words, idOnly: true };
+  // Each class's words are a text of their own; only those of the classes the reader views are searched.
+  const searchIn = SEARCH_CLASSES.filter((c) => ctx.viewable.has(c));
+  if (showsField(ctx.viewable, 'identity_card_number') || !words.some((w) => /\d/.test(w))) return { words, idOnly: false, searchIn };
+  if (words.length === 1 && /^\d+$/.test(words[0]!)) return { words, idOnly: true, searchIn };
   throw AppError.validation('search', ORPHAN_MESSAGES.searchNeedsIdentity);
 }
 
@@ -283,8 +291,8 @@ export async function updateOrphan(ctx: OrphanContext, userId: number | null, id
   const replacePhoto = photo !== null || req.removePhoto;
   if (replacePhoto) await releaseQuietly(ctx.store.files, [existing.photo_path, existing.photo_thumb_path], ctx.log);
   const values = { ...columns, ...(replacePhoto ? { photo_path: photo?.photo_path ?? null, photo_thumb_path: photo?.photo_thumb_path ?? null } : {}) };
-  // Field names only are logged; the search text and birthday follow from other fields.
-  const logged = [...Object.keys(columns).filter((k) => k !== 'search_text' && k !== 'birthday'), ...(replacePhoto ? ['photo_path'] : [])];
+  // Field names only are logged; the search texts and birthday follow from other fields.
+  const logged = [...Object.keys(columns).filter((k) => !DERIVED.has(k)), ...(replacePhoto ? ['photo_path'] : [])];
   const result = await withStoredPhoto(ctx, photo, () => ctx.db.transaction().execute((trx) => writes.updateOrphan(trx, { scope: ctx.scope, id, userId, values, logged, expectedUpdatedAt })));
   if (replacePhoto && result.before.photo_path !== result.updated.photo_path) {
     await removeQuietly(ctx.store.files, [result.before.photo_path, result.before.photo_thumb_path], ctx.log);
