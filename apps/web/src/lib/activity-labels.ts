@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActivityPeriod } from '@app/shared/schemas/activity.schema';
+import { ACTIVITY_SUBJECTS, type ActivityPeriod } from '@app/shared/schemas/activity.schema';
 import { useFormat } from './use-format.ts';
 
 /** What an entry names: its record, and for an attendance entry the month (and a class's count of children). */
@@ -23,7 +23,11 @@ export function useActivityLabels() {
     const readable = (raw: string) => raw.replace(/_/g, ' ');
     return {
       type: (type: string) => t(`types.${type}`, { defaultValue: readable(type) }),
-      subject: (kind: string) => t(`subjects.${kind}`, { defaultValue: readable(kind) }),
+      // Each kind's name is its feature's own text (`<namespace>:activitySubjects.<kind>`).
+      subject: (kind: string) => {
+        const namespace = (ACTIVITY_SUBJECTS as Record<string, { namespace: string }>)[kind]?.namespace;
+        return namespace ? t(`${namespace}:activitySubjects.${kind}` as never, { defaultValue: readable(kind) }) : readable(kind);
+      },
       action: (action: string) => t(`actions.${action}`, { defaultValue: readable(action) }),
       /** "Amina Rahimi: March 2025", "March 2025: 17 children" (Hijri and Dari or Pashto as the reader reads). */
       record: (entry: ActivityRecord) => {

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ACTIVITY_SUBJECTS } from '@app/shared/schemas/activity.schema';
 
 /**
  * Every text exists in English, Dari and Pashto, says the same things ({{values}}), is
@@ -23,7 +24,6 @@ const DYNAMIC_KEY_PREFIXES = [
   'activities:accessLog.exports.', // an access log line's export kind
   'activities:accessLog.kinds.', // an access log line's kind of read
   'activities:actions.',
-  'activities:subjects.',
   'activities:types.',
   'admin:profile.calendar.', // the calendar choice, one label per calendar
   'admin:roles.actions.', // a permission checkbox's action
@@ -140,7 +140,18 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+/** The log's kinds of record, each named by its feature's namespace (lib/activity-labels.ts). */
+const SUBJECT_NAMES = Object.entries(ACTIVITY_SUBJECTS).map(([kind, { namespace }]) => `${namespace}:activitySubjects.${kind}`);
+
 describe('English keys', () => {
+  it('name every kind of record the activity log holds, in the namespace the kind names', () => {
+    const missing = SUBJECT_NAMES.filter((key) => {
+      const [namespace, id] = key.split(':') as [string, string];
+      return !namespaceFiles.includes(`${namespace}.json`) || !(id in readNamespace('en', `${namespace}.json`));
+    });
+    expect(missing).toEqual([]);
+  });
+
   const files = sourceFiles(srcDir);
   const sources = files.map((file) => readFileSync(file, 'utf8'));
   const listKit = readFileSync(files.find((f) => f.endsWith(path.join('components', 'list', 'feature-list.tsx')))!, 'utf8');
@@ -163,6 +174,7 @@ describe('English keys', () => {
       for (const key of Object.keys(readNamespace('en', file))) {
         const base = key.replace(/_(zero|one|two|few|many|other)$/, ''); // i18next plural forms share one key
         if (DYNAMIC_KEY_PREFIXES.some((p) => `${namespace}:${base}`.startsWith(p))) continue;
+        if (SUBJECT_NAMES.includes(`${namespace}:${base}`)) continue;
         const written = [`'${base}'`, `"${base}"`, `\`${base}\``, `${namespace}:${base}`];
         if (!candidates.some((s) => written.some((w) => s.includes(w)))) unused.push(`${namespace}:${key}`);
       }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from '../permissions.ts';
 import { MAX_ID, MAX_PER_PAGE, RECENT_ACTIVITIES_LIMIT } from '../constants.ts';
 import { pageQuery, paged } from './common.schema.ts';
 import { optionalDate, optionalEnum } from './orphan.schema.ts';
@@ -8,12 +9,34 @@ export const ACTIVITY_TYPES = ['orphan', 'document', 'event', 'attendance', 'use
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /**
- * The kinds of record an entry is about (`subject_type`), the log's "record" filter. Every
- * `logActivity` names one of these (the server's ActivityEntry is typed with it), so the filter
- * offers every kind the log can hold and refuses any other.
+ * The kinds of record an entry is about (`subject_type`), the log's "record" filter, each with
+ * the screens' namespace that names it (`<namespace>:activitySubjects.<kind>`) and, for a child's
+ * record, the permission without which its entries name no child. Every `logActivity` names one
+ * of these (the server's ActivityEntry is typed with it), so the filter offers every kind the log
+ * can hold and refuses any other.
  */
-export const ACTIVITY_SUBJECT_TYPES = ['orphan', 'result', 'attendance', 'media', 'user', 'role', 'page', 'contact', 'settings', 'export', 'site', 'import'] as const;
-export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
+export const ACTIVITY_SUBJECTS = {
+  orphan: { namespace: 'orphans', childRecord: 'view-orphans' },
+  result: { namespace: 'results', childRecord: 'view-results' },
+  attendance: { namespace: 'attendance', childRecord: 'view-attendance' },
+  media: { namespace: 'gallery', childRecord: 'view-gallery' },
+  user: { namespace: 'admin' },
+  role: { namespace: 'admin' },
+  page: { namespace: 'admin' },
+  contact: { namespace: 'admin' },
+  settings: { namespace: 'admin' },
+  export: { namespace: 'reports' },
+  site: { namespace: 'sites' },
+  import: { namespace: 'imports' },
+} as const satisfies Record<string, { namespace: string; childRecord?: Permission }>;
+export type ActivitySubjectType = keyof typeof ACTIVITY_SUBJECTS;
+export const ACTIVITY_SUBJECT_TYPES = Object.keys(ACTIVITY_SUBJECTS) as [ActivitySubjectType, ...ActivitySubjectType[]];
+
+/** The permission that shows what entries of `kind` say about a child, when `kind` is a child's record. */
+export function childRecordPermission(kind: string): Permission | undefined {
+  const subject = (ACTIVITY_SUBJECTS as Record<string, { childRecord?: Permission }>)[kind];
+  return subject?.childRecord;
+}
 
 /** The page sizes the log offers (and the only ones its call accepts). */
 export const ACTIVITY_PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -12,18 +12,12 @@ export type ActivityFilter = Pick<ActivityListQuery, 'user_id' | 'type' | 'subje
 };
 
 /**
- * Every entry but those about a child, or a result, month or gallery item of a child, outside the
- * sites. A record no longer there cannot say its site: its entries are left out too (they name a child).
+ * Every entry but those about a child (its own record, or one of its results, months or files)
+ * outside the sites. A child no longer there cannot say its site: its entries are left out too.
  */
 function aboutTheseSites(scope: { ids: readonly number[] }) {
   const sites = scope.ids.length ? sql.join([...scope.ids]) : sql`null`;
-  const ofChildren = (table: string) =>
-    sql`activities.subject_id not in (select x.id from ${sql.table(table)} x join orphans o on o.id = x.orphan_id where o.site_id in (${sites}))`;
-  return sql<SqlBool>`not (activities.subject_id is not null and (
-    (activities.subject_type = 'orphan' and activities.subject_id not in (select o.id from orphans o where o.site_id in (${sites})))
-    or (activities.subject_type = 'result' and ${ofChildren('results')})
-    or (activities.subject_type = 'attendance' and ${ofChildren('attendances')})
-    or (activities.subject_type = 'media' and ${ofChildren('media')})))`;
+  return sql<SqlBool>`(activities.orphan_id is null or activities.orphan_id in (select o.id from orphans o where o.site_id in (${sites})))`;
 }
 
 export interface ActivityRow {

@@ -3,13 +3,15 @@ import { sql } from 'kysely';
 import type { Language } from '@app/shared/i18n/languages';
 import { localiseMessage } from '@app/shared/i18n/localise';
 import type { Permission } from '@app/shared/permissions';
-import { ACTIVITY_TEXT, type ActivityListQuery, type ActivityListResponse, type ActivitySubjectType, type ActivityType, type ActivityView } from '@app/shared/schemas/activity.schema';
+import { ACTIVITY_TEXT, childRecordPermission, type ActivityListQuery, type ActivityListResponse, type ActivitySubjectType, type ActivityType, type ActivityView } from '@app/shared/schemas/activity.schema';
 import type { DB } from '../../db/schema.ts';
 import type { SiteScope } from '../sites/sites.service.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import { nowIso } from '../../lib/time.ts';
 import { activityUsers, listActivityRows, recentActivityRows, type ActivityRow } from './activities.repository.ts';
 import { linksFor } from './activity-links.ts';
+
+export { linkActivities, pathsById, type ActivityLinks } from './activity-links.ts';
 import { entryMonth, type EntryMonth } from './activity-periods.ts';
 
 export type { ActivityType } from '@app/shared/schemas/activity.schema';
@@ -21,6 +23,12 @@ export interface ActivityEntry {
   /** One of the kinds the log's record filter offers (shared ACTIVITY_SUBJECT_TYPES). */
   subjectType: ActivitySubjectType;
   subjectId: number | null;
+  /**
+   * The child the entry is about: a child's own entry, or one about a child's result, month or
+   * file. It keeps the entry to readers of the child's site, and lets a purge take the child's
+   * name out of it. Null for an entry about no child (a class's month, a user, the settings).
+   */
+  childId?: number | null;
   /** What a person reads in Recent Activity, e.g. the child's full name. */
   name: string;
   properties?: Record<string, unknown>;
@@ -31,6 +39,8 @@ export interface ActivityEntry {
  * records, so a change and its log entry are written together or not at all.
  */
 export async function logActivity(db: Kysely<DB> | Transaction<DB>, entry: ActivityEntry): Promise<void> {
+  // An entry about one record of a child's that names no child would reach readers of every site.
+  if (childRecordPermission(entry.subjectType) && entry.subjectId !== null && entry.childId == null) throw new Error(`A ${entry.subjectType} entry names its child (childId)`);
   await db
     .insertInto('activities')
     .values({
@@ -39,6 +49,7 @@ export async function logActivity(db: Kysely<DB> | Transaction<DB>, entry: Activ
       action: entry.action,
       subject_type: entry.subjectType,
       subject_id: entry.subjectId,
+      orphan_id: entry.childId ?? null,
       name: entry.name.slice(0, 255),
       properties: entry.properties ? JSON.stringify(entry.properties) : null,
       created_at: nowIso(),
@@ -52,34 +63,30 @@ export interface ActivityReader {
   language: Language;
 }
 
-/** The permission that shows what an entry of each kind says about a child (its name, subject, month). */
-const CHILD_RECORDS: Partial<Record<string, Permission>> = { orphan: 'view-orphans', result: 'view-results', attendance: 'view-attendance', media: 'view-gallery' };
-
 /**
  * The name an entry shows its reader: a child's record names nothing to a reader who may not view
  * it, and a purged child's entries read "a removed child", both in the reader's language.
  */
 function shownName(r: { subject_type: string; name: string }, reader: ActivityReader): { name: string; hidden: boolean } {
-  const needed = CHILD_RECORDS[r.subject_type];
+  const needed = childRecordPermission(r.subject_type);
   if (needed && !reader.may(needed)) return { name: localiseMessage(ACTIVITY_TEXT.hiddenRecord, reader.language), hidden: true };
   if (r.name.startsWith(ACTIVITY_TEXT.removedChild)) return { name: localiseMessage(ACTIVITY_TEXT.removedChild, reader.language) + r.name.slice(ACTIVITY_TEXT.removedChild.length), hidden: false };
   return { name: r.name, hidden: false };
 }
 
 /**
- * A purged child leaves no name in the log: its own entries, and those of its results and
- * attendance (which begin with its name), read "a removed child" instead. Runs in the purge's
- * transaction, before the child's records go.
+ * A purged child leaves no name in the log: its own entries, and those of its results, months
+ * and files (which begin with or carry its name), read "a removed child" instead. Runs in the
+ * purge's transaction.
  */
 export async function forgetChildInActivities(trx: Kysely<DB> | Transaction<DB>, child: { id: number; name: string }): Promise<void> {
   const removed = ACTIVITY_TEXT.removedChild;
-  await trx.updateTable('activities').set({ name: removed }).where('subject_type', '=', 'orphan').where('subject_id', '=', child.id).execute();
-  const results = trx.selectFrom('results').select('id').where('orphan_id', '=', child.id);
-  const months = trx.selectFrom('attendances').select('id').where('orphan_id', '=', child.id);
+  await trx.updateTable('activities').set({ name: removed }).where('orphan_id', '=', child.id).where('subject_type', '=', 'orphan').execute();
   await trx
     .updateTable('activities')
     .set({ name: sql<string>`replace(name, ${child.name}, ${removed})` })
-    .where((eb) => eb.or([eb.and([eb('subject_type', '=', 'result'), eb('subject_id', 'in', results)]), eb.and([eb('subject_type', '=', 'attendance'), eb('subject_id', 'in', months)])]))
+    .where('orphan_id', '=', child.id)
+    .where('subject_type', '<>', 'orphan')
     .execute();
 }
 

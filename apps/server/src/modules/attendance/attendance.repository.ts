@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { AttendancesTable, DB } from '../../db/schema.ts';
 import { withinScope, type SiteScope } from '../orphans/orphans.service.ts';
+import { pathsById, type ActivityLinks } from '../activities/activities.service.ts';
 
 /**
  * Attendance records joined with their child; a trashed child's records are never read (inner
@@ -200,3 +201,16 @@ export async function upsertAttendanceRows(db: Kysely<DB>, rows: NewAttendanceRo
   }
   return out;
 }
+
+/** Where the log's entries about a month link: a month has no page of its own, so the list opened on that child's month. */
+export const attendanceActivityLinks: ActivityLinks = async (db, ids) =>
+  pathsById(
+    await db
+      .selectFrom('attendances')
+      .innerJoin('orphans', 'orphans.id', 'attendances.orphan_id')
+      .select(['attendances.id', 'attendances.orphan_id', 'attendances.month', 'attendances.year'])
+      .where('attendances.id', 'in', ids)
+      .where('orphans.deleted_at', 'is', null)
+      .execute(),
+    (r) => `/dashboard/attendance?${new URLSearchParams({ orphan_id: String(r.orphan_id), month: String(r.month), year: String(r.year) })}`,
+  );

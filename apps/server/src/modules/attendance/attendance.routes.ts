@@ -26,9 +26,12 @@ import {
   updateAttendance,
   type AttendanceContext,
 } from './attendance.service.ts';
+import { linkActivities } from '../activities/activities.service.ts';
+import { attendanceActivityLinks } from './attendance.repository.ts';
 
 /** `/attendances` (spec section 7), the batch of a month for many children, and one child's summary. */
 export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
+  linkActivities('attendance', attendanceActivityLinks);
   const r = app.withTypeProvider<ZodTypeProvider>();
   // A result or month answers its child's names; the father's is the family class's (need to know).
   app.addHook('preSerialization', childFieldsHook(['father_name']));

@@ -45,8 +45,8 @@ type Trx = Parameters<typeof logActivity>[0];
  * An entry about a month names the child ('' for a class) and keeps the month and year as data:
  * each screen writes the month in its reader's language and calendar.
  */
-const logMonth = (trx: Trx, userId: number | null, action: string, id: number | null, name: string, properties: { month: number; year: number } & Record<string, unknown>) =>
-  logActivity(trx, { userId, type: 'attendance', action, subjectType: 'attendance', subjectId: id, name, properties });
+const logMonth = (trx: Trx, userId: number | null, action: string, month: { id: number; orphan_id: number } | null, name: string, properties: { month: number; year: number } & Record<string, unknown>) =>
+  logActivity(trx, { userId, type: 'attendance', action, subjectType: 'attendance', subjectId: month?.id ?? null, childId: month?.orphan_id ?? null, name, properties });
 
 /** A second record for a child's month — found first, or by the unique index when two saves race. */
 const duplicateMonth = () => AppError.validation('month', ATTENDANCE_MESSAGES.duplicateMonth);
@@ -87,7 +87,7 @@ export const createAttendance = async (trx: Transaction<DB>, { scope, values, us
     if (isUniqueViolation(err)) throw duplicateMonth();
     throw err;
   }
-  await logMonth(trx, userId, 'created', row.id, fullName(child), { month: row.month, year: row.year });
+  await logMonth(trx, userId, 'created', row, fullName(child), { month: row.month, year: row.year });
   return { ...row, first_name: child.first_name, last_name: child.last_name, father_name: child.father_name, class_grade: child.class_grade };
 };
 
@@ -113,7 +113,7 @@ export const updateAttendance = async (trx: Transaction<DB>, { scope, id, values
   await lockChildren(trx, [before.orphan_id]);
   const row = await updateAttendanceRow(trx, id, { present_days, absent_days, late_days, excused_days, absence_reasons, notes, updated_by: userId, updated_at: nowAfter(before.updated_at) });
   if (!row) throw AppError.notFound(RESPONSE.notFound);
-  await logMonth(trx, userId, 'updated', id, fullName(before), { month: row.month, year: row.year });
+  await logMonth(trx, userId, 'updated', before, fullName(before), { month: row.month, year: row.year });
   return { ...row, first_name: before.first_name, last_name: before.last_name, father_name: before.father_name, class_grade: before.class_grade };
 };
 
@@ -122,7 +122,7 @@ export const deleteAttendance = async (trx: Transaction<DB>, { scope, id, userId
   if (!before) throw AppError.notFound(RESPONSE.notFound);
   await lockChildren(trx, [before.orphan_id]);
   await deleteAttendanceRow(trx, id);
-  await logMonth(trx, userId, 'deleted', id, fullName(before), { month: before.month, year: before.year });
+  await logMonth(trx, userId, 'deleted', before, fullName(before), { month: before.month, year: before.year });
 };
 
 export interface BatchArgs {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ContactItem } from '@app/shared/schemas/contact.schema';
 import type { DB } from '../../db/schema.ts';
 import { containsText } from '../../lib/pagination.ts';
+import { pathsById, type ActivityLinks } from '../activities/activities.service.ts';
 
 type Db = Kysely<DB>;
 const COLUMNS = ['id', 'name', 'email', 'subject', 'message', 'created_at'] as const;
@@ -31,3 +32,6 @@ export async function insertContact(
 export async function deleteContactRow(trx: Db, id: number): Promise<void> {
   await trx.deleteFrom('contacts').where('id', '=', id).execute();
 }
+
+/** Where the log's entries about a contact message link: the messages screen, while the message exists. */
+export const contactActivityLinks: ActivityLinks = async (db, ids) => pathsById(await db.selectFrom('contacts').select('id').where('id', 'in', ids).execute(), () => '/dashboard/contacts');

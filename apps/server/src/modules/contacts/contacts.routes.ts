@@ -15,6 +15,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { publicAccess, requires } from '../../lib/access.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { deleteContact, getContact, listContacts, storeContact } from './contacts.service.ts';
+import { linkActivities } from '../activities/activities.service.ts';
+import { contactActivityLinks } from './contacts.repository.ts';
 
 /** Messages per client address per window: enough for a person, too few for a flood. */
 export const CONTACTS_PER_WINDOW = 5;
@@ -29,6 +31,7 @@ const viewContacts = requires(ACCESS.contacts);
 const deleteContacts = requires(ACCESS.deleteContacts);
 
 export async function contactsRoutes(app: FastifyInstance): Promise<void> {
+  linkActivities('contact', contactActivityLinks);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['contacts'];
 

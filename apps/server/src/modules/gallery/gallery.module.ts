@@ -4,12 +4,13 @@ import { galleryDownloadRoutes } from './downloads.routes.ts';
 import { isAvailable } from './ffmpeg.ts';
 import { sweepDocumentLeftovers } from './document-cleaner.ts';
 import { galleryApiRoutes } from './gallery.routes.ts';
-import { findVisibleMedia } from './gallery.repository.ts';
+import { findVisibleMedia, mediaActivityLinks } from './gallery.repository.ts';
 import { GALLERY_FOLDER } from './media-content.ts';
 import type { GalleryContext } from './gallery.service.ts';
 import { resumableUploadRoutes } from './resumable-uploads.ts';
 import { TranscodeWorker } from './transcode-worker.ts';
 import { UploadQuotas } from './upload-quota.ts';
+import { linkActivities } from '../activities/activities.service.ts';
 
 /**
  * The media gallery, mounted by app.ts in one line: the API under /api (galleries,
@@ -17,6 +18,7 @@ import { UploadQuotas } from './upload-quota.ts';
  * background transcode worker, which starts when the server is ready and stops with it.
  */
 export async function galleryModule(app: FastifyInstance): Promise<void> {
+  linkActivities('media', mediaActivityLinks);
   const config = galleryConfig(app.appConfig);
   let canTranscode = false;
   const quotas = new UploadQuotas({ db: app.db, dialect: app.dialect, quota: app.appConfig.uploadQuota, storageDir: app.appConfig.storageDir, log: app.log });

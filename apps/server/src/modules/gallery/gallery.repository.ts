@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { DB, MediaTable } from '../../db/schema.ts';
 import { findActiveOrphan, withinScope, type SiteScope } from '../orphans/orphans.service.ts';
+import { pathsById, type ActivityLinks } from '../activities/activities.service.ts';
 
 /**
  * Gallery reads and row writes. A trashed child's media are hidden by joining on the child
@@ -149,3 +150,10 @@ export async function runningJobClaims(db: Kysely<DB>): Promise<string[]> {
   const rows = await db.selectFrom('jobs').select('claimed_by').distinct().where('state', '=', 'running').where('claimed_by', 'is not', null).execute();
   return rows.map((r) => r.claimed_by!);
 }
+
+/** Where the log's entries about a gallery item link: the gallery opened on its child's media. */
+export const mediaActivityLinks: ActivityLinks = async (db, ids) =>
+  pathsById(
+    await db.selectFrom('media').innerJoin('orphans', 'orphans.id', 'media.orphan_id').select(['media.id', 'media.orphan_id']).where('media.id', 'in', ids).where('orphans.deleted_at', 'is', null).execute(),
+    (r) => `/dashboard/gallery?orphan_id=${r.orphan_id}`,
+  );

@@ -28,6 +28,7 @@ function logMedia(trx: Kysely<DB>, userId: number | null, action: string, row: M
     action,
     subjectType: 'media',
     subjectId: row.id,
+    childId: row.orphan_id,
     name: row.title,
     properties: { orphan_id: row.orphan_id, media_type: row.media_type, ...properties },
   });

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { DB, OrphansTable } from '../../db/schema.ts';
 import { withinScope, type SiteScope } from './orphan-scope.ts';
+import { pathsById, type ActivityLinks } from '../activities/activities.service.ts';
 
 /** One child's row: read by id, written, trashed, restored, purged; the dashboard's counts. */
 
@@ -93,3 +94,7 @@ export function activeOrphanRow(db: Kysely<DB>, scope: SiteScope, id: number): P
 export function activeOrphanRows(db: Kysely<DB>, scope: SiteScope, ids: readonly number[]): Promise<ActiveOrphan[]> {
   return activeOrphans(db, scope).where('id', 'in', ids).execute();
 }
+
+/** Where the log's entries about a child link: the child's page, while outside the trash. */
+export const orphanActivityLinks: ActivityLinks = async (db, ids) =>
+  pathsById(await db.selectFrom('orphans').select('id').where('id', 'in', ids).where('deleted_at', 'is', null).execute(), (r) => `/dashboard/orphans/${r.id}`);

@@ -43,6 +43,8 @@ import {
 } from './orphans.service.ts';
 import { recordRead } from '../read-log/read-log.service.ts';
 import { childTransfers, transferChild } from './transfers.service.ts';
+import { linkActivities } from '../activities/activities.service.ts';
+import { orphanActivityLinks } from './orphans.repository.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -103,6 +105,7 @@ async function readOrphanRequest(request: FastifyRequest): Promise<ReadRequest> 
 }
 
 export async function orphansRoutes(app: FastifyInstance): Promise<void> {
+  linkActivities('orphan', orphanActivityLinks);
   const r = app.withTypeProvider<ZodTypeProvider>();
   servePhotos(app.fileStore, app.db);
   const ctx = (request: FastifyRequest): OrphanContext => ({

@@ -26,7 +26,7 @@ import {
 
 /** The activity-log entry of a write to one child, named as the child is now. */
 function logOrphan(trx: Parameters<typeof logActivity>[0], userId: number | null, action: string, row: OrphanRow, properties?: Record<string, unknown>) {
-  return logActivity(trx, { userId, type: 'orphan', action, subjectType: 'orphan', subjectId: row.id, name: `${row.first_name} ${row.last_name}`, properties });
+  return logActivity(trx, { userId, type: 'orphan', action, subjectType: 'orphan', subjectId: row.id, childId: row.id, name: `${row.first_name} ${row.last_name}`, properties });
 }
 
 type NewRow = Parameters<typeof insertOrphanRow>[1];
@@ -87,6 +87,6 @@ export const purgeOrphan = async (trx: Transaction<DB>, { scope, id, userId }: C
     throw AppError.notFound(RESPONSE.notFound);
   }
   // The purge's own entry names no one either.
-  await logActivity(trx, { userId, type: 'orphan', action: 'purged', subjectType: 'orphan', subjectId: purged.id, name: ACTIVITY_TEXT.removedChild });
+  await logActivity(trx, { userId, type: 'orphan', action: 'purged', subjectType: 'orphan', subjectId: purged.id, childId: purged.id, name: ACTIVITY_TEXT.removedChild });
   return purged;
 };

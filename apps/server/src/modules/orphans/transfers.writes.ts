@@ -39,6 +39,7 @@ export const transferOrphan = async (trx: Transaction<DB>, { scope, id, userId, 
     action: 'transferred',
     subjectType: 'orphan',
     subjectId: id,
+    childId: id,
     name: `${row.first_name} ${row.last_name}`,
     properties: { from_site: names.get(before.site_id), to_site: names.get(toSiteId) },
   });

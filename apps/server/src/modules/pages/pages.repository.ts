@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, PagesTable } from '../../db/schema.ts';
 import { containsText } from '../../lib/pagination.ts';
+import { pathsById, type ActivityLinks } from '../activities/activities.service.ts';
 
 type Db = Kysely<DB>;
 export type PageRow = Selectable<PagesTable>;
@@ -43,3 +44,6 @@ export async function updatePageRow(trx: Db, id: number, values: PageValues): Pr
 export async function deletePageRow(trx: Db, id: number): Promise<void> {
   await trx.deleteFrom('pages').where('id', '=', id).execute();
 }
+
+/** Where the log's entries about a site page link: the pages screen, while the page exists. */
+export const pageActivityLinks: ActivityLinks = async (db, ids) => pathsById(await db.selectFrom('pages').select('id').where('id', 'in', ids).execute(), () => '/dashboard/pages');

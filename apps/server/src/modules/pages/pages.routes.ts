@@ -14,8 +14,11 @@ import {
 import { publicAccess, requires } from '../../lib/access.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { createPage, deletePage, getPage, getPublishedPage, listPages, listPublishedPages, updatePage } from './pages.service.ts';
+import { linkActivities } from '../activities/activities.service.ts';
+import { pageActivityLinks } from './pages.repository.ts';
 
 export async function pagesRoutes(app: FastifyInstance): Promise<void> {
+  linkActivities('page', pageActivityLinks);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['pages'];
 

@@ -27,6 +27,7 @@ export const logProgressReport = async (trx: Transaction<DB>, r: ReportLogged): 
     action: 'progress_report',
     subjectType: 'orphan',
     subjectId: r.orphanId,
+    childId: r.orphanId,
     name: fullName(child),
     properties: { language: r.language },
   });

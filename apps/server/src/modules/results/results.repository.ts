@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ResultListQuery } from '@app/shared/schemas/result.schema';
 import type { DB, ResultsTable } from '../../db/schema.ts';
 import { withinScope, type ActiveOrphan, type SiteScope } from '../orphans/orphans.service.ts';
+import { pathsById, type ActivityLinks } from '../activities/activities.service.ts';
 
 /** Results joined with their child; a trashed child's results are never read (inner join on deleted_at is null). */
 
@@ -101,3 +102,10 @@ export async function updateResultRow(db: Kysely<DB>, id: number, values: Result
 export async function deleteResultRow(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('results').where('id', '=', id).execute();
 }
+
+/** Where the log's entries about a result link: its page, while its child is outside the trash. */
+export const resultActivityLinks: ActivityLinks = async (db, ids) =>
+  pathsById(
+    await db.selectFrom('results').innerJoin('orphans', 'orphans.id', 'results.orphan_id').select('results.id').where('results.id', 'in', ids).where('orphans.deleted_at', 'is', null).execute(),
+    (r) => `/dashboard/results/${r.id}`,
+  );

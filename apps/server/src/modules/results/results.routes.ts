@@ -17,9 +17,12 @@ import { currentUser, siteScope } from '../../plugins/access.ts';
 import { carriesIdempotencyKey } from '../../plugins/idempotency.ts';
 import { childFieldsHook } from '../orphans/orphans.service.ts';
 import { classResults, createResult, deleteResult, getResult, listResults, orphanResults, updateResult, type ResultContext } from './results.service.ts';
+import { linkActivities } from '../activities/activities.service.ts';
+import { resultActivityLinks } from './results.repository.ts';
 
 /** `/results` (spec section 7), one child's results, `/orphans/{id}/results`, and a class's results for one assessment. */
 export async function resultsRoutes(app: FastifyInstance): Promise<void> {
+  linkActivities('result', resultActivityLinks);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest): ResultContext => ({ db: app.db, scope: siteScope(request) });
   const userId = (request: FastifyRequest) => currentUser(request).id;

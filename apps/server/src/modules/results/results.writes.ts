@@ -22,13 +22,14 @@ import { childResultsOn, deleteResultRow, findResult, insertResultRow, updateRes
 export type ResultValues = Omit<NewResultRow, 'id' | 'created_by' | 'updated_by' | 'created_at' | 'updated_at'>;
 
 type Trx = Parameters<typeof logActivity>[0];
-const logResult = (trx: Trx, userId: number | null, action: string, r: { id: number; result_type: string; subject: string }, child: { first_name: string; last_name: string }) =>
+const logResult = (trx: Trx, userId: number | null, action: string, r: { id: number; orphan_id: number; result_type: string; subject: string }, child: { first_name: string; last_name: string }) =>
   logActivity(trx, {
     userId,
     type: 'other',
     action,
     subjectType: 'result',
     subjectId: r.id,
+    childId: r.orphan_id,
     name: `${fullName(child)}: ${r.subject} (${r.result_type})`,
   });
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { pathsById, type ActivityLinks } from '../activities/activities.service.ts';
 
 type Db = Kysely<DB>;
 
@@ -59,3 +60,6 @@ export async function replaceRolePermissions(trx: Db, roleId: number, permission
 export async function deleteRoleRow(trx: Db, id: number): Promise<void> {
   await trx.deleteFrom('roles').where('id', '=', id).execute();
 }
+
+/** Where the log's entries about a role link: the roles screen, while the role exists. */
+export const roleActivityLinks: ActivityLinks = async (db, ids) => pathsById(await db.selectFrom('roles').select('id').where('id', 'in', ids).execute(), () => '/dashboard/roles');

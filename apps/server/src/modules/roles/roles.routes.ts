@@ -12,8 +12,11 @@ import {
 import { requires } from '../../lib/access.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { createRole, deleteRole, getRole, listPermissions, listRoles, updateRole } from './roles.service.ts';
+import { linkActivities } from '../activities/activities.service.ts';
+import { roleActivityLinks } from './roles.repository.ts';
 
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {
+  linkActivities('role', roleActivityLinks);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['roles'];
 

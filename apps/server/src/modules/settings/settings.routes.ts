@@ -11,8 +11,11 @@ import { openInMaintenance, publicAccess, requires } from '../../lib/access.ts';
 import { readFlatFields } from '../../lib/form-body.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { getPublicSettings, getSettings, updateSettings } from './settings.service.ts';
+import { linkActivities } from '../activities/activities.service.ts';
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
+  // One set of settings: every entry about them links to their screen.
+  linkActivities('settings', '/dashboard/settings');
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/settings', { config: requires('manage-settings'), schema: { description: 'Every site setting.', tags: ['settings'], response: { 200: siteSettingsSchema } } }, async () => getSettings(app.db));
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ROLE } from '@app/shared/permissions';
 import type { DB } from '../../db/schema.ts';
 import { containsText } from '../../lib/pagination.ts';
+import { pathsById, type ActivityLinks } from '../activities/activities.service.ts';
 
 type Db = Kysely<DB>;
 
@@ -101,3 +102,7 @@ export async function lockSuperAdminRole(trx: Db, dialect: 'sqlite' | 'postgres'
   if (dialect !== 'postgres') return;
   await trx.selectFrom('roles').select('id').where('name', '=', ROLE.superAdmin).forUpdate().execute();
 }
+
+/** Where the log's entries about a user link: users are one list, opened searching for the user's e-mail, which names one user. */
+export const userActivityLinks: ActivityLinks = async (db, ids) =>
+  pathsById(await db.selectFrom('users').select(['id', 'email']).where('id', 'in', ids).execute(), (r) => `/dashboard/users?${new URLSearchParams({ search: r.email })}`);

@@ -14,8 +14,11 @@ import {
 import { requires } from '../../lib/access.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { createUser, deleteUser, getUser, listUsers, setUserRoles, updateUser, type UserActionContext } from './users.service.ts';
+import { linkActivities } from '../activities/activities.service.ts';
+import { userActivityLinks } from './users.repository.ts';
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
+  linkActivities('user', userActivityLinks);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest): UserActionContext => ({ db: app.db, dialect: app.dialect, actor: currentUser(request), tokenId: request.tokenId });
   const tags = ['users'];
