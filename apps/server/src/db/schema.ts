@@ -90,7 +90,7 @@ export interface ActivitiesTable {
   action: string;
   subject_type: string;
   subject_id: number | null;
-  /** The child the entry is about (its own record, or one of its results, months or files), else null (migration 0042). */
+  /** The child the entry is about (its own record, or one of its results, months or files), else null (migration 0043). */
   orphan_id: number | null;
   /** Human name of the subject at the time (kept when the subject is gone). */
   name: string;
