@@ -47,6 +47,8 @@ export default defineConfig({
       },
       {
         esbuild: { jsx: 'automatic' },
+        // The service worker's registration module is made by a build plugin these tests do not run.
+        resolve: { alias: { 'virtual:pwa-register': new URL('./apps/web/src/test/pwa-register.ts', import.meta.url).pathname } },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
