@@ -79,7 +79,8 @@ describe('a manager exports reports in the browser', () => {
     await dialog.waitFor({ state: 'detached' });
 
     const { headings, rows } = await readDownload(download);
-    expect(headings.slice(0, 5)).toEqual(['ID', 'First Name', 'Last Name', "Father's Name", 'Gender']);
+    // The child's names, then the site each child is in (the Manager holds every site), then the spec's columns.
+    expect(headings.slice(0, 6)).toEqual(['ID', 'First Name', 'Last Name', "Father's Name", 'Site', 'Gender']);
     const names = rows.map((r) => r['First Name']);
     expect(names).toContain(CHILDREN[0]!.first_name);
     expect(names).not.toContain(CHILDREN[1]!.first_name);
