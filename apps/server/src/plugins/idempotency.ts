@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODE } from '@app/shared/messages';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_DAYS, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES as MESSAGES, IDEMPOTENT_REPLAYED_HEADER } from '@app/shared/schemas/idempotency.schema';
 import { AppError } from '../lib/app-error.ts';
+import { scheduleDailyDeletion } from '../lib/daily-job.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, deleteIdempotencyKeysBefore, releaseIdempotencyKey } from '../lib/idempotency-keys.writes.ts';
 
 /**
@@ -114,20 +115,9 @@ export async function deleteExpiredIdempotencyKeys(app: FastifyInstance, now: Da
   return app.db.transaction().execute((trx) => deleteIdempotencyKeysBefore(trx, cutoff));
 }
 
-/** At start, then every day. Every process runs it: two deleting the same old rows delete them once. */
+/** At start, then every day, in every process. */
 function scheduleIdempotencyRetention(app: FastifyInstance): void {
-  const run = async () => {
-    try {
-      const deleted = await deleteExpiredIdempotencyKeys(app, new Date());
-      if (deleted) app.log.info({ deleted }, 'idempotency keys past their retention deleted');
-    } catch (err) {
-      app.log.warn({ err }, 'idempotency keys: retention deletion failed');
-    }
-  };
-  app.addHook('onReady', async () => {
-    void run();
-  });
-  const timer = setInterval(() => void run(), DAY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  scheduleDailyDeletion(app, { deleted: 'idempotency keys past their retention deleted', failed: 'idempotency keys: retention deletion failed' }, () =>
+    deleteExpiredIdempotencyKeys(app, new Date()),
+  );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { READ_LOG_RETENTION_DEFAULT_DAYS, READ_LOG_RETENTION_MAX_DAYS } from '@app/shared/schemas/read-log.schema';
 import type { DB } from '../../db/schema.ts';
+import { scheduleDailyDeletion } from '../../lib/daily-job.ts';
 import { getSetting } from '../settings/settings.service.ts';
 import { deleteReadsBefore } from './read-log.writes.ts';
 
@@ -26,18 +27,5 @@ export async function deleteExpiredReads(db: Kysely<DB>, now: Date): Promise<num
 
 /** At start, then every day, for as long as the server runs. */
 export function scheduleReadLogRetention(app: FastifyInstance, clock: () => Date = () => new Date()): void {
-  const run = async () => {
-    try {
-      const deleted = await deleteExpiredReads(app.db, clock());
-      if (deleted) app.log.info({ deleted }, 'read log: lines past their retention deleted');
-    } catch (err) {
-      app.log.warn({ err }, 'read log: retention deletion failed');
-    }
-  };
-  app.addHook('onReady', async () => {
-    void run();
-  });
-  const timer = setInterval(() => void run(), DAY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  scheduleDailyDeletion(app, { deleted: 'read log: lines past their retention deleted', failed: 'read log: retention deletion failed' }, () => deleteExpiredReads(app.db, clock()));
 }
