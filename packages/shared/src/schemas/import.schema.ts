@@ -31,16 +31,31 @@ export const ORPHAN_IMPORT_FIELDS = [
   ...ORPHAN_PROFILE_PARTS,
 ] as const;
 
+/** How a result's or attendance row names its child: by id, school id number, or names and date of birth. */
+export const CHILD_REFERENCE_FIELDS = ['child_id', 'school_id_number', 'first_name', 'last_name', 'father_name', 'dob'] as const;
+
+/** The result form's fields (every type's), after the child's. */
+export const RESULT_IMPORT_FIELDS = [
+  ...CHILD_REFERENCE_FIELDS,
+  'result_type', 'subject', 'term', 'course_type', 'exam_date', 'year', 'total', 'average', 'score', 'grade',
+  'ethics_score', 'uniform_score', 'relationship_score', 'assessed_by', 'comments',
+] as const;
+
+/** The attendance form's fields, after the child's. */
+export const ATTENDANCE_IMPORT_FIELDS = [
+  ...CHILD_REFERENCE_FIELDS,
+  'month', 'year', 'present_days', 'absent_days', 'late_days', 'excused_days', 'absence_reasons', 'notes',
+] as const;
+
 export const IMPORT_FIELDS: Record<ImportKind, readonly string[]> = {
   orphans: ORPHAN_IMPORT_FIELDS,
-  results: [],
-  attendance: [],
+  results: RESULT_IMPORT_FIELDS,
+  attendance: ATTENDANCE_IMPORT_FIELDS,
 };
 
 export const IMPORT_MESSAGES = {
   kindRequired: 'Choose what the file holds: children, results or attendance.',
   kindInvalid: 'The selected kind is invalid.',
-  kindNotYet: 'Importing this kind of record is not available yet.',
   fileRequired: 'Choose an Excel (.xlsx) or CSV file.',
   fileEmpty: 'The file is empty.',
   fileTooLarge: 'The file is larger than 20 MB. Split it into smaller files.',
@@ -65,6 +80,8 @@ export const IMPORT_MESSAGES = {
   undoExpired: 'An import can be undone only within 14 days of its commit.',
   undoChanged: 'The import cannot be undone: these records were changed since it was committed.',
   notFound: 'Import not found.',
+  childNotFound: 'No child of this site matches the row: give the child\'s id, school ID number, or name, father\'s name and date of birth.',
+  childAmbiguous: 'Several children of this site match the row: give the child\'s id or school ID number.',
   duplicatesInvalid: 'The duplicates choice must be skip or update.',
   committed: 'Import committed',
   undone: 'Import undone',
@@ -84,6 +101,8 @@ export const IMPORT_TEMPLATE_MESSAGES = {
   money: 'An amount, at most 2 decimals',
   email: 'An e-mail address',
   grades: 'Prep (0) or 1 to 12',
+  number: 'A number',
+  childReference: 'The child: its id or school ID number, or else first name, last name, father\'s name and date of birth',
 } as const;
 
 export const fillImportMessage = (template: string, values: Record<string, string | number>): string =>

@@ -22,6 +22,9 @@ import { scopeOfSiteFilter } from '../sites/sites.service.ts';
 
 export { toAttendance } from './attendance-answers.ts';
 
+/** What an import of attendance reads and writes (modules/imports). */
+export * as attendanceImports from './attendance-imports.ts';
+
 /** The overview's monthly totals and children missing a month (modules/dashboard). */
 export * as attendanceOverview from './attendance-overview.repository.ts';
 
@@ -41,7 +44,7 @@ const toRowValues = (d: Omit<AttendanceData, 'month' | 'year'>): writes.BatchArg
   absence_reasons: d.absence_reasons ?? null,
   notes: d.notes ?? null,
 });
-const toValues = (d: AttendanceData): writes.AttendanceValues => ({ ...toRowValues(d), month: d.month, year: d.year });
+export const toValues = (d: AttendanceData): writes.AttendanceValues => ({ ...toRowValues(d), month: d.month, year: d.year });
 
 // ---------------------------------------------------------------------------------------------
 // The list

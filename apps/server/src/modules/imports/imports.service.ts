@@ -31,6 +31,9 @@ import { parseImportDate } from './import-dates.ts';
 import { orphanFieldOfHeading } from './orphan-import-fields.ts';
 import { checkOrphanRow, type CheckedRow, type RowError } from './orphan-import-rows.ts';
 import { DuplicateFinder } from './import-duplicates.ts';
+import { recordFieldOfHeading } from './record-import-fields.ts';
+import { readRecordRow, RecordChecker, type RecordData } from './record-import-rows.ts';
+import { recordCommitter, undoRecords } from './record-imports.writes.ts';
 import * as repo from './imports.repository.ts';
 import * as writes from './imports.writes.ts';
 
@@ -51,13 +54,30 @@ const CREATES: Record<ImportKind, 'create-orphans' | 'create-results' | 'create-
 
 const CHUNK = 500;
 
-function checkerOf(kind: ImportKind): (cells: readonly string[], mapping: readonly (string | null)[]) => CheckedRow {
+type AnyCheckedRow = CheckedRow | CheckedRow<RecordData>;
+
+/** A row read into its fields and its own errors (what the preview shows; the references are checked in checkChunks). */
+function readerOf(kind: ImportKind): (cells: readonly string[], mapping: readonly (string | null)[]) => AnyCheckedRow {
   if (kind === 'orphans') return checkOrphanRow;
-  throw AppError.validation('kind', MSG.kindNotYet);
+  return (cells, mapping) => readRecordRow(kind, cells, mapping);
 }
 
 function fieldOfHeading(kind: ImportKind, heading: string): string | null {
-  return kind === 'orphans' ? orphanFieldOfHeading(heading) : null;
+  return kind === 'orphans' ? orphanFieldOfHeading(heading) : recordFieldOfHeading(kind, heading);
+}
+
+/** Checks a chunk of rows: each row's outcome and the row or record it repeats. */
+function chunkChecker(db: repo.Db, rec: { kind: ImportKind; site_id: number }, mapping: readonly (string | null)[]) {
+  if (rec.kind !== 'orphans') {
+    const records = new RecordChecker(db, rec.kind, rec.site_id);
+    return (chunk: ReadonlyArray<{ number: number; cells: string[] }>) => records.check(chunk, mapping);
+  }
+  const finder = new DuplicateFinder(db, rec.site_id);
+  return async (chunk: ReadonlyArray<{ number: number; cells: string[] }>) => {
+    const checked = chunk.map((r) => checkOrphanRow(r.cells, mapping));
+    const dups = await finder.find(chunk.map((r, i) => ({ number: r.number, key: checked[i]!.key })));
+    return checked.map((c, i) => ({ checked: c as AnyCheckedRow, dup: dups[i]! }));
+  };
 }
 
 /**
@@ -106,19 +126,18 @@ async function checkChunks<R extends { number: number; cells: string[] }>(
   rec: { kind: ImportKind; site_id: number },
   mapping: readonly (string | null)[],
   chunks: AsyncIterable<R[]>,
-  each: (row: R, checked: CheckedRow, duplicate: { row: number | null; id: number | null }) => Promise<void> | void,
+  each: (row: R, checked: AnyCheckedRow, duplicate: { row: number | null; id: number | null }) => Promise<void> | void,
 ): Promise<Pass> {
-  const check = checkerOf(rec.kind);
-  const finder = new DuplicateFinder(db, rec.site_id);
+  const check = chunkChecker(db, rec, mapping);
   const pass: Pass = { rows: 0, errors: 0, duplicates: 0 };
   for await (const chunk of chunks) {
-    const checked = chunk.map((r) => check(r.cells, mapping));
-    const dups = await finder.find(chunk.map((r, i) => ({ number: r.number, key: checked[i]!.key })));
+    const outcomes = await check(chunk);
     for (let i = 0; i < chunk.length; i++) {
+      const { checked, dup } = outcomes[i]!;
       pass.rows++;
-      if (checked[i]!.errors.length) pass.errors++;
-      if (dups[i]!.row !== null || dups[i]!.id !== null) pass.duplicates++;
-      await each(chunk[i]!, checked[i]!, dups[i]!);
+      if (checked.errors.length) pass.errors++;
+      if (dup.row !== null || dup.id !== null) pass.duplicates++;
+      await each(chunk[i]!, checked, dup);
     }
   }
   return pass;
@@ -181,7 +200,7 @@ function summaryOf(rec: repo.ImportRecord, names: { site_name: string | null; us
 function rowAnswer(ctx: ImportContext, rec: repo.ImportRecord, row: repo.StagedRow, headings: string[], mapping: (string | null)[]): ImportRow {
   const cells = JSON.parse(row.cells) as string[];
   const stored = (row.errors ? JSON.parse(row.errors) : []) as RowError[];
-  const checked = checkerOf(rec.kind)(cells, mapping);
+  const checked = readerOf(rec.kind)(cells, mapping);
   const columnOf = (field: string) => {
     const i = mapping.indexOf(field);
     return i < 0 ? '' : (headings[i] ?? '');
@@ -267,7 +286,6 @@ const errorsJson = (errors: RowError[]) => (errors.length ? JSON.stringify(error
 /** Read the file, stage its rows with their errors and duplicates, and answer the preview. Nothing reaches the records. */
 export async function uploadImport(ctx: ImportContext, req: UploadRequest): Promise<ImportPreview> {
   if (!can(ctx.user, CREATES[req.kind])) throw AppError.forbidden();
-  checkerOf(req.kind);
   const siteId = await siteForChild(ctx.db, ctx.scope, ctx.sites, req.siteId);
   if (!req.file) throw AppError.validation('file', MSG.fileRequired);
   const rows = sheetRows(req.file.data, sheetKindOf(req.file.data, req.file.filename));
@@ -355,10 +373,11 @@ export async function commitImport(ctx: ImportContext, id: number, body: z.outpu
   const counts = await ctx.db.transaction().execute(async (trx) => {
     // Claimed first: a second commit of the same import waits here, then finds it taken.
     if (!(await repo.updateImport(trx, id, { status: 'committed', committed_at: nowIso() }, 'preview'))) throw AppError.conflict(MSG.alreadyCommitted);
-    const commit = writes.committer(trx, rec, ctx.user.id, body);
+    const commit = rec.kind === 'orphans' ? writes.committer(trx, rec, ctx.user.id, body) : recordCommitter(trx, rec, ctx.user.id, body);
     const pass = await checkChunks(trx, rec, mapping, mapChunks(storedChunks(trx, id), (r) => ({ ...asCells(r), id: r.id })), async (row, checked, dup) => {
       if (checked.errors.length && !body.valid_rows_only) throw new AppError(422, MSG.hasErrors, { rows: [MSG.hasErrors] });
-      await commit.row(row.id, row.number, checked, dup);
+      // The kind's committer takes the kind's rows (checkChunks checked them as that kind).
+      await commit.row(row.id, row.number, checked as CheckedRow & CheckedRow<RecordData>, dup);
     });
     return commit.finish(pass.rows);
   });
@@ -369,7 +388,7 @@ export async function undoImport(ctx: ImportContext, id: number): Promise<Import
   const rec = await loadImport(ctx, id);
   if (rec.status !== 'committed') throw AppError.conflict(MSG.notCommitted);
   if (!rec.committed_at || Date.now() > Date.parse(rec.committed_at) + IMPORT_UNDO_DAYS * 86_400_000) throw AppError.conflict(MSG.undoExpired);
-  const counts = await ctx.db.transaction().execute((trx) => writes.undo(trx, rec, ctx.user.id));
+  const counts = await ctx.db.transaction().execute((trx) => (rec.kind === 'orphans' ? writes.undo(trx, rec, ctx.user.id) : undoRecords(trx, rec, ctx.user.id)));
   return { message: MSG.undone, data: counts };
 }
 

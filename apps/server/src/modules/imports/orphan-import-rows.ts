@@ -14,14 +14,14 @@ export interface RowError {
   message: string;
 }
 
-export interface CheckedRow {
+export interface CheckedRow<D = OrphanData> {
   errors: RowError[];
   /** The row read into fields (what the preview shows). */
   values: Record<string, string | null>;
   /** The valid row: the record to create. */
-  data?: OrphanData;
+  data?: D;
   /** Its fields that the row gives a value (what an update of an existing child takes). */
-  given?: Partial<OrphanData>;
+  given?: Partial<D>;
   /** What a duplicate shares (childKey), when the row names a child fully. */
   key?: string;
 }

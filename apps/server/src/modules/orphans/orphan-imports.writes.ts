@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { OrphanData } from '@app/shared/schemas/orphan.schema';
 import type { DB } from '../../db/schema.ts';
 import { nowAfter } from '../../lib/time.ts';
@@ -126,5 +126,26 @@ export function siteChildrenBornOn(db: Db, siteId: number, dobs: readonly string
     .where('site_id', '=', siteId)
     .where('deleted_at', 'is', null)
     .where('dob', 'in', dobs)
+    .execute();
+}
+
+/**
+ * The children of a site outside the trash that a results or attendance sheet may name: by id,
+ * by school ID number, or born on one of these days (then matched by their names).
+ */
+export function siteChildrenReferenced(db: Db, siteId: number, refs: { ids: readonly number[]; schoolIds: readonly string[]; dobs: readonly string[] }) {
+  return db
+    .selectFrom('orphans')
+    .select(['id', 'first_name', 'last_name', 'father_name', 'dob', 'school_id_number'])
+    .where('site_id', '=', siteId)
+    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        ...(refs.ids.length ? [eb('id', 'in', refs.ids)] : []),
+        ...(refs.schoolIds.length ? [eb('school_id_number', 'in', refs.schoolIds)] : []),
+        ...(refs.dobs.length ? [eb('dob', 'in', refs.dobs)] : []),
+        sql<SqlBool>`1 = 0`,
+      ]),
+    )
     .execute();
 }

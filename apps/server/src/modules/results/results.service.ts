@@ -22,6 +22,9 @@ import { scopeOfSiteFilter } from '../sites/sites.service.ts';
 
 export { toResult } from './results-answers.ts';
 
+/** What an import of results reads and writes (modules/imports). */
+export * as resultImports from './result-imports.ts';
+
 /** The overview's results by grade band and exams to come (modules/dashboard). */
 export * as resultsOverview from './results-overview.repository.ts';
 
@@ -32,7 +35,7 @@ export interface ResultContext {
 }
 
 /** A validated request's columns: the chosen type's fields, every other type's cleared (a PUT replaces the result). */
-function toValues(d: ResultData): writes.ResultValues {
+export function toValues(d: ResultData): writes.ResultValues {
   const base = {
     orphan_id: d.orphan_id,
     result_type: d.result_type,
