@@ -86,4 +86,23 @@ describe('import', () => {
     await app.page.getByRole('row').filter({ hasText: child(3).first }).first().waitFor();
     await app.page.getByText(/of 2 entries/).waitFor();
   });
+
+  it('the Manager imports the two kept children\'s marks from a results sheet, named by their names and dates of birth', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Marks');
+    sheet.addRow(['First name', 'Last name', "Father's name", 'Date of birth', 'Subject', 'Term', 'Exam date', 'Year', 'Total', 'Average', 'Score']);
+    for (const i of [3, 77]) sheet.addRow([child(i).first, FAMILY, child(i).father, child(i).dob, 'Mathematics', 'چهارونیم ماهه', '1403/04/15', 2024, 100, 80, 80]);
+    await app.page.goto('/dashboard/imports');
+    await app.page.getByLabel('What the file holds').selectOption({ label: 'Results' });
+    await app.page.getByLabel('Excel (.xlsx) or CSV file').setInputFiles({ name: 'marks.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await book.xlsx.writeBuffer()) });
+    await app.page.getByRole('button', { name: 'Read the file' }).click();
+    await app.page.getByRole('heading', { name: '2. Match the columns' }).waitFor();
+    // The result's fields by the names the result form gives them.
+    expect(await app.page.getByLabel('Term', { exact: true }).locator('option:checked').textContent()).toBe('Term');
+    await app.page.getByText('2 rows, 0 with errors, 0 duplicates.').waitFor();
+    await app.page.getByRole('button', { name: 'Commit 2 rows' }).click();
+    await app.page.getByText('Imported: 2 created, 0 updated, 0 skipped.').waitFor();
+    const marks = await api<{ data: Array<{ orphan_name: string | null; term: string; exam_date: string }> }>('GET', '/api/results?year=2024&term=First%20Term');
+    expect(marks.data.filter((r) => r.orphan_name?.endsWith(FAMILY)).map((r) => [r.term, r.exam_date])).toEqual([['First Term', '2024-07-05'], ['First Term', '2024-07-05']]);
+  });
 });

@@ -9,5 +9,5 @@ export const importKeys = {
   rows: (id: number, page: number, errorsOnly: boolean) => [...IMPORTS_KEY, id, 'rows', page, errorsOnly] as const,
 };
 
-/** An import's write makes its rows and the history stale, and the children a commit or undo changed. */
-export const IMPORTS = refreshing('/imports', IMPORTS_KEY, ['orphans'], ORPHAN_OPTIONS_KEY);
+/** An import's write makes its rows and the history stale, and the children, results or attendance a commit or undo changed. */
+export const IMPORTS = refreshing('/imports', IMPORTS_KEY, ['orphans'], ORPHAN_OPTIONS_KEY, ['results'], ['attendances']);

@@ -24,7 +24,7 @@ interface ImportRowsProps {
 export function ImportRows({ preview, choices, onChoose }: ImportRowsProps) {
   const { t } = useTranslation('imports');
   const format = useFormat();
-  const fieldLabel = useFieldLabel();
+  const fieldLabel = useFieldLabel(preview.import.kind);
   const [page, setPage] = useState(1);
   const [errorsOnly, setErrorsOnly] = useState(false);
   const rows = useImportRows(preview.import.id, page, errorsOnly);

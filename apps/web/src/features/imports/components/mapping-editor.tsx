@@ -13,7 +13,7 @@ type Preview = ImportPreview['data'];
 /** Step two: each column of the sheet and the field it fills, as proposed from its heading; applied, every row is checked again. */
 export function MappingEditor({ preview, onPreview }: { preview: Preview; onPreview: (preview: Preview) => void }) {
   const { t } = useTranslation('imports');
-  const fieldLabel = useFieldLabel();
+  const fieldLabel = useFieldLabel(preview.import.kind);
   const [mapping, setMapping] = useState(preview.mapping);
   const save = useSaveMapping();
   const changed = mapping.some((f, i) => f !== preview.mapping[i]);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportPreview } from '@app/shared/schemas/import.schema';
+import { IMPORT_KINDS, type ImportKind, type ImportPreview } from '@app/shared/schemas/import.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -17,13 +17,14 @@ export function UploadForm({ onPreview }: { onPreview: (preview: ImportPreview['
   const { t } = useTranslation('imports');
   const { sites, several } = useUserSites();
   const [siteId, setSiteId] = useState(() => (sites.length === 1 ? String(sites[0]!.id) : ''));
+  const [kind, setKind] = useState<ImportKind>('orphans');
   const [file, setFile] = useState<File | null>(null);
   const upload = useUploadImport();
   const template = useTemplateDownload();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return;
-    upload.mutate({ kind: 'orphans', siteId, file }, { onSuccess: (answer) => onPreview(answer.data) });
+    upload.mutate({ kind, siteId, file }, { onSuccess: (answer) => onPreview(answer.data) });
   };
   const fileError = isApiError(upload.error) ? (upload.error.errors?.file?.[0] ?? upload.error.message) : upload.error ? String(upload.error) : undefined;
   return (
@@ -32,8 +33,12 @@ export function UploadForm({ onPreview }: { onPreview: (preview: ImportPreview['
         {t('upload.title')}
       </h2>
       <div className="grid gap-4 md:grid-cols-2">
-        <SelectField label={t('upload.kind')} value="orphans" onChange={() => undefined}>
-          <option value="orphans">{t('upload.kinds.orphans')}</option>
+        <SelectField label={t('upload.kind')} value={kind} onChange={(e) => setKind(e.target.value as ImportKind)}>
+          {IMPORT_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`upload.kinds.${k}`)}
+            </option>
+          ))}
         </SelectField>
         {several ? (
           <SelectField label={t('upload.site')} first={t('upload.chooseSite')} value={siteId} onChange={(e) => setSiteId(e.target.value)} required>
@@ -49,7 +54,7 @@ export function UploadForm({ onPreview }: { onPreview: (preview: ImportPreview['
         <Button type="submit" disabled={!file || upload.isPending || (several && !siteId)}>
           {upload.sent !== null ? t('upload.sending', { percent: Math.round(upload.sent * 100) }) : upload.isPending ? t('upload.reading') : t('upload.submit')}
         </Button>
-        <Button type="button" variant="outline" onClick={() => template.mutate('orphans')} disabled={template.isPending}>
+        <Button type="button" variant="outline" onClick={() => template.mutate(kind)} disabled={template.isPending}>
           {t('upload.template')}
         </Button>
         {upload.isPending ? <Spinner /> : null}
