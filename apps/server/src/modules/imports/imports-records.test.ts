@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import { gradeForMarks } from '@app/shared/grade-bands';
+import { localiseMessage } from '@app/shared/i18n/localise';
+import { beforeAdmissionMessage } from '@app/shared/schemas/attendance.schema';
 import { IMPORT_MESSAGES as MSG } from '@app/shared/schemas/import.schema';
 import { call, describeEachDatabase, firstSiteId, loginAdmin } from '../../../test/harness.ts';
 import { uploadFile, workbook } from './imports-test-kit.ts';
@@ -116,22 +118,25 @@ describeEachDatabase('imports: results and attendance', (server) => {
       ['', 'Laila', family, 'Hamid', '۱۳۹۲/۰۲/۱۵', 3, 2024, 18, 3, 0, 1, 'سفر', ''],
       [a, '', '', '', '', 3, 2024, 5, 5, 0, 0, 'مریضی', 'twice'],
       [elsewhere, '', '', '', '', 3, 2024, 20, 0, 0, 0, '', ''],
+      [a, '', '', '', '', 12, 2019, 20, 0, 0, 0, '', ''],
     ]);
     const res = await uploadFile(server(), admin, book, 'days.xlsx', { kind: 'attendance', site_id: site }, { 'Accept-Language': 'fa-AF' });
     expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(201);
     const preview = res.body.data;
     expect(preview.mapping).toEqual(['child_id', 'first_name', 'last_name', 'father_name', 'dob', 'month', 'year', 'present_days', 'absent_days', 'late_days', 'excused_days', 'absence_reasons', 'notes']);
-    expect(preview.import).toMatchObject({ kind: 'attendance', row_count: 4, error_count: 1, duplicate_count: 2 });
+    expect(preview.import).toMatchObject({ kind: 'attendance', row_count: 5, error_count: 2, duplicate_count: 2 });
     const rows = preview.rows.data;
     expect(rows[0].errors).toEqual([]);
     expect(rows[1].duplicate).toEqual({ row: null, id: kept.body.data.id });
     expect(rows[2].duplicate).toEqual({ row: 2, id: null });
     expect(rows[3].errors).toEqual([{ field: 'child_id', column: 'آی دی طفل', message: DARI[MSG.childNotFound] }]);
+    // A month before the child came, refused in the preview as the form refuses it.
+    expect(rows[4].errors).toEqual([{ field: 'month', column: 'ماه', message: localiseMessage(beforeAdmissionMessage('2020-01-01'), 'fa-AF') }]);
 
     // Updates for the month kept before; the file's repeated row skipped by its own choice.
     const done = await commit(admin, preview.import.id, { duplicates: 'update', valid_rows_only: true, choices: { '4': 'skip' } });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body.data).toEqual({ created: 1, updated: 1, skipped: 2 });
+    expect(done.body.data).toEqual({ created: 1, updated: 1, skipped: 3 });
     const months = async () => (await db().selectFrom('attendances').select(['orphan_id', 'present_days', 'absent_days', 'absence_reasons', 'notes']).where('orphan_id', 'in', [a, b, elsewhere]).orderBy('orphan_id').execute());
     expect(await months()).toEqual([
       { orphan_id: a, present_days: 20, absent_days: 2, absence_reasons: 'مریضی', notes: 'خوب' },

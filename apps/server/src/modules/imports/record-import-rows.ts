@@ -1,6 +1,6 @@
 import { foldForSearch } from '@app/shared/search-folding';
 import { IMPORT_MAX_CELL_CHARS, IMPORT_MESSAGES as MSG, type ImportKind } from '@app/shared/schemas/import.schema';
-import { attendanceSchema, type AttendanceData } from '@app/shared/schemas/attendance.schema';
+import { attendanceSchema, beforeAdmissionMessage, isBeforeAdmission, type AttendanceData } from '@app/shared/schemas/attendance.schema';
 import { resultSchema, type ResultData } from '@app/shared/schemas/result.schema';
 import { assessmentKey } from '@app/shared/result-assessment';
 import { attendanceImports } from '../attendance/attendance.service.ts';
@@ -133,6 +133,11 @@ export class RecordChecker {
         if (field === 'orphan_id' || r.ownError.has(field) || errors.some((e) => e.field === field && e.message === issue.message)) continue;
         errors.push({ field, message: issue.message });
       }
+    }
+    // The attendance form's own refusal of a month before the child came, shown here rather than at the commit.
+    if (parsed.success && this.kind === 'attendance' && found.length === 1) {
+      const { month, year } = parsed.data as AttendanceData;
+      if (isBeforeAdmission(month, year, found[0]!.admission_date)) errors.push({ field: 'month', message: beforeAdmissionMessage(found[0]!.admission_date!) });
     }
     if (!parsed.success || errors.length) return { ...r, errors };
     const data = parsed.data as RecordData;

@@ -136,7 +136,7 @@ export function siteChildrenBornOn(db: Db, siteId: number, dobs: readonly string
 export function siteChildrenReferenced(db: Db, siteId: number, refs: { ids: readonly number[]; schoolIds: readonly string[]; dobs: readonly string[] }) {
   return db
     .selectFrom('orphans')
-    .select(['id', 'first_name', 'last_name', 'father_name', 'dob', 'school_id_number'])
+    .select(['id', 'first_name', 'last_name', 'father_name', 'dob', 'school_id_number', 'admission_date'])
     .where('site_id', '=', siteId)
     .where('deleted_at', 'is', null)
     .where((eb) =>
