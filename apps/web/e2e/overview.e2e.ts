@@ -124,7 +124,7 @@ describe('a manager reads the overview', () => {
     await recent.getByText(`Omid ${OMID.last_name}`).first().waitFor();
     await expect.poll(() => recent.textContent()).toContain(`${localeText('fa-AF', 'activities:actions.created')}: Omid ${OMID.last_name}`);
     const text = (await recent.textContent()) ?? '';
-    expect(text).toContain(localeText('fa-AF', 'activities:subjects.orphan'));
+    expect(text).toContain(localeText('fa-AF', 'orphans:activitySubjects.orphan'));
     // No code and no English verb; the language just chosen (saved to the profile) is no "Profile updated".
     expect(text).not.toMatch(/created|updated|recorded|_/i);
     expect(text).not.toContain(localeText('fa-AF', 'activities:actions.profile_updated'));
