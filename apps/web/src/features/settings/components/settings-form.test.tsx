@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ROLE } from '@app/shared/permissions';
 import { DEFAULT_SETTINGS } from '@app/shared/schemas/settings.schema';
-import { jsonResponse, makeUser, renderWithProviders, storeSession, stubServer } from '../../../test/render.tsx';
+import { jsonResponse, makeUser, Providers, renderWithProviders, storeSession, stubServer } from '../../../test/render.tsx';
 import { SettingsForm } from './settings-form.tsx';
 
 afterEach(() => {
@@ -63,5 +63,28 @@ describe('SettingsForm banner', () => {
     expect(await screen.findByText('Organization name is required')).toBeTruthy();
     expect(screen.getByText('Please enter a valid URL starting with http:// or https://')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/settings' && init?.method === 'PUT')).toBe(false);
+  });
+
+  it('keeps the success banner when the settings read again after the save turn maintenance on, and follows maintenance set elsewhere', async () => {
+    const user = makeUser({ roleNames: [ROLE.superAdmin] });
+    storeSession(user);
+    const on = { ...DEFAULT_SETTINGS, maintenance_mode: '1' };
+    stubServer(user, (url, init) => {
+      if (url === '/api/settings' && init?.method === 'PUT') return jsonResponse({ message: 'Settings updated successfully', data: on });
+      return undefined;
+    });
+    const view = renderWithProviders(<SettingsForm settings={DEFAULT_SETTINGS} />);
+    const toggle = () => screen.getByRole('switch', { name: 'Maintenance mode' });
+    fireEvent.click(toggle());
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings updated successfully')).toBeTruthy();
+    // The page hands the form the settings as read again after the save.
+    view.rerender(<Providers><SettingsForm settings={on} /></Providers>);
+    expect(screen.getByText('Settings updated successfully')).toBeTruthy();
+    expect(toggle().getAttribute('aria-checked')).toBe('true');
+
+    // Lifting a lockdown puts maintenance back off on the server: the switch shows it.
+    view.rerender(<Providers><SettingsForm settings={DEFAULT_SETTINGS} /></Providers>);
+    await waitFor(() => expect(toggle().getAttribute('aria-checked')).toBe('false'));
   });
 });

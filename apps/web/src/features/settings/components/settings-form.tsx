@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ITEMS_PER_PAGE_OPTIONS, SETTINGS_BANNER_MS } from '@app/shared/constants';
@@ -47,7 +47,14 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
     failureAlwaysSaid: true,
     bannerMs: SETTINGS_BANNER_MS,
   });
-  const { register, control } = form;
+  const { register, control, resetField } = form;
+  // Lockdown turns maintenance mode on (and lifting it puts it back) on the server: the switch
+  // follows, so a later save does not undo it. The form stays mounted, keeping the save's banner
+  // and any other field being edited.
+  const storedMaintenance = settings.maintenance_mode;
+  useEffect(() => {
+    resetField('maintenance_mode', { defaultValue: storedMaintenance });
+  }, [resetField, storedMaintenance]);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6">

@@ -17,7 +17,7 @@ export function SettingsPage() {
       <h2 className="text-xl font-semibold">{t('settings.title')}</h2>
       {settings.isPending ? <Spinner /> : null}
       {settings.isError ? <Notice tone="error">{t('settings.loadError')}</Notice> : null}
-      {settings.data ? <SettingsForm key={settings.data.maintenance_mode} settings={settings.data} /> : null}
+      {settings.data ? <SettingsForm settings={settings.data} /> : null}
       {mayLockDown ? <LockdownCard /> : null}
     </div>
   );
