@@ -26,6 +26,8 @@ interface ClassResultsGridProps {
   students: readonly OrphanListItem[];
   /** The results already stored for this assessment (GET /results/class), shown and updated in place. */
   stored: readonly Result[];
+  /** The assessment's stored results are still loading: nothing is saved until they have come. */
+  storedLoading?: boolean;
   /** Names the assessment `stored` belongs to: a result saved here counts for it alone. */
   assessmentKey: string;
 }
@@ -50,7 +52,7 @@ const CLASS_GRID_PARAMS = ['grade', 'result_type'];
  * results, so each changed row is saved on its own, in order, with its status on the row: a row
  * that fails says why and is saved again after correcting it, and a saved row is not sent twice.
  */
-export function ClassResultsGrid({ assessment, onAssessmentErrors, students, stored, assessmentKey }: ClassResultsGridProps) {
+export function ClassResultsGrid({ assessment, onAssessmentErrors, students, stored, storedLoading = false, assessmentKey }: ClassResultsGridProps) {
   const { t } = useTranslation('results');
   const type = assessment.result_type;
   const fields = ROW_FIELDS_BY_TYPE[type] ?? [];
@@ -196,7 +198,7 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students, sto
   };
 
   return (
-    <EntryForm hint={t('class.rowByRow')} banner={banner} save={{ label: progress ? t('class.saving', progress) : t('class.save'), busy, onSave: submit }}>
+    <EntryForm hint={t('class.rowByRow')} banner={banner} save={{ label: progress ? t('class.saving', progress) : t('class.save'), busy: busy || storedLoading, onSave: submit }}>
       <UnsavedGuard dirty={dirty} gridParams={CLASS_GRID_PARAMS} />
       <ClassGrid
         caption={t('class.title')}

@@ -48,6 +48,15 @@ export function ClassResultsPage() {
   const lookup = assessmentLookup(grade, site, { ...assessment, subject });
   const stored = useQuery({ ...classResultsQuery(lookup ?? {}), enabled: lookup !== null });
   const storedResults = lookup ? (stored.data ?? []) : [];
+  // The grid waits for the stored results before it first shows for a class and type; after that it
+  // stays while a newly named assessment's results load: taking it down would drop the marks typed
+  // in it, which it keeps for the assessment named next. Saving waits for the subject as typed to be
+  // looked up, so a result is saved for the assessment the grid shows.
+  const settled = JSON.stringify(lookup) === JSON.stringify(assessmentLookup(grade, site, assessment));
+  const storedLoading = !settled || (lookup !== null && !stored.isSuccess);
+  const gridKey = `${site}-${grade}-${type}`;
+  const [shownGrid, setShownGrid] = useState<string | null>(null);
+  if (!storedLoading && shownGrid !== gridKey) setShownGrid(gridKey);
   const storedTotal = storedResults.find((r) => r.total !== null)?.total;
   const fillTotal = storedTotal != null && assessment.total === '' && type !== 'discipline' ? String(storedTotal) : null;
   useEffect(() => {
@@ -101,13 +110,13 @@ export function ClassResultsPage() {
       <ClassRoster
         grade={grade}
         site={site}
-        alsoWaitFor={{ ready: lookup === null || stored.isSuccess, error: lookup ? stored.error : null }}
+        alsoWaitFor={{ ready: !storedLoading || shownGrid === gridKey, error: lookup ? stored.error : null }}
         chooseGrade={t('class.chooseGrade')}
         noChildren={t('class.noChildren')}
         loadError={(message) => t('class.loadError', { message })}
       >
         {(students) => (
-          <ClassResultsGrid key={`${site}-${grade}-${type}`} assessment={assessment} onAssessmentErrors={setErrors} students={students} stored={storedResults} assessmentKey={JSON.stringify(lookup)} />
+          <ClassResultsGrid key={gridKey} assessment={assessment} storedLoading={storedLoading} onAssessmentErrors={setErrors} students={students} stored={storedResults} assessmentKey={JSON.stringify(lookup)} />
         )}
       </ClassRoster>
     </RecordPage>
