@@ -1,6 +1,5 @@
-import { IMPORT_MAX_CELL_CHARS, IMPORT_MESSAGES as MSG } from '@app/shared/schemas/import.schema';
 import { ORPHAN_PROFILE_PARTS, orphanSchema, type OrphanData } from '@app/shared/schemas/orphan.schema';
-import { parseImportDate } from './import-dates.ts';
+import { readImportCell } from './import-cells.ts';
 import { childKey, ORPHAN_CHOICE_FIELDS, ORPHAN_DATE_FIELDS, orphanChoice } from './orphan-import-fields.ts';
 
 /**
@@ -37,22 +36,11 @@ export function checkOrphanRow(cells: readonly string[], mapping: readonly (stri
   const givenFields = new Set<string>();
   mapping.forEach((field, i) => {
     if (!field) return;
-    const raw = (cells[i] ?? '').trim();
-    if (raw.length > IMPORT_MAX_CELL_CHARS) {
-      errors.push({ field, message: MSG.cellTooLong });
+    const { value, error } = readImportCell(cells[i], ORPHAN_DATE_FIELDS.has(field), (v) => (ORPHAN_CHOICE_FIELDS.has(field) ? orphanChoice(field, v) : v));
+    if (error) {
+      errors.push({ field, message: error });
       ownError.add(field);
-      values[field] = null;
-      return;
     }
-    let value: string | undefined = raw === '' ? undefined : raw;
-    if (value !== undefined && ORPHAN_DATE_FIELDS.has(field)) {
-      const date = parseImportDate(value);
-      if ('error' in date) {
-        errors.push({ field, message: date.error });
-        ownError.add(field);
-        value = undefined;
-      } else value = 'iso' in date ? date.iso : undefined;
-    } else if (value !== undefined && ORPHAN_CHOICE_FIELDS.has(field)) value = orphanChoice(field, value);
     values[field] = value ?? null;
     if (value === undefined) return;
     givenFields.add(PARTS.has(field) ? 'profile' : field);

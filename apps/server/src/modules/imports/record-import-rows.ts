@@ -1,12 +1,12 @@
 import { foldForSearch } from '@app/shared/search-folding';
-import { IMPORT_MAX_CELL_CHARS, IMPORT_MESSAGES as MSG, type ImportKind } from '@app/shared/schemas/import.schema';
+import { IMPORT_MESSAGES as MSG, type ImportKind } from '@app/shared/schemas/import.schema';
 import { attendanceSchema, beforeAdmissionMessage, isBeforeAdmission, type AttendanceData } from '@app/shared/schemas/attendance.schema';
 import { resultSchema, type ResultData } from '@app/shared/schemas/result.schema';
 import { assessmentKey } from '@app/shared/result-assessment';
 import { attendanceImports } from '../attendance/attendance.service.ts';
 import { childImports } from '../orphans/orphans.service.ts';
 import { resultImports } from '../results/results.service.ts';
-import { parseImportDate } from './import-dates.ts';
+import { readImportCell } from './import-cells.ts';
 import { RECORD_CHOICE_FIELDS, RECORD_DATE_FIELDS, RECORD_NUMBER_FIELDS, recordChoice } from './record-import-fields.ts';
 import type { CheckedRow, RowError } from './orphan-import-rows.ts';
 import type { Db } from './imports.repository.ts';
@@ -41,23 +41,11 @@ export function readRecordRow(kind: RecordKind, cells: readonly string[], mappin
   const ref: ReadRow['ref'] = {};
   mapping.forEach((field, i) => {
     if (!field) return;
-    const raw = (cells[i] ?? '').trim();
-    if (raw.length > IMPORT_MAX_CELL_CHARS) {
-      errors.push({ field, message: MSG.cellTooLong });
+    const { value, error } = readImportCell(cells[i], RECORD_DATE_FIELDS.has(field), (v) => (RECORD_CHOICE_FIELDS.has(field) ? recordChoice(field, v) : RECORD_NUMBER_FIELDS.has(field) ? westernDigits(v) : v));
+    if (error) {
+      errors.push({ field, message: error });
       ownError.add(field);
-      values[field] = null;
-      return;
     }
-    let value: string | undefined = raw === '' ? undefined : raw;
-    if (value !== undefined && RECORD_DATE_FIELDS.has(field)) {
-      const date = parseImportDate(value);
-      if ('error' in date) {
-        errors.push({ field, message: date.error });
-        ownError.add(field);
-        value = undefined;
-      } else value = 'iso' in date ? date.iso : undefined;
-    } else if (value !== undefined && RECORD_CHOICE_FIELDS.has(field)) value = recordChoice(field, value);
-    else if (value !== undefined && RECORD_NUMBER_FIELDS.has(field)) value = westernDigits(value);
     values[field] = value ?? null;
     if (value === undefined) return;
     if ((CHILD_FIELDS as readonly string[]).includes(field)) ref[field as keyof ReadRow['ref']] = value;
