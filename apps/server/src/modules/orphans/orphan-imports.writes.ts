@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { nowAfter } from '../../lib/time.ts';
 import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
 import { searchTextsOf, type SearchTexts } from './orphan-search-text.ts';
-import { insertOrphanRow, type OrphanRow } from './orphans.repository.ts';
+import type { OrphanRow } from './orphans.repository.ts';
 
 /**
  * The writes an import makes to children, each inside the import's one transaction (the import
@@ -20,21 +20,6 @@ export type ChildColumns = Omit<OrphanRow, 'id' | 'created_at' | 'created_by' | 
 
 function columnsOf(d: OrphanData): ReturnType<typeof toFieldColumns> & { birthday: string } & SearchTexts {
   return { ...toFieldColumns(d), birthday: d.dob.slice(5), ...searchTextsOf(d) };
-}
-
-export async function insertImportedChild(trx: Transaction<DB>, args: { data: OrphanData; siteId: number; userId: number | null; now: string }): Promise<{ id: number; version: string }> {
-  const row = await insertOrphanRow(trx, {
-    ...columnsOf(args.data),
-    site_id: args.siteId,
-    photo_path: null,
-    photo_thumb_path: null,
-    created_by: args.userId,
-    updated_by: args.userId,
-    created_at: args.now,
-    updated_at: args.now,
-    deleted_at: null,
-  });
-  return { id: row.id, version: row.updated_at };
 }
 
 /**
