@@ -148,6 +148,22 @@ describeEachDatabase('imports: results and attendance', (server) => {
     expect(await months()).toEqual([{ orphan_id: b, present_days: 10, absent_days: 0, absence_reasons: null, notes: null }]);
   });
 
+  it('reads an attendance month written as a name: Gregorian in English, Dari or Pashto, or Solar Hijri with its year', async () => {
+    const admin = await loginAdmin(server());
+    const site = await firstSiteId(server());
+    const a = await child(admin, site, `Months${stamp()}`);
+    const months = [['March', 2024], ['Feb', '۲۰۲۴'], ['جنوری', 2024], ['حمل', 1403], ['وری', 1402], ['Jadi', 1402], ['لړم', '۱۴۰۲'], ['Farvardin', 1401], ['Hamal', 2023], [6, 1402], ['Smarch', 2024]];
+    const book = await workbook([['Child ID', 'Month', 'Year', 'Present', 'Absent', 'Late', 'Excused'], ...months.map(([m, y]) => [a, m, y, 10, 0, 0, 0])]);
+    const res = await uploadFile(server(), admin, book, 'months.xlsx', { kind: 'attendance', site_id: site });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
+    const rows = res.body.data.rows.data as Array<{ values: Record<string, string | null>; errors: Array<{ field: string }> }>;
+    expect(rows.map((r) => `${r.values.month}/${r.values.year}`)).toEqual(['3/2024', '2/2024', '1/2024', '4/2024', '4/2023', '1/2024', '11/2023', '4/2022', '4/2023', '9/2023', 'Smarch/2024']);
+    expect(rows.slice(0, -1).every((r) => r.errors.length === 0)).toBe(true);
+    expect(rows.at(-1)!.errors.map((e) => e.field)).toEqual(['month']);
+    // The same month written two ways is one record: Jadi 1402 is January 2024, Hamal 1402 is April 2023.
+    expect(res.body.data.import.duplicate_count).toBe(2);
+  });
+
   it('gives templates for results and attendance in the reader\'s language that import as they are', async () => {
     const admin = await loginAdmin(server());
     for (const kind of ['results', 'attendance']) {

@@ -28,6 +28,7 @@ import type { SiteScope } from '../orphans/orphans.service.ts';
 import { siteForChild } from '../sites/sites.service.ts';
 import { sheetKindOf, sheetRows } from './import-file.ts';
 import { parseImportDate } from './import-dates.ts';
+import { findHeadings } from './import-heading-rows.ts';
 import { orphanFieldOfHeading } from './orphan-import-fields.ts';
 import { checkOrphanRow, type CheckedRow, type RowError } from './orphan-import-rows.ts';
 import { DuplicateFinder } from './import-duplicates.ts';
@@ -253,8 +254,9 @@ type SheetRow = { number: number; cells: string[] };
 const HEADING_SEARCH_ROWS = 10;
 
 /**
- * The heading row: of the first rows, the one whose cells name the most fields (a title merged
- * across the columns above it names none), else the first; the rows above it are left out.
+ * The heading row (or the two rows of a group heading over its columns): of the first rows, those
+ * whose cells name the most fields (a title merged across the columns above them names none),
+ * else the first; the rows above them are left out.
  */
 async function headingRow(kind: ImportKind, rows: AsyncGenerator<SheetRow>, allowed: readonly string[]) {
   const first: SheetRow[] = [];
@@ -264,12 +266,14 @@ async function headingRow(kind: ImportKind, rows: AsyncGenerator<SheetRow>, allo
     first.push(next.value);
   }
   if (!first.length) throw AppError.validation('file', MSG.fileEmpty);
-  const named = first.map((r) => proposedMapping(kind, r.cells, allowed).filter(Boolean).length);
-  const at = named.indexOf(Math.max(...named));
-  const index = named[at]! > 0 ? at : 0;
-  const headings = first[index]!.cells;
+  const named = (cells: readonly string[]) => proposedMapping(kind, cells, allowed).filter(Boolean).length;
+  const { headings, last } = findHeadings(
+    first.map((r) => r.cells),
+    named,
+    (heading) => fieldOfHeading(kind, heading) !== null,
+  );
   async function* rest(): AsyncGenerator<SheetRow> {
-    yield* first.slice(index + 1);
+    yield* first.slice(last + 1);
     yield* rows;
   }
   return { headings, mapping: proposedMapping(kind, headings, allowed), rest: rest() };

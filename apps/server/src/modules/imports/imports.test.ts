@@ -343,4 +343,36 @@ describeEachDatabase('imports: children', (server) => {
     expect(res.body.data.columns).toEqual(['نام', 'تخلص', 'تاریخ تولد', 'جنسیت', 'تاریخ شمولیت']);
     expect(res.body.data.rows.data).toMatchObject([{ row: 4, errors: [], values: { dob: '2014-04-04', admission_date: '2021-09-01' } }]);
   });
+
+  it('understands headings over two rows: a group heading merged across its columns, the others merged down', async () => {
+    const admin = await loginAdmin(server());
+    const site = await firstSiteId(server());
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('لیست');
+    sheet.addRow(['نام', 'تخلص', 'پدر', 'تاریخ', '', 'جنسیت', 'Guardian', '']);
+    sheet.addRow(['', '', 'نام', 'تولد', 'شمولیت', '', 'Name', 'Phone']);
+    for (const range of ['A1:A2', 'B1:B2', 'D1:E1', 'F1:F2', 'G1:H1']) sheet.mergeCells(range);
+    sheet.addRow(['Gulnaz', `Grouped${stamp()}`, 'Karim', '1393/01/15', '1400/06/10', 'اناث', 'Aziz', '0700000000']);
+    const res = await uploadFile(server(), admin, Buffer.from(await book.xlsx.writeBuffer()), 'grouped.xlsx', { kind: 'orphans', site_id: site });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
+    expect(res.body.data.columns).toEqual(['نام', 'تخلص', 'نام پدر', 'تاریخ تولد', 'تاریخ شمولیت', 'جنسیت', 'Guardian Name', 'Guardian Phone']);
+    expect(res.body.data.mapping).toEqual(['first_name', 'last_name', 'father_name', 'dob', 'admission_date', 'gender', 'guardian_name', 'guardian_contact']);
+    expect(res.body.data.rows.data).toMatchObject([{ row: 3, errors: [], values: { father_name: 'Karim', dob: '2014-04-04', admission_date: '2021-09-01', guardian_contact: '0700000000' } }]);
+  });
+
+  it('reads a workbook LibreOffice wrote from a CSV, and the text it saves in UTF-16 with tabs, alike', async () => {
+    const admin = await loginAdmin(server());
+    const site = await firstSiteId(server());
+    for (const name of ['children-libreoffice.xlsx', 'children-libreoffice-utf16.csv']) {
+      const res = await uploadFile(server(), admin, readFileSync(new URL(`./fixtures/${name}`, import.meta.url)), name, { kind: 'orphans', site_id: site });
+      expect(res.status, `${name}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(201);
+      expect(res.body.data.mapping, name).toEqual(['first_name', 'last_name', 'father_name', 'dob', 'gender', 'admission_date', 'class_grade', 'notes']);
+      expect(res.body.data.import.error_count, name).toBe(0);
+      expect(res.body.data.rows.data.map((r: { values: Record<string, string | null> }) => r.values), name).toEqual([
+        { first_name: 'مریم', last_name: 'Sadat', father_name: 'احمد', dob: '2019-08-03', gender: 'female', admission_date: '2021-09-01', class_grade: '0', notes: 'یتیم پدر, مادر زنده' },
+        { first_name: 'Sara', last_name: 'Sadat', father_name: 'Ali', dob: '2014-03-21', gender: 'female', admission_date: '2021-09-01', class_grade: '4', notes: '2' },
+        { first_name: 'Nasrin', last_name: 'Sadat', father_name: 'Wali', dob: '2013-03-21', gender: 'female', admission_date: '2021-09-01', class_grade: '5', notes: null },
+      ]);
+    }
+  });
 });

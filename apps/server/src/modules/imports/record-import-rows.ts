@@ -7,6 +7,7 @@ import { attendanceImports } from '../attendance/attendance.service.ts';
 import { childImports } from '../orphans/orphans.service.ts';
 import { resultImports } from '../results/results.service.ts';
 import { readImportCell } from './import-cells.ts';
+import { attendanceMonth } from './import-months.ts';
 import { RECORD_CHOICE_FIELDS, RECORD_DATE_FIELDS, RECORD_NUMBER_FIELDS, recordChoice } from './record-import-fields.ts';
 import type { CheckedRow, RowError } from './orphan-import-rows.ts';
 import type { Db } from './imports.repository.ts';
@@ -53,6 +54,13 @@ export function readRecordRow(kind: RecordKind, cells: readonly string[], mappin
   });
   // A sheet of marks seldom says what kind of result they are: without the column, education's.
   if (kind === 'results' && !mapping.includes('result_type')) input.result_type = 'education';
+  if (kind === 'attendance' && input.month !== undefined) {
+    const { month, year } = attendanceMonth(input.month, input.year);
+    input.month = month;
+    input.year = year;
+    if (typeof month === 'number') values.month = String(month);
+    if (typeof year === 'number') values.year = String(year);
+  }
   return { errors, values, ref, input, ownError };
 }
 
