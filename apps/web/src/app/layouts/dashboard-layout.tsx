@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
@@ -32,6 +32,11 @@ export function DashboardLayout() {
   const title = navText(dashboardTitle(pathname));
   useDocumentTitle(title);
   const railLabel = open ? t('sidebar.collapse') : t('sidebar.expand');
+  // Changes kept on this phone are sent when the link returns, every minute and once unlocked;
+  // loaded after the first paint, in a chunk of its own.
+  useEffect(() => {
+    void import('../../lib/outbox/sync.ts').then(({ startOutboxSync }) => startOutboxSync());
+  }, []);
 
   return (
     <div className="flex min-h-screen bg-gray-50 dark:bg-gray-950">

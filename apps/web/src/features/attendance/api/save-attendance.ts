@@ -1,8 +1,11 @@
 import type { AttendanceData, AttendanceSavedResponse } from '@app/shared/schemas/attendance.schema';
-import { useSaveRecord } from '../../../lib/record-writes.ts';
+import { useSaveRecordOrQueue } from '../../../lib/outbox/save-or-queue-record.ts';
 import { ATTENDANCE_RECORDS } from './refresh-attendance.ts';
 
-/** POST /attendances, or PUT /attendances/{id} with the read version; then the lists, class months and summaries refresh. */
+/**
+ * POST /attendances, or PUT /attendances/{id} with the read version; then the lists, class months
+ * and summaries refresh. Without a connection it is kept in the outbox, to be sent later.
+ */
 export function useSaveAttendance() {
-  return useSaveRecord<AttendanceData, AttendanceSavedResponse>(ATTENDANCE_RECORDS);
+  return useSaveRecordOrQueue<AttendanceData, AttendanceSavedResponse>(ATTENDANCE_RECORDS);
 }

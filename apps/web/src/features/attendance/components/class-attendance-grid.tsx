@@ -14,6 +14,7 @@ import { useSaveAttendanceBatch } from '../api/save-attendance-batch.ts';
 import { liveTotal } from './attendance-periods.ts';
 import { EMPTY_ROW, buildBatch, errorsByChild, initialRows, issuesByPath, type GridField, type GridRow, type RowErrors } from './class-attendance-rows.ts';
 import { UnsavedGuard } from '../../../components/unsaved-guard.tsx';
+import { useAttendanceFormat } from './use-attendance-format.ts';
 
 interface ClassAttendanceGridProps {
   month: number;
@@ -22,6 +23,8 @@ interface ClassAttendanceGridProps {
   students: readonly OrphanListItem[];
   /** Their records already stored for the month: the grid starts from them. */
   records: readonly Attendance[];
+  /** The class, as the outbox lists the month when it is kept on this phone. */
+  classLabel: string;
 }
 
 const COLUMN_LABEL: Record<GridField, 'columns.present' | 'columns.absent' | 'columns.late' | 'columns.excused' | 'class.reason'> = {
@@ -40,8 +43,10 @@ const CLASS_MONTH_PARAMS = ['grade', 'month', 'year'];
  * rows or none. The shared batch schema checks the rows before anything is sent, the server
  * checks them again; either's messages appear on the row of the child they name.
  */
-export function ClassAttendanceGrid({ month, year, students, records }: ClassAttendanceGridProps) {
+export function ClassAttendanceGrid({ month, year, students, records, classLabel }: ClassAttendanceGridProps) {
   const { t } = useTranslation('attendance');
+  const { t: dashboardText } = useTranslation('dashboard');
+  const format = useAttendanceFormat();
   const ids = students.map((s) => s.id);
   const [rows, setRows] = useState(() => initialRows(ids, records));
   const [errors, setErrors] = useState<Record<number, RowErrors>>({});
@@ -75,10 +80,11 @@ export function ClassAttendanceGrid({ month, year, students, records }: ClassAtt
       return;
     }
     try {
-      const answer = await save.mutateAsync(checked.data);
+      const sent = await save.mutateAsync({ batch: checked.data, label: { kind: 'attendance-month', subject: classLabel, period: format.month(month, year) } });
       setErrors({});
       setDirty(false);
-      toast.success(translateMessage(t, answer.message) ?? t('class.saved', { count: order.length }));
+      if (sent.queued) toast.info(dashboardText('sync.queued'));
+      else toast.success(translateMessage(t, sent.answer.message) ?? t('class.saved', { count: order.length }));
     } catch (err) {
       if (isApiError(err) && err.errors) showErrors(err.errors, order);
       else setBanner({ tone: 'error', text: t('class.saveFailed', { message: messageOr(t, err, '') }) });

@@ -62,7 +62,7 @@ export function ClassAttendancePage() {
         noChildren={t('class.noChildren')}
         loadError={(message) => t('class.loadError', { message })}
       >
-        {(students) => <ClassAttendanceGrid key={`${site}-${grade}-${month}-${year}`} month={month} year={year} students={students} records={records.data ?? []} />}
+        {(students) => <ClassAttendanceGrid key={`${site}-${grade}-${month}-${year}`} month={month} year={year} students={students} records={records.data ?? []} classLabel={grade} />}
       </ClassRoster>
     </RecordPage>
   );

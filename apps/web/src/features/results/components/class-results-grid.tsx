@@ -16,8 +16,9 @@ import { EMPTY_MARKS, ROW_FIELDS_BY_TYPE, checkRow, marksOf, rowTyped, type Asse
 import { Ltr } from '../../../components/ui/ltr.tsx';
 import { ltrText } from '../../../lib/ltr-text.ts';
 import { UnsavedGuard } from '../../../components/unsaved-guard.tsx';
+import { useResultFormat } from './use-result-format.ts';
 
-type RowState = { state: 'idle' | 'saving' | 'saved' | 'failed'; message?: string; errors?: Partial<Record<MarkRowField | 'row', string>> };
+type RowState = { state: 'idle' | 'saving' | 'saved' | 'queued' | 'failed'; message?: string; errors?: Partial<Record<MarkRowField | 'row', string>> };
 
 interface ClassResultsGridProps {
   assessment: ClassAssessment;
@@ -41,6 +42,9 @@ const FIELD_LABEL: Record<MarkRowField, 'fields.score' | 'fields.average' | 'fie
   grade: 'fields.grade',
 };
 
+/** A row saved, or kept on this phone to be sent: not sent again from here. */
+const DONE: ReadonlySet<RowState['state'] | undefined> = new Set(['saved', 'queued']);
+
 /** The choices the grid is for (in the page's address): changing one builds a new grid. */
 const CLASS_GRID_PARAMS = ['grade', 'result_type'];
 
@@ -54,6 +58,8 @@ const CLASS_GRID_PARAMS = ['grade', 'result_type'];
  */
 export function ClassResultsGrid({ assessment, onAssessmentErrors, students, stored, storedLoading = false, assessmentKey }: ClassResultsGridProps) {
   const { t } = useTranslation('results');
+  const { t: dashboardText } = useTranslation('dashboard');
+  const format = useResultFormat();
   const type = assessment.result_type;
   const fields = ROW_FIELDS_BY_TYPE[type] ?? [];
   /** Rows typed here (changed since they were loaded). */
@@ -69,7 +75,7 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students, sto
   const [shownKey, setShownKey] = useState(assessmentKey);
   if (shownKey !== assessmentKey) {
     setShownKey(assessmentKey);
-    setRows((all) => Object.fromEntries(Object.entries(all).filter(([id]) => status[Number(id)]?.state !== 'saved')));
+    setRows((all) => Object.fromEntries(Object.entries(all).filter(([id]) => !DONE.has(status[Number(id)]?.state))));
     setStatus({});
   }
   const storedByChild = new Map(stored.map((r) => [r.orphan_id, r]));
@@ -90,7 +96,7 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students, sto
 
   const submit = async () => {
     setBanner(null);
-    const pending = students.filter((child) => rows[child.id] && rowTyped(type, row(child.id)) && status[child.id]?.state !== 'saved');
+    const pending = students.filter((child) => rows[child.id] && rowTyped(type, row(child.id)) && !DONE.has(status[child.id]?.state));
     if (pending.length === 0) {
       setBanner({ tone: 'info', text: t('class.nothingToSave') });
       return;
@@ -110,16 +116,23 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students, sto
     const valid = checked.filter((c): c is { child: OrphanListItem; check: { ok: true; data: ResultData } } => c.check.ok);
     let created = 0;
     let updated = 0;
+    let queued = 0;
     setProgress({ done: 0, total: valid.length });
     for (const [index, { child, check }] of valid.entries()) {
       setStatus((all) => ({ ...all, [child.id]: { state: 'saving' } }));
       try {
         const before = known(child.id);
-        const answer = await save.mutateAsync(before ? { id: before.id, values: check.data, updatedAt: before.updated_at } : { values: check.data });
-        if (before) updated += 1;
-        else created += 1;
-        setSavedHere((all) => ({ ...all, [child.id]: { key: assessmentKey, result: answer.data } }));
-        setStatus((all) => ({ ...all, [child.id]: { state: 'saved' } }));
+        const label = { kind: 'result' as const, subject: childName(child), period: [assessment.subject, format.term(assessment.term || null), assessment.exam_date].join(' · ') };
+        const sent = await save.mutateAsync(before ? { id: before.id, values: check.data, updatedAt: before.updated_at, label } : { values: check.data, label });
+        if (sent.queued) {
+          queued += 1;
+          setStatus((all) => ({ ...all, [child.id]: { state: 'queued' } }));
+        } else {
+          if (before) updated += 1;
+          else created += 1;
+          setSavedHere((all) => ({ ...all, [child.id]: { key: assessmentKey, result: sent.answer.data } }));
+          setStatus((all) => ({ ...all, [child.id]: { state: 'saved' } }));
+        }
       } catch (err) {
         const errors = isApiError(err) && err.errors ? Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k in EMPTY_MARKS ? k : 'row', v?.[0]])) : undefined;
         setStatus((all) => ({ ...all, [child.id]: { state: 'failed', message: errors ? undefined : messageOr(t, err, t('class.rowStatus.failed')), errors } }));
@@ -128,15 +141,16 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students, sto
     }
     setProgress(null);
     const saved = created + updated;
-    const failed = checked.length - saved;
-    if (failed === 0) toast.success(t('class.savedCounts', { created, updated }));
+    const failed = checked.length - saved - queued;
+    if (queued > 0) toast.info(dashboardText('sync.queued'));
+    if (failed === 0 && saved > 0) toast.success(t('class.savedCounts', { created, updated }));
     else setBanner({ tone: 'error', text: t('class.savedSome', { saved, failed }) });
   };
 
   const busy = progress !== null;
   // Typed here and not yet saved (a stored result shown as it was loaded is not): changing the
   // class or the type, or leaving, asks first.
-  const dirty = students.some((child) => rows[child.id] && rowTyped(type, row(child.id)) && status[child.id]?.state !== 'saved');
+  const dirty = students.some((child) => rows[child.id] && rowTyped(type, row(child.id)) && !DONE.has(status[child.id]?.state));
   const cell = (field: MarkRowField) => (child: OrphanListItem) => {
     const error = status[child.id]?.errors?.[field];
     const common = {
@@ -186,7 +200,7 @@ export function ClassResultsGrid({ assessment, onAssessmentErrors, students, sto
     wide: true,
     cell: (child) => {
       const state = rowState(child.id);
-      const tone = state === 'saved' ? 'text-green-700 dark:text-green-400' : state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-gray-600 dark:text-gray-400';
+      const tone = state === 'saved' || state === 'queued' ? 'text-green-700 dark:text-green-400' : state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-gray-600 dark:text-gray-400';
       return <span className={`whitespace-nowrap text-sm ${tone}`}>{t(`class.rowStatus.${state}`)}</span>;
     },
   });
