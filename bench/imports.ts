@@ -50,8 +50,14 @@ async function writeWorkbook(file: string, rows: number): Promise<void> {
   await book.commit();
 }
 
-/** exceljs alone reading the workbook as the import reads it (streamed, first sheet, every row's values). */
-async function exceljsAlone(file: string): Promise<number> {
+/**
+ * exceljs alone reading the workbook as the import reads it (streamed, first sheet, every row's
+ * values), in this process: its time, and how far this process's memory rose meanwhile.
+ */
+async function exceljsAlone(file: string): Promise<{ ms: number; growthMb: number }> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const t0 = performance.now();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([readFileSync(file)]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
   let cells = 0;
@@ -59,8 +65,10 @@ async function exceljsAlone(file: string): Promise<number> {
     for await (const row of sheet) cells += (row.values as unknown[]).length;
     break;
   }
+  const ms = performance.now() - t0;
+  clearInterval(timer);
   if (!cells) throw new Error('exceljs read no cells');
-  return performance.now() - t0;
+  return { ms, growthMb: (Math.max(peak, process.memoryUsage().rss) - before) / 1048576 };
 }
 
 interface Served {
@@ -157,12 +165,15 @@ export async function importBench(ctx: ImportBenchContext): Promise<boolean> {
     await writeWorkbook(file, n);
     files.set(n, file);
   }
-  const aloneMs = await exceljsAlone(files.get(LARGE)!);
+  // The smaller file first: what exceljs's own memory does as the rows grow, beside the server's.
+  const aloneSmall = await exceljsAlone(files.get(SMALL)!);
+  const alone = await exceljsAlone(files.get(LARGE)!);
+  const aloneMs = alone.ms;
   const small = await preview(ctx, files.get(SMALL)!, SMALL);
   const large = await preview(ctx, files.get(LARGE)!, LARGE);
   const commit = await commitAgainstDirect(ctx, files.get(COMMIT_ROWS)!, COMMIT_ROWS);
   const ratios = { preview: large.ms / aloneMs, memory: large.peakMb / small.peakMb, commit: commit.commitMs / commit.directMs };
-  console.log(`  exceljs alone reading ${LARGE.toLocaleString('en')} rows: ${s1(aloneMs)}`);
+  console.log(`  exceljs alone reading ${LARGE.toLocaleString('en')} rows: ${s1(aloneMs)} (its own memory rising +${mb(alone.growthMb)}; +${mb(aloneSmall.growthMb)} reading ${SMALL.toLocaleString('en')})`);
   for (const [n, p] of [[SMALL, small], [LARGE, large]] as const) {
     console.log(`  preview of ${n.toLocaleString('en').padStart(6)} rows: ${s1(p.ms)}; server memory ${mb(p.beforeMb)} before, peak ${mb(p.peakMb)} (+${mb(p.peakMb - p.beforeMb)})${p.errors ? `, ${p.errors} rows with errors` : ''}`);
   }

@@ -96,11 +96,24 @@ async function* xlsxRows(data: Buffer): AsyncGenerator<{ number: number; cells: 
 }
 
 /**
+ * A CSV text's rows, refused at once when there are too many: the text is in memory already and
+ * splitting it is quick, so a file over the limit is not checked row by row before it is refused.
+ */
+function countedCsvRows(text: string): Generator<{ number: number; cells: string[] }> {
+  let rows = 0;
+  for (const { cells } of csvRows(text)) {
+    // The heading row is not counted among the rows.
+    if (cells.some((c) => c !== '') && ++rows > IMPORT_MAX_ROWS + 1) throw refuse(MSG.tooManyRows);
+  }
+  return csvRows(text);
+}
+
+/**
  * The sheet's rows, checked against the limits as they come: empty rows are left out, and each
  * row carries its number in the sheet (what a person finds it by).
  */
 export async function* sheetRows(data: Buffer, kind: SheetKind): AsyncGenerator<{ number: number; cells: string[] }> {
-  const source = kind === 'xlsx' ? xlsxRows(data) : csvRows(decodeText(data));
+  const source = kind === 'xlsx' ? xlsxRows(data) : countedCsvRows(decodeText(data));
   let kept = 0;
   let chars = 0;
   for await (const { number, cells: raw } of source) {
