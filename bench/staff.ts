@@ -3,7 +3,9 @@
  * 20 caseworkers, each of one of the four sites, working on that site's children), each doing
  * what their role does — reading lists, records and the overview, editing children,
  * entering results, saving their profile, uploading gallery photos — with a person's pause
- * (0–200 ms) between clicks. Every call's time is what that person waited.
+ * between clicks: 2–8 s of reading before the next click, 5–20 s of typing or choosing a file before
+ * a form is sent. Every call's time is what that person waited; their calls together are the
+ * requests a second an office of 50 makes.
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
@@ -35,6 +37,19 @@ export interface Tally {
 type Action = { kind: CallKind; roles: Role[]; weight: number; run: (s: Staff, r: () => number) => Promise<Response> };
 
 const ALL: Role[] = ['Manager', 'Teacher', 'Caseworker'];
+
+/**
+ * A person's pause before a call, in ms: reading what the last click showed before the next one,
+ * or filling a form (or choosing a photo) before it is sent. Drawn at random so the 50 never click
+ * in step; a server answering faster than people click is then measured at the rate they click.
+ */
+const READ_PAUSE_MS = [2_000, 8_000] as const;
+const FORM_PAUSE_MS = [5_000, 20_000] as const;
+const pauseBefore = (kind: CallKind, r: () => number) => {
+  const [lo, hi] = kind === 'read' ? READ_PAUSE_MS : FORM_PAUSE_MS;
+  return lo + r() * (hi - lo);
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function json(base: string, method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<Response> {
   return fetch(`${base}${url}`, { method, headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -111,30 +126,40 @@ async function hire(base: string, admin: Record<string, string>, siteIds: number
   return staff;
 }
 
+export interface StaffRun {
+  tallies: Map<string, Tally>;
+  /** From the first person's start to the last one's end, in s: the calls ÷ this is the requests a second. */
+  seconds: number;
+}
+
 /** The load for `seconds`; each kind of call's waits, failures and retries. */
-export async function staffLoad(base: string, admin: Record<string, string>, children: number, siteIds: number[], seconds: number): Promise<Map<string, Tally>> {
+export async function staffLoad(base: string, admin: Record<string, string>, children: number, siteIds: number[], seconds: number): Promise<StaffRun> {
   const photo = await sharp(randomBytes(400 * 300 * 3), { raw: { width: 400, height: 300, channels: 3 } }).resize(1200, 900, { kernel: 'nearest' }).jpeg({ quality: 80 }).toBuffer();
   const staff = await hire(base, admin, siteIds);
   const table = actions(base, children, photo);
   const tallies = new Map<string, Tally>(Object.entries(table).map(([name, a]) => [name, { kind: a.kind, ms: [], failed: 0, busy: 0, samples: [] }]));
-  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
   await Promise.all(
     staff.map(async (s, i) => {
       const r = rng(100 + i);
       const mine = Object.entries(table).filter(([, a]) => a.roles.includes(s.role));
       const totalWeight = mine.reduce((n, [, a]) => n + a.weight, 0);
+      // Every pause, the first too, is drawn at random: the 50 do not start or click in step.
       while (performance.now() < deadline) {
         let pick = r() * totalWeight;
         const [name, action] = mine.find(([, a]) => (pick -= a.weight) < 0) ?? mine[0]!;
         const tally = tallies.get(name)!;
-        const started = performance.now();
+        await sleep(pauseBefore(action.kind, r));
+        if (performance.now() >= deadline) break;
+        const asked = performance.now();
         try {
           let res = await action.run(s, r);
           // A person told "busy, try again in a moment" tries again; an error only after five tries.
           for (let tries = 0; res.status === 429 && res.headers.has('retry-after') && tries < 5; tries++) {
             await res.arrayBuffer();
             tally.busy++;
-            await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after')) * 1000));
+            await sleep(Number(res.headers.get('retry-after')) * 1000);
             res = await action.run(s, r);
           }
           const text = await res.text();
@@ -146,10 +171,9 @@ export async function staffLoad(base: string, admin: Record<string, string>, chi
           tally.failed++;
           if (tally.samples.length < 3) tally.samples.push(String(err));
         }
-        tally.ms.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, Math.floor(r() * 200)));
+        tally.ms.push(performance.now() - asked);
       }
     }),
   );
-  return tallies;
+  return { tallies, seconds: (performance.now() - started) / 1000 };
 }

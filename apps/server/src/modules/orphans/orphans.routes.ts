@@ -104,11 +104,9 @@ async function readOrphanRequest(request: FastifyRequest): Promise<ReadRequest> 
   return { fields, photo, removePhoto: truthy(fields[ORPHAN_REMOVE_PHOTO_FIELD]), method };
 }
 
-export async function orphansRoutes(app: FastifyInstance): Promise<void> {
-  linkActivities('orphan', orphanActivityLinks);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  servePhotos(app.fileStore, app.db);
-  const ctx = (request: FastifyRequest): OrphanContext => ({
+/** What the orphans service needs of a signed-in request: the database, the files, and who asks. */
+export function orphanContext(app: FastifyInstance, request: FastifyRequest): OrphanContext {
+  return {
     db: app.db,
     dialect: app.dialect,
     store: app.fileStore,
@@ -117,7 +115,14 @@ export async function orphansRoutes(app: FastifyInstance): Promise<void> {
     sites: currentUser(request).sites,
     user: currentUser(request),
     viewable: viewableClasses(currentUser(request)),
-  });
+  };
+}
+
+export async function orphansRoutes(app: FastifyInstance): Promise<void> {
+  linkActivities('orphan', orphanActivityLinks);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  servePhotos(app.fileStore, app.db);
+  const ctx = (request: FastifyRequest) => orphanContext(app, request);
 
   r.get('/orphans', { config: requires('view-orphans'), schema: { description: 'Children outside the trash, a page at a time, searched, filtered and sorted; with no_pagination, the short list for a selector.', tags: TAGS, querystring: orphanListQuerySchema, response: { 200: z.union([orphanPageSchema, orphanSelectorResponseSchema]) } } }, async (request) =>
     request.query.no_pagination ? orphanSelector(ctx(request), request.query) : listOrphans(ctx(request), request.query),
