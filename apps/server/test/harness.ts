@@ -80,13 +80,14 @@ export async function startServer(dialect: Dialect, overrides: Partial<Config> =
  * Run a suite once per database: SQLite always, PostgreSQL when reachable (global-setup decides;
  * under CI=true an unreachable PostgreSQL fails the run instead).
  */
-export function describeEachDatabase(name: string, suite: (ctx: () => TestServer, dialect: Dialect) => void): void {
+/** `deps`: what each dialect's server is built with beside its database (a capturing mailer, say). */
+export function describeEachDatabase(name: string, suite: (ctx: () => TestServer, dialect: Dialect) => void, deps: () => Pick<AppDeps, 'mailer' | 'logStream'> = () => ({})): void {
   const dialects: Dialect[] = inject('pgAdminUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
   for (const dialect of dialects) {
     describe(`${name} [${dialect}]`, () => {
       let server: TestServer;
       beforeAll(async () => {
-        server = await startServer(dialect);
+        server = await startServer(dialect, {}, deps());
       });
       afterAll(async () => {
         await server?.close();

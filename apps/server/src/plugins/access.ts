@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, isAdministrator, isSuperAdmin } from '@app/shared/permissions';
+import { can, isAdministrator } from '@app/shared/permissions';
 import { MSG } from '@app/shared/messages';
-import { SENSITIVITY_CLASSES, editPermissionOf, viewPermissionOf } from '@app/shared/sensitivity';
 import { AppError } from '../lib/app-error.ts';
 import type { Access } from '../lib/access.ts';
+import { heldUnderLockdown } from '../lib/lockdown-grants.ts';
 import { loadAccess } from '../modules/auth/current-user.service.ts';
 import { resolveToken } from '../modules/auth/tokens.service.ts';
 import { isMaintenanceMode } from '../modules/settings/settings.service.ts';
@@ -52,7 +52,7 @@ export function registerAccessControl(app: FastifyInstance): void {
       // Roles, permissions and sites are read on every request: a change holds from the next one.
       const { scope, ...access } = await loadAccess(app.db, resolved.user.id);
       const user = { ...resolved.user, ...access };
-      request.user = resolved.lockdown && !isSuperAdmin(user) ? withoutSensitiveClasses(user) : user;
+      request.user = heldUnderLockdown(user, resolved.lockdown);
       request.siteScope = scope;
       request.tokenId = resolved.tokenId;
       request.lockdown = resolved.lockdown;
@@ -78,18 +78,6 @@ function checkAccess(access: Access, request: FastifyRequest): void {
 export function siteScope(request: FastifyRequest) {
   if (!request.siteScope) throw AppError.unauthenticated();
   return request.siteScope;
-}
-
-/** The permissions that show or write a class of a child's sensitive fields (shared/sensitivity.ts). */
-const SENSITIVE_PERMISSIONS: ReadonlySet<string> = new Set(SENSITIVITY_CLASSES.flatMap((c) => [viewPermissionOf(c), editPermissionOf(c)]));
-
-/**
- * Lockdown: everyone but a Super Admin holds, for this request, no permission over a sensitive
- * class, so every answer that asks which classes the user sees (orphans' `viewableClasses`) leaves
- * them all out, and no write can change them; `/auth/user` says so to the dashboard.
- */
-function withoutSensitiveClasses<U extends { permissions: ReadonlyArray<{ name: string }> }>(user: U): U {
-  return { ...user, permissions: user.permissions.filter((p) => !SENSITIVE_PERMISSIONS.has(p.name)) };
 }
 
 /** The signed-in user of a route that declared non-public access. */

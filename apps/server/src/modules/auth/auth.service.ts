@@ -9,6 +9,8 @@ import type { Mailer } from '../../lib/mailer.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { nowIso } from '../../lib/time.ts';
 import { registerUser } from './auth.writes.ts';
+import { heldUnderLockdown } from '../../lib/lockdown-grants.ts';
+import { lockdownIsOn } from '../../lib/lockdown-setting.ts';
 import { loadAuthUser } from './current-user.service.ts';
 import { issueToken, type TokenLifetimes } from './tokens.service.ts';
 import { accountAttempt, type AccountAttempt } from './account-guessing.ts';
@@ -74,7 +76,8 @@ export async function login(
   await deps.guard.limiter.clear(key);
   await attempt.succeeded();
   const token = await issueToken(deps.db, row.id, input.remember, deps.life);
-  const user = (await loadAuthUser(deps.db, row.id)) as AuthUser;
+  // What they hold now: under lockdown, what the server lets them do, not what their roles grant.
+  const user = heldUnderLockdown((await loadAuthUser(deps.db, row.id)) as AuthUser, await lockdownIsOn(deps.db));
   return { user, token };
 }
 

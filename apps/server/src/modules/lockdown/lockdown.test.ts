@@ -1,19 +1,35 @@
 import { expect, it } from 'vitest';
 import { SENSITIVITY_CLASSES, editPermissionOf, viewPermissionOf } from '@app/shared/sensitivity';
-import { ADMIN, call, describeEachDatabase, login, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
+import { ADMIN, call, capturingMailer, describeEachDatabase, login, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
 
 /*
  * Lockdown: a Super Admin types their password again and, at once, every other session ends
  * (whoever holds it, another Super Admin's and their own other devices' too), maintenance mode goes
  * on, and the state is kept in the database for every process. Lifting it takes the password again
  * and puts maintenance back as it was. While it is on, nobody but a Super Admin holds a permission
- * over a sensitive class. A wrong password, or anyone else, changes nothing.
+ * over a sensitive class — and the sign-in answer says so — and no password-reset link mailed
+ * before it works. A wrong password, or anyone else, changes nothing.
  */
 
 const signedIn = async (server: TestServer, token: string) => (await call(server, 'GET', '/api/auth/user', { token })).status;
 const maintenance = async (server: TestServer) => (await call(server, 'GET', '/api/settings/public')).body.maintenance_mode as string;
 const lockdownEntries = async (server: TestServer, token: string) =>
   ((await call(server, 'GET', '/api/activities?subject_type=settings&per_page=100', { token })).body.data as Array<{ action: string; user: { id: number } | null }>).filter((e) => e.action.startsWith('lockdown'));
+
+const sensitive = SENSITIVITY_CLASSES.flatMap((c) => [viewPermissionOf(c), editPermissionOf(c)]);
+/** The permissions the sign-in answer lists. */
+const signInHolds = async (server: TestServer, email: string, password: string) => {
+  const res = await call(server, 'POST', '/api/auth/login', { body: { email, password } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body.user.permissions as Array<{ name: string }>).map((p) => p.name);
+};
+/** The reset link's token in the last mail the server sent to `email`. */
+const mailedResetToken = (server: TestServer, email: string) => {
+  const mail = (server.app.mailer as ReturnType<typeof capturingMailer>).sent.findLast((m) => m.to === email);
+  const token = mail?.text.match(/reset-password\?token=([^&\s]+)/)?.[1];
+  if (!token) throw new Error(`no reset link mailed to ${email}`);
+  return decodeURIComponent(token);
+};
 
 describeEachDatabase('lockdown', (server) => {
   it('only a Super Admin may start or lift it; the others are refused and nothing changes', async () => {
@@ -83,7 +99,6 @@ describeEachDatabase('lockdown', (server) => {
 
     // Every sensitive class is out of reach of everyone but a Super Admin: the permissions that
     // show or write one are gone from the Manager's (so from every answer's need-to-know), not the Super Admin's.
-    const sensitive = SENSITIVITY_CLASSES.flatMap((c) => [viewPermissionOf(c), editPermissionOf(c)]);
     const held = async (token: string) => ((await call(server(), 'GET', '/api/auth/user', { token })).body.user.permissions as Array<{ name: string }>).map((p) => p.name);
     expect((await held(managerAgain)).filter((p) => sensitive.includes(p as never))).toEqual([]);
     expect(await held(managerAgain)).toContain('view-orphans');
@@ -125,6 +140,37 @@ describeEachDatabase('lockdown', (server) => {
     expect((await call(server(), 'PUT', '/api/settings', { token: admin, body: { organization_name: 'Org', maintenance_mode: '0' } })).status).toBe(200);
   });
 
+  it('signs staff in holding what lockdown leaves them, and cancels every reset link mailed before it', async () => {
+    const admin = await loginAdmin(server());
+    const manager = await userWithRoles(server(), ['Manager'], 'manager-pass-2');
+    const teacher = await userWithRoles(server(), ['Teacher'], 'teacher-pass-2');
+    expect(await signInHolds(server(), manager.email, 'manager-pass-2')).toEqual(expect.arrayContaining(sensitive));
+    for (const who of [manager, teacher]) expect((await call(server(), 'POST', '/api/auth/forgot-password', { body: { email: who.email } })).status).toBe(200);
+    const links = [mailedResetToken(server(), manager.email), mailedResetToken(server(), teacher.email)];
+
+    expect((await call(server(), 'POST', '/api/lockdown', { token: admin, body: { password: ADMIN.password } })).status).toBe(200);
+    try {
+      // The sign-in answer lists what the server lets them do now: no sensitive class, the rest kept.
+      const managerHolds = await signInHolds(server(), manager.email, 'manager-pass-2');
+      expect(managerHolds.filter((p) => sensitive.includes(p as never))).toEqual([]);
+      expect(managerHolds).toContain('view-orphans');
+      expect(await signInHolds(server(), ADMIN.email, ADMIN.password)).toEqual(expect.arrayContaining(sensitive));
+
+      // A link mailed before lockdown is refused as any spent link is, and the password stays.
+      const reset = await call(server(), 'POST', '/api/auth/reset-password', { body: { email: teacher.email, token: links[1], password: 'taken-over-pass-1', password_confirmation: 'taken-over-pass-1' } });
+      expect(reset.status).toBe(422);
+      expect(reset.body.errors).toEqual({ email: ['This password reset token is invalid.'] });
+      expect((await call(server(), 'POST', '/api/auth/login', { body: { email: teacher.email, password: 'taken-over-pass-1' } })).status).toBe(422);
+      expect(await server().database.db.selectFrom('password_reset_tokens').select('id').where('email', 'in', [manager.email, teacher.email]).execute()).toEqual([]);
+    } finally {
+      expect((await call(server(), 'DELETE', '/api/lockdown', { token: admin, body: { password: ADMIN.password } })).status).toBe(200);
+    }
+    // Cancelled, not paused: lifting lockdown does not bring a link back; the roles grant again.
+    const after = await call(server(), 'POST', '/api/auth/reset-password', { body: { email: manager.email, token: links[0], password: 'taken-over-pass-1', password_confirmation: 'taken-over-pass-1' } });
+    expect(after.status).toBe(422);
+    expect(await signInHolds(server(), manager.email, 'manager-pass-2')).toEqual(expect.arrayContaining(sensitive));
+  });
+
   it('counts the password checks with the profile\'s: past five a minute, 429', async () => {
     const admin = await loginAdmin(server());
     const statuses: number[] = [];
@@ -132,4 +178,4 @@ describeEachDatabase('lockdown', (server) => {
     expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
     expect((await call(server(), 'GET', '/api/lockdown', { token: admin })).body.data.active).toBe(false);
   });
-});
+}, () => ({ mailer: capturingMailer() }));

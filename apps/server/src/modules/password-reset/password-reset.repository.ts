@@ -23,3 +23,8 @@ export async function deleteResetTokens(db: Db, email: string): Promise<void> {
 export async function setPassword(trx: Db, userId: number, hash: string, now: string): Promise<void> {
   await trx.updateTable('users').set({ password: hash, updated_at: now }).where('id', '=', userId).execute();
 }
+
+/** Every unused reset link of every account goes (lockdown): answers how many. */
+export async function deleteEveryResetToken(trx: Db): Promise<number> {
+  return Number((await trx.deleteFrom('password_reset_tokens').executeTakeFirst()).numDeletedRows);
+}

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { PASSWORD_RESET_MINUTES, PASSWORD_RESET_MSG } from '@app/shared/schemas/password-reset.schema';
 import type { Language } from '@app/shared/i18n/languages';
 import { formatMessage } from '@app/shared/i18n/localise';
@@ -12,7 +12,7 @@ import { hashPassword } from '../../lib/password.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { normaliseEmail } from '../auth/auth.service.ts';
 import { getSetting } from '../settings/settings.service.ts';
-import { resetTokensFor, userByEmail } from './password-reset.repository.ts';
+import { deleteEveryResetToken, resetTokensFor, userByEmail } from './password-reset.repository.ts';
 import * as resetWrites from './password-reset.writes.ts';
 
 /** A new link is not mailed to the same address more often than this (mail-bombing). */
@@ -89,3 +89,6 @@ export async function resetPassword(
 
 /** For other modules' writes: a user's outstanding reset links end with their e-mail or account. */
 export { deleteResetTokens } from './password-reset.repository.ts';
+
+/** Cancel every unused reset link of every account, inside another write's transaction (lockdown); answers how many. */
+export const cancelEveryResetLink = (trx: Transaction<DB>): Promise<number> => deleteEveryResetToken(trx);

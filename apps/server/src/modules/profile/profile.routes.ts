@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PROFILE_MSG, confirmPasswordSchema, isPasswordChange, passwordChangeSchema, profileResponseSchema, profileSchema } from '@app/shared/schemas/profile.schema';
 import { signedIn } from '../../lib/access.ts';
+import { heldUnderLockdown } from '../../lib/lockdown-grants.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import { currentUser } from '../../plugins/access.ts';
@@ -21,7 +22,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       await changePassword(deps, caller, parseOrThrow(passwordChangeSchema, body));
       return { message: PROFILE_MSG.passwordUpdated };
     }
-    return { message: PROFILE_MSG.profileUpdated, user: await updateProfile(deps, caller, parseOrThrow(profileSchema, body)) };
+    // The user as saved, holding what this request holds (under lockdown, no sensitive class).
+    const user = heldUnderLockdown(await updateProfile(deps, caller, parseOrThrow(profileSchema, body)), request.lockdown);
+    return { message: PROFILE_MSG.profileUpdated, user };
   });
 
   app.withTypeProvider<ZodTypeProvider>().post(
