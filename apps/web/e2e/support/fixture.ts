@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, startServer, type RunningServer } from './server.ts';
 import { launchBrowser, signIn, type BrowserSession } from './browser.ts';
 import { trackRequests } from './settle.ts';
 import { waitForIslandsOnLoad } from './islands.ts';
@@ -54,8 +54,13 @@ export function setUpBrowserApp({ pagePer = 'test', context: contextOptions, sig
   };
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser(server.baseUrl);
+    // Chromium starts beside the server rather than after it: neither needs the other to start, and
+    // a file's set-up then waits for the slower of the two instead of both in turn.
+    const port = await freePort();
+    const started = await Promise.allSettled([startServer({ port }), launchBrowser(`http://127.0.0.1:${port}`)]);
+    if (started[0].status === 'fulfilled') server = started[0].value;
+    if (started[1].status === 'fulfilled') browser = started[1].value;
+    for (const result of started) if (result.status === 'rejected') throw result.reason;
     if (pagePer === 'file') {
       page = await openPage();
       if (signedIn) await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);

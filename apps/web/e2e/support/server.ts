@@ -21,7 +21,8 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now, for a server to be started on (its address known before it starts). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -48,11 +49,11 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
  * Start the real server (built SPA + API) on a free port with a fresh SQLite file and storage
  * folder, and a known first Super Admin. Resolves once it prints 'Server listening'.
  */
-export async function startServer({ timeoutMs = 90_000 } = {}): Promise<RunningServer> {
+export async function startServer({ timeoutMs = 90_000, port: chosenPort }: { timeoutMs?: number; port?: number } = {}): Promise<RunningServer> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error(`No built web app at ${webDist}. Run "npm run build -w apps/web" before the browser tests.`);
   }
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const dir = mkdtempSync(path.join(tmpdir(), 'orphan-care-e2e-'));
   // The compiled server, as `npm start` runs it: no TypeScript loader on each file's start. The
   // e2e set-up (global-setup.ts) rebuilds it first when its sources are newer.
