@@ -32,6 +32,20 @@ const testEnv: Record<string, string> = {
   ...(scratch ? { TMPDIR: scratch } : {}),
 };
 
+/**
+ * How many browser test files run at once. A file's test, server and Chromium mostly wait on one
+ * another (much of a file's time none of them has work to do), so one file leaves a core of two
+ * idle. Under CI the machine runs nothing else, and two files at once (each has its own server port,
+ * database, storage folder and Chromium, e2e/support/server.ts) fill both cores. Elsewhere one at a
+ * time: on a machine shared with other work, two at once let page loads outlast the tests' limits.
+ * E2E_WORKERS sets the count (the command line's --maxWorkers does not reach a project's own).
+ */
+function e2eWorkers(): number {
+  const asked = Number(process.env.E2E_WORKERS);
+  if (Number.isInteger(asked) && asked > 0) return asked;
+  return process.env.CI === 'true' ? Math.min(2, availableParallelism()) : 1;
+}
+
 // One runner, four projects; `npm test` runs them all (see README).
 export default defineConfig({
   test: {
@@ -76,9 +90,7 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['apps/web/e2e/support/global-setup.ts'],
-          // One file at a time: two at once (each file has its own server port, database and storage
-          // folder, e2e/support/server.ts) let page loads outlast the tests' time limits on two cores.
-          maxWorkers: 1,
+          maxWorkers: e2eWorkers(),
           // Its own group, as its worker count differs from the other projects' (when run together).
           sequence: { groupOrder: 1 },
           // Passed on to the servers the tests start.
