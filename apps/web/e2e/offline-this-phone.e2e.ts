@@ -5,7 +5,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
 
 /*
  * "This phone" on the profile: keeping data here for offline work, sealed with the password the
- * server confirms; locked whenever the app opens again and unlocked with the password alone;
+ * server confirms (at sign-in, or here after erasing it); locked whenever the app opens again and unlocked with the password alone;
  * erased at sign-out.
  */
 
@@ -17,8 +17,11 @@ describe('this phone, on the profile', () => {
   it('sets up the sealed store with the confirmed password, locks, unlocks, and erases it at sign-out', { timeout: 240_000 }, async () => {
     const page = app.page;
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    // Signing in set the store up with the password; the page loaded since holds no key: locked.
     await page.goto('/dashboard/profile');
     const card = page.locator('section', { has: page.getByRole('heading', { name: 'This phone' }) });
+    await card.getByText('Locked:', { exact: false }).waitFor();
+    await card.getByRole('button', { name: 'Erase from this phone' }).click();
     await card.getByText('Nothing is kept on this phone.', { exact: false }).waitFor();
     expect(await card.getByTestId('storage-persistence').textContent()).toMatch(/storage/);
 

@@ -55,6 +55,19 @@ async function eraseKeptOnThisPhone(): Promise<void> {
   }
 }
 
+/**
+ * Signing in opens what this phone keeps for the user with the password just accepted (or sets it
+ * up empty; another user's is erased): the key is derived here, while the password is known, and
+ * the password itself is kept nowhere. Without IndexedDB (a private window) nothing is kept.
+ */
+async function openKeptOnThisPhone(userId: number, password: string): Promise<void> {
+  try {
+    await (await import('./local-store/local-store.ts')).openLocalStoreAtSignIn(userId, password);
+  } catch {
+    // Nothing can be kept here: the dashboard works online as before.
+  }
+}
+
 function readStoredUser(): AuthUser | null {
   try {
     const raw = readStoredUserJson();
@@ -116,6 +129,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const body = await api.post<LoginResponse>('/auth/login', { email, password, remember });
       if (!body?.token || !isAuthUser(body.user)) throw new AuthFlowError('login-failed');
       storeSession(body.user, { token: body.token, remember });
+      await openKeptOnThisPhone(body.user.id, password);
       setUser(body.user);
       setSignedOutByUser(false);
       return body.user;

@@ -17,9 +17,19 @@ export function newSalt(): Uint8Array<ArrayBuffer> {
   return crypto.getRandomValues(new Uint8Array(16));
 }
 
+/** The key's 256 bits, for handing to the page a sign-in loads next (key-handoff.ts) and nowhere else. */
+export async function deriveKeyBits(password: string, salt: Uint8Array<ArrayBuffer>, iterations = PBKDF2_ITERATIONS): Promise<ArrayBuffer> {
+  const material = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, ['deriveBits']);
+  return crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, material, 256);
+}
+
+/** The AES-GCM key of those bits, not extractable. */
+export function keyFromBits(bits: BufferSource): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', bits, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+}
+
 export async function deriveKey(password: string, salt: Uint8Array<ArrayBuffer>, iterations = PBKDF2_ITERATIONS): Promise<CryptoKey> {
-  const material = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, ['deriveKey']);
-  return crypto.subtle.deriveKey({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, material, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  return keyFromBits(await deriveKeyBits(password, salt, iterations));
 }
 
 export async function seal(key: CryptoKey, value: unknown): Promise<Sealed> {

@@ -1,5 +1,6 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { deriveKey, newSalt, seal, unseal, type Sealed } from './local-key.ts';
+import { deriveKey, deriveKeyBits, keyFromBits, newSalt, seal, unseal, type Sealed } from './local-key.ts';
+import { dropHeldKey, holdForNextPage, takeHandedKey } from './key-handoff.ts';
 
 /**
  * What this phone keeps for working offline, in IndexedDB, every value sealed (local-key.ts) under
@@ -66,24 +67,62 @@ async function withDb<T>(fn: (db: IDBPDatabase<LocalDb>) => Promise<T>): Promise
   }
 }
 
-/** Read what is on this phone (at start): set up or not, for whom, how many wrong tries. Locked. */
+/**
+ * Read what is on this phone (at start): set up or not, for whom, how many wrong tries. Locked,
+ * unless the sign-in page just handed this page the user's key (key-handoff.ts).
+ */
 export async function loadLocalStore(): Promise<LocalStoreState> {
   // Looking makes no empty store where there was none (where the browser can tell).
   const exists = indexedDB.databases ? (await indexedDB.databases()).some((d) => d.name === DB_NAME) : true;
   const lock = exists ? await withDb((db) => db.get('lock', 'lock')) : undefined;
+  const handed = takeHandedKey();
+  if (lock && handed && handed.userId === lock.userId && !key) {
+    const candidate = await keyFromBits(handed.bits);
+    if (await opens(candidate, lock)) key = candidate;
+  }
   publish({ userId: lock?.userId ?? null, unlocked: key !== null && !!lock, failedUnlocks: lock?.failedUnlocks ?? 0 });
   return state;
 }
 
-/** Set it up, empty, for this user and password, and unlock it (anything kept before is erased). */
-export async function createLocalStore(userId: number, password: string): Promise<void> {
+const opens = async (candidate: CryptoKey, lock: Lock): Promise<boolean> => (await unseal<{ check: string }>(candidate, lock.verifier).catch(() => null))?.check === VERIFIER;
+
+/** A new, empty store for this user (anything kept before is erased), unlocked; its key's bits. */
+async function setUp(userId: number, password: string): Promise<ArrayBuffer> {
   await eraseLocalStore();
   const salt = newSalt();
-  const fresh = await deriveKey(password, salt);
+  const bits = await deriveKeyBits(password, salt);
+  const fresh = await keyFromBits(bits);
   const verifier = await seal(fresh, { check: VERIFIER, userId });
   await withDb((db) => db.put('lock', { userId, salt, verifier, failedUnlocks: 0 }, 'lock'));
   key = fresh;
   publish({ userId, unlocked: true, failedUnlocks: 0 });
+  return bits;
+}
+
+/** Set it up, empty, for this user and password, and unlock it (anything kept before is erased). */
+export async function createLocalStore(userId: number, password: string): Promise<void> {
+  await setUp(userId, password);
+}
+
+/**
+ * At sign-in, with the password the server has just accepted: the user's own store unlocked with
+ * it, or, when there is none, or another user's, or one sealed under a password since changed
+ * (which nobody can open again), a new empty one. A sign-in is no wrong try: the server checked it.
+ */
+export async function openLocalStoreAtSignIn(userId: number, password: string): Promise<void> {
+  const lock = (await loadLocalStore()).userId === userId ? await withDb((db) => db.get('lock', 'lock')) : undefined;
+  if (lock) {
+    const bits = await deriveKeyBits(password, lock.salt);
+    const candidate = await keyFromBits(bits);
+    if (await opens(candidate, lock)) {
+      await withDb((db) => db.put('lock', { ...lock, failedUnlocks: 0 }, 'lock'));
+      key = candidate;
+      holdForNextPage(userId, bits);
+      publish({ userId, unlocked: true, failedUnlocks: 0 });
+      return;
+    }
+  }
+  holdForNextPage(userId, await setUp(userId, password));
 }
 
 /** Unlock with the password: 'unlocked', 'wrong' (one try fewer), or 'erased' after the last wrong one. */
@@ -91,8 +130,7 @@ export async function unlockLocalStore(password: string): Promise<'unlocked' | '
   const lock = await withDb((db) => db.get('lock', 'lock'));
   if (!lock) throw new Error('Nothing is kept on this phone.');
   const candidate = await deriveKey(password, lock.salt);
-  const opened = await unseal<{ check: string }>(candidate, lock.verifier).catch(() => null);
-  if (opened?.check === VERIFIER) {
+  if (await opens(candidate, lock)) {
     await withDb((db) => db.put('lock', { ...lock, failedUnlocks: 0 }, 'lock'));
     key = candidate;
     publish({ userId: lock.userId, unlocked: true, failedUnlocks: 0 });
@@ -111,12 +149,14 @@ export async function unlockLocalStore(password: string): Promise<'unlocked' | '
 /** Forget the key: the store stays, sealed, until the password is typed again. */
 export function lockLocalStore(): void {
   key = null;
+  dropHeldKey();
   publish({ ...state, unlocked: false });
 }
 
 /** Erase everything kept on this phone, and the key. */
 export async function eraseLocalStore(): Promise<void> {
   key = null;
+  dropHeldKey();
   await deleteDB(DB_NAME);
   publish({ userId: null, unlocked: false, failedUnlocks: 0 });
 }
@@ -135,4 +175,9 @@ export async function readSealed<T>(name: string): Promise<T | undefined> {
   const k = unlockedKey();
   const sealed = await withDb((db) => db.get('sealed', name));
   return sealed ? unseal<T>(k, sealed) : undefined;
+}
+
+export async function dropSealed(name: string): Promise<void> {
+  unlockedKey();
+  await withDb((db) => db.delete('sealed', name));
 }

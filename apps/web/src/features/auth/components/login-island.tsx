@@ -1,7 +1,14 @@
+import { handToNextPage } from '../../../lib/local-store/key-handoff.ts';
 import { LoginCard } from './login-card.tsx';
 
-/** Leave the server-rendered sign-in page: the place asked for (the dashboard, the app) loads in full. */
-const loadInFull = (to: string) => window.location.replace(to);
+/**
+ * Leave the server-rendered sign-in page: the place asked for (the dashboard, the app) loads in
+ * full, handed the key of what this phone keeps, opened at sign-in (key-handoff.ts).
+ */
+const loadInFull = (to: string) => {
+  handToNextPage();
+  window.location.replace(to);
+};
 
 /**
  * The sign-in form as the island of the server-rendered /login (decision 0038), without the app's

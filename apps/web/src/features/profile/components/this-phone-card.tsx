@@ -18,11 +18,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { useConfirmPassword } from '../api/confirm-password.ts';
+import { KeptClassesList } from './kept-classes-list.tsx';
 
 /**
  * "This phone": what is kept here for working offline, sealed under a key from the user's
- * password (lib/local-store). Set up once the server has confirmed the password; locked whenever
- * the app opens again, unlocked with the password and no server; erased on request, after ten
+ * password (lib/local-store). Set up at sign-in (lib/auth-context.tsx), or here once the server
+ * has confirmed the password; unlocked, it lists the classes kept; locked whenever the app opens
+ * again, unlocked with the password and no server; erased on request, after ten
  * wrong passwords, and at sign-out. Also whether the browser promised to keep it when space runs short.
  */
 const PERSISTENCE_TEXT = { kept: 'profile.phone.persistence.kept', 'may-be-cleared': 'profile.phone.persistence.mayBeCleared', unknown: 'profile.phone.persistence.unknown' } as const;
@@ -119,6 +121,7 @@ export function ThisPhoneCard() {
               {t('profile.phone.erase')}
             </Button>
           </div>
+          <KeptClassesList />
         </div>
       ) : (
         <form onSubmit={(e) => void unlock(e)} noValidate className="space-y-4">
