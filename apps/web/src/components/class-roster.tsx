@@ -9,6 +9,7 @@ import { Notice } from './ui/notice.tsx';
 import { SelectField } from './ui/select.tsx';
 import { Spinner } from './ui/spinner.tsx';
 import { EntryGrid, type EntryGridProps } from './entry-grid.tsx';
+import { KeepClassSwitch } from './keep-class-switch.tsx';
 import { GradeOptions } from './school-options.tsx';
 import { SiteOptions } from './site-options.tsx';
 import { classChildrenQuery } from '../lib/class-children-query.ts';
@@ -107,8 +108,23 @@ interface ClassRosterProps {
   children: (students: OrphanListItem[]) => ReactNode;
 }
 
-/** The class's children for the grid, with the states before it: no class chosen, failed, loading, empty. */
-export function ClassRoster({ grade, site = '', alsoWaitFor, chooseGrade, noChildren, loadError, children }: ClassRosterProps) {
+/**
+ * The class's children for the grid, with the states before it: no class chosen, failed, loading,
+ * empty; and, for a class chosen, the choice to keep it on this phone for working offline.
+ */
+export function ClassRoster(props: ClassRosterProps) {
+  const { several } = useUserSites();
+  const { grade, site = '' } = props;
+  const chosen = grade !== '' && (site !== '' || !several);
+  return (
+    <>
+      {chosen ? <KeepClassSwitch kept={{ site, grade }} /> : null}
+      <ClassRosterBody {...props} />
+    </>
+  );
+}
+
+function ClassRosterBody({ grade, site = '', alsoWaitFor, chooseGrade, noChildren, loadError, children }: ClassRosterProps) {
   const { t } = useTranslation();
   const { several } = useUserSites();
   const chosen = grade !== '' && (site !== '' || !several);

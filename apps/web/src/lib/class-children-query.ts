@@ -3,6 +3,7 @@ import { MAX_PER_PAGE } from '@app/shared/constants';
 import type { Paged } from '@app/shared/schemas/common.schema';
 import type { OrphanListItem } from '@app/shared/schemas/orphan.schema';
 import { api } from './api-client.ts';
+import { keptWhenUnreachable } from './kept-classes/kept-classes.ts';
 
 /**
  * One class's active children, by last name (GET /orphans?class_grade=…, page by page at the
@@ -24,9 +25,12 @@ export async function getClassChildren(grade: string, site: string, signal?: Abo
   }
 }
 
+/** The class's children; with no server to ask, as kept on this phone when the class is kept (lib/kept-classes). */
 export function classChildrenQuery(grade: string, site = '') {
   return queryOptions({
     queryKey: ['orphans', 'class', grade, site] as const,
-    queryFn: ({ signal }) => getClassChildren(grade, site, signal),
+    // Asked even when the browser says it is offline: the kept copy answers then.
+    networkMode: 'offlineFirst',
+    queryFn: ({ signal }) => getClassChildren(grade, site, signal).catch((err: unknown) => keptWhenUnreachable(err, { site, grade }, (kept) => kept.children)),
   });
 }

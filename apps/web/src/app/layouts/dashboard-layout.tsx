@@ -16,6 +16,9 @@ import { useDocumentTitle } from '../../lib/page-title.ts';
 import { MaintenanceBanner } from './maintenance-banner.tsx';
 import { AppStatusBanners } from './app-status-banners.tsx';
 import { LockdownBanner } from './lockdown-banner.tsx';
+import { PhoneState } from './phone-state.tsx';
+import { UnlockGate } from './unlock-gate.tsx';
+import { useKeepOnThisPhone } from '../../lib/kept-classes/use-kept-classes.ts';
 
 const headerButtonClasses =
   'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 ' +
@@ -37,6 +40,7 @@ export function DashboardLayout() {
   useEffect(() => {
     void import('../../lib/outbox/sync.ts').then(({ startOutboxSync }) => startOutboxSync());
   }, []);
+  useKeepOnThisPhone();
 
   return (
     <div className="flex min-h-screen bg-gray-50 dark:bg-gray-950">
@@ -65,6 +69,7 @@ export function DashboardLayout() {
             <h1 className="truncate text-lg font-semibold">{title}</h1>
           </div>
           <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+            <PhoneState />
             <LanguageSwitcher compact />
             <ThemeToggle />
             <UserMenu />
@@ -75,9 +80,11 @@ export function DashboardLayout() {
         <AppStatusBanners />
         <main id="main" className="flex-1 p-4 sm:p-6">
           {/* Screens load on demand (see router.tsx). */}
-          <Suspense fallback={<LoadingScreen />}>
-            <Outlet />
-          </Suspense>
+          <UnlockGate>
+            <Suspense fallback={<LoadingScreen />}>
+              <Outlet />
+            </Suspense>
+          </UnlockGate>
         </main>
       </div>
     </div>

@@ -3,6 +3,7 @@ import type { Attendance } from '@app/shared/schemas/attendance.schema';
 import { MAX_PER_PAGE } from '@app/shared/constants';
 import { attendanceKeys } from './attendance-query-keys.ts';
 import { getAttendances } from './get-attendances.ts';
+import { keptWhenUnreachable, monthKey } from '../../../lib/kept-classes/kept-classes.ts';
 
 /**
  * Every record of one grade's month (GET /attendances?class_grade&month&year, page by page at
@@ -17,9 +18,13 @@ export async function getClassMonth(grade: string, site: string, month: number, 
   }
 }
 
+/** The month's records; with no server to ask, as kept on this phone for a kept class's kept months. */
 export function classMonthQuery(grade: string, site: string, month: number, year: number) {
   return queryOptions({
     queryKey: attendanceKeys.classMonth(grade, site, month, year),
-    queryFn: ({ signal }) => getClassMonth(grade, site, month, year, signal),
+    // Asked even when the browser says it is offline: the kept copy answers then.
+    networkMode: 'offlineFirst',
+    queryFn: ({ signal }) =>
+      getClassMonth(grade, site, month, year, signal).catch((err: unknown) => keptWhenUnreachable(err, { site, grade }, (kept) => kept.attendance[monthKey(month, year)])),
   });
 }
