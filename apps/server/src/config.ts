@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '@app/shared/constants';
 import type { GalleryConfig } from './modules/gallery/gallery-config.ts';
 import { MALFORMED_KEY, parseHexKey } from './lib/data-key.ts';
+import { parseStorageUrl, type S3Location } from './modules/storage/storage-url.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -22,7 +23,10 @@ export interface Config {
   databaseUrl: string;
   dialect: Dialect;
   sqlitePath: string;
+  /** This machine's storage folder: the stored files unless `s3` is set, and always the work files (resumable uploads' parts, transcodes' copies). */
   storageDir: string;
+  /** STORAGE_URL: stored files in an S3-compatible bucket instead of `storageDir`; null keeps them on this disk. */
+  s3: S3Location | null;
   webDist: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -105,6 +109,7 @@ const environment = z.object({
   HOST: optional(z.string()),
   DATABASE_URL: optional(z.string()),
   STORAGE_DIR: optional(z.string()),
+  STORAGE_URL: optional(z.string()),
   WEB_DIST: optional(z.string()),
   ADMIN_EMAIL: optional(z.email('must be an e-mail address')),
   ADMIN_PASSWORD: optional(z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)),
@@ -162,6 +167,13 @@ function parseEnvironment(env: NodeJS.ProcessEnv): z.infer<typeof environment> {
 const userCwd = process.env.INIT_CWD || process.cwd();
 const resolvePath = (p: string) => path.resolve(userCwd, p);
 
+function storageLocation(env: NodeJS.ProcessEnv, value: string | undefined): S3Location | null {
+  if (value === undefined) return null;
+  const location = parseStorageUrl(value, env);
+  if (typeof location === 'string') throw new ConfigError(`Invalid configuration (environment or .env):\n  STORAGE_URL=${JSON.stringify(value)}: ${location}.`);
+  return location;
+}
+
 /** Read the environment once; everything else receives a Config (tests build their own). Throws ConfigError. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const e = parseEnvironment(env);
@@ -177,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dialect,
     sqlitePath,
     storageDir: resolvePath(e.STORAGE_DIR ?? path.join(repoRoot, 'data/storage')),
+    s3: storageLocation(env, e.STORAGE_URL),
     webDist: resolvePath(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

@@ -48,7 +48,7 @@ async function prepareOrExit(): Promise<Awaited<ReturnType<typeof prepareDatabas
   try {
     return await prepareDatabase(config);
   } catch (err) {
-    if (!(err instanceof DataKeyRefusal)) throw err;
+    if (!(err instanceof DataKeyRefusal || err instanceof ConfigError)) throw err;
     console.error(err.message);
     process.exit(1);
   }

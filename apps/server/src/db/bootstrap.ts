@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import { DataKeyring } from '../lib/data-key.ts';
 import { unlockDataKey, type KeyPrompt } from '../lib/data-key-unlock.ts';
+import { openFileStorage } from '../modules/storage/file-storages.ts';
 import { sealLeftoverFiles } from '../modules/storage/stored-files-seal.ts';
 import { openDatabase, type Database } from './database.ts';
 import { migrate } from './migrate.ts';
@@ -17,7 +18,10 @@ export async function prepareDatabase(config: Config, prompt?: KeyPrompt): Promi
     await migrate(database.db, database.dialect);
     const seed = await seedEssentials(database.db, { email: config.adminEmail, password: config.adminPassword });
     const dataKey = await unlockDataKey(config, database.db, prompt);
-    await sealLeftoverFiles(config.storageDir, database.db, new DataKeyring(dataKey), (line) => console.log(line));
+    const keyring = new DataKeyring(dataKey);
+    const files = openFileStorage(config, keyring);
+    await files.check();
+    await sealLeftoverFiles(files, database.db, keyring, (line) => console.log(line));
     return { database, seed, dataKey };
   } catch (err) {
     await database.destroy();

@@ -11,7 +11,7 @@ import { GALLERY_FOLDER } from '../modules/gallery/media-content.ts';
 import { workFile } from '../modules/gallery/received-video.ts';
 import type { FileStorage } from '../modules/storage/file-storage.types.ts';
 import { cleanOriginal } from '../modules/storage/images.service.ts';
-import { LocalDiskStorage } from '../modules/storage/local-disk-storage.ts';
+import { openFileStorage, type StoredFiles } from '../modules/storage/file-storages.ts';
 import { DataKeyring } from '../lib/data-key.ts';
 import { unlockDataKey } from '../lib/data-key-unlock.ts';
 import { localFileOf, newStorageKey, readStoredFile } from '../modules/storage/storage.service.ts';
@@ -142,9 +142,9 @@ async function cleanItem(db: Kysely<DB>, files: FileStorage, gallery: GalleryCon
 export async function cleanMediaMetadata(config: Config, log: (line: string) => void = () => {}): Promise<CleanReport> {
   const gallery = galleryConfig(config);
   const database = openDatabase(config);
-  let files: LocalDiskStorage;
+  let files: StoredFiles;
   try {
-    files = new LocalDiskStorage(config.storageDir, new DataKeyring(await unlockDataKey(config, database.db)));
+    files = openFileStorage(config, new DataKeyring(await unlockDataKey(config, database.db)));
   } catch (err) {
     await database.destroy();
     throw err;

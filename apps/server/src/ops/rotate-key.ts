@@ -2,6 +2,7 @@ import { loadConfig, ConfigError, type Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { dataKey, DataKeyring, keyFromPassphrase, makeVerifier, verifies } from '../lib/data-key.ts';
 import { NEXT_VERIFIER_ROW, readVerifier, terminalPrompt, VERIFIER_ROW, writeVerifier, type KeyPrompt } from '../lib/data-key-unlock.ts';
+import { openFileStorage } from '../modules/storage/file-storages.ts';
 import { recordFilesSealed, sealStoredFiles } from '../modules/storage/stored-files-seal.ts';
 import { isMain } from './backup-files.ts';
 import { serverAnswers } from './restore.ts';
@@ -45,7 +46,7 @@ export async function rotateKey(config: Config, log: (line: string) => void = ()
     }
     const keyring = new DataKeyring(config.newDataKey, [old]);
     let told = 0;
-    const result = await sealStoredFiles(config.storageDir, keyring, (done, total) => {
+    const result = await sealStoredFiles(openFileStorage(config, keyring), (done, total) => {
       if (done - told >= 200 || done === total) {
         told = done;
         log(`Re-encrypting stored files: ${done} of ${total}`);

@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { FileHandle } from 'node:fs/promises';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { DataKey, DataKeyring } from '../../lib/data-key.ts';
 
@@ -106,13 +105,50 @@ export function plainSize(fileSize: number): number {
 export const headerKeyId = (header: Buffer): Buffer => header.subarray(8, 16);
 
 /**
- * A stream of content bytes `start`..`end` (inclusive) of the encrypted file open as `file`, of
- * `fileSize` bytes. The first chunk is read and authenticated before this resolves, so a
+ * Where an encrypted file's bytes come from: a file on disk read at any offset, or an object store's
+ * ranged GET read in order (s3-storage.ts). `read` gives exactly `length` bytes from `offset`, or
+ * fewer when the file ends or changed; `close` ends the source however the stream ended.
+ */
+export interface SealedSource {
+  read(offset: number, length: number): Promise<Buffer>;
+  close(): void;
+}
+
+/** The first and last sealed bytes (inclusive) that hold content bytes `start`..`end` of a file of `fileSize` bytes: what a ranged read must fetch. */
+export function sealedSpan(fileSize: number, range?: { start: number; end: number }): { from: number; to: number } {
+  const size = plainSize(fileSize);
+  const chunks = Math.max(1, Math.ceil(size / CHUNK));
+  const start = Math.max(0, range?.start ?? 0);
+  const end = Math.min(size - 1, range?.end ?? size - 1);
+  const first = Math.min(Math.floor(start / CHUNK), chunks - 1);
+  const last = end < start ? first : Math.floor(end / CHUNK);
+  return { from: HEADER + first * (CHUNK + TAG), to: Math.min(fileSize, HEADER + (last + 1) * (CHUNK + TAG)) - 1 };
+}
+
+/**
+ * A stream of content bytes `start`..`end` (inclusive) of the encrypted file read from `file`, of
+ * `fileSize` bytes; its chunks are read in order, from the first one the range touches. The first chunk is read and authenticated before this resolves, so a
  * damaged or foreign file throws here rather than after an answer has begun; a later damaged
  * chunk fails the stream before any of its bytes are passed on.
  */
 export async function decryptingStream(
-  file: FileHandle,
+  file: SealedSource,
+  fileSize: number,
+  header: Buffer,
+  keyring: DataKeyring,
+  storageKey: string,
+  range?: { start: number; end: number },
+): Promise<Readable> {
+  try {
+    return await openSealed(file, fileSize, header, keyring, storageKey, range);
+  } catch (err) {
+    file.close();
+    throw err;
+  }
+}
+
+async function openSealed(
+  file: SealedSource,
   fileSize: number,
   header: Buffer,
   keyring: DataKeyring,
@@ -147,9 +183,8 @@ export async function decryptingStream(
   const readChunks = async (from: number, to: number): Promise<Buffer[]> => {
     const offset = HEADER + from * (CHUNK + TAG);
     const length = Math.min(fileSize, HEADER + (to + 1) * (CHUNK + TAG)) - offset;
-    const sealed = Buffer.allocUnsafe(length);
-    const { bytesRead } = await file.read(sealed, 0, length, offset);
-    if (bytesRead !== length) throw new DamagedFileError('The stored file changed while being read.');
+    const sealed = await file.read(offset, length);
+    if (sealed.length !== length) throw new DamagedFileError('The stored file changed while being read.');
     const out: Buffer[] = [];
     for (let i = from; i <= to; i++) {
       const at = (i - from) * (CHUNK + TAG);
@@ -168,6 +203,6 @@ export async function decryptingStream(
   }
   const stream = Readable.from(rest(), { objectMode: false });
   // Closed with the stream, however it ends (read to the end, failed, or dropped by a client that left).
-  stream.once('close', () => void file.close().catch(() => {}));
+  stream.once('close', () => file.close());
   return stream;
 }

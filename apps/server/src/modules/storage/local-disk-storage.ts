@@ -37,6 +37,9 @@ export class LocalDiskStorage implements FileStorage {
     this.root = path.resolve(root);
   }
 
+  /** A folder needs no check: it is made as files are stored. */
+  async check(): Promise<void> {}
+
   private pathOf(key: string): string {
     if (!isValidStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
     const full = path.resolve(this.root, key);
@@ -156,12 +159,16 @@ export class LocalDiskStorage implements FileStorage {
     const file = await this.openFile(key);
     if (!file) return null;
     if (this.keyring && isEncryptedHeader(file.head)) {
-      try {
-        return await decryptingStream(file.handle, file.size, file.head, this.keyring, key, range);
-      } catch (err) {
-        await file.handle.close();
-        throw err;
-      }
+      const { handle } = file;
+      const source = {
+        read: async (offset: number, length: number) => {
+          const buffer = Buffer.allocUnsafe(length);
+          const { bytesRead } = await handle.read(buffer, 0, length, offset);
+          return buffer.subarray(0, bytesRead);
+        },
+        close: () => void handle.close().catch(() => {}),
+      };
+      return decryptingStream(source, file.size, file.head, this.keyring, key, range);
     }
     // Written before encryption (or by storage without a keyring): as it is.
     const stream = file.handle.createReadStream(range ? { start: range.start, end: range.end } : {});

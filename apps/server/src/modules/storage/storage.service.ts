@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { FileStorage } from './file-storage.types.ts';
 import { DataKeyring } from '../../lib/data-key.ts';
-import { LocalDiskStorage } from './local-disk-storage.ts';
+import { openFileStorage } from './file-storages.ts';
 import { scratchStream } from './scratch-cipher.ts';
 import { sweepUncommittedFiles } from './uncommitted-files.ts';
 
@@ -66,14 +66,14 @@ async function signingKey(db: Kysely<DB>): Promise<Buffer> {
   return Buffer.from(row.value, 'hex');
 }
 
-export function createFileStore(config: Pick<Config, 'storageDir' | 'dataKey'>, db: Kysely<DB>, files?: FileStorage): FileStore {
+export function createFileStore(config: Pick<Config, 'storageDir' | 's3' | 'dataKey'>, db: Kysely<DB>, files?: FileStorage): FileStore {
   let signer: UrlSigner | null = null;
   const owners = new Map<string, FileOwner>();
   const keyring = new DataKeyring(config.dataKey);
   const store: FileStore = {
     scratch: (name, offset = 0) => scratchStream(keyring, name, offset),
     // Always encrypted: without a data key loaded (an app built for a test of its routes alone), storing a file throws.
-    files: files ?? new LocalDiskStorage(config.storageDir, keyring),
+    files: files ?? openFileStorage(config, keyring),
     get signer() {
       if (!signer) throw new Error('The storage signing key is not loaded (is the database migrated?).');
       return signer;

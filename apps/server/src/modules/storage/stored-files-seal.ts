@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { DataKeyring } from '../../lib/data-key.ts';
-import { LocalDiskStorage } from './local-disk-storage.ts';
+import type { StoredFiles } from './file-storages.ts';
 
 /*
  * Every stored file sealed with the current data key: files from before encryption (an upgraded
@@ -13,8 +13,7 @@ import { LocalDiskStorage } from './local-disk-storage.ts';
 /** `app_keys` row: the id of the key every stored file is known to be sealed with; a start with that key skips the pass. */
 export const FILES_KEY_ROW = 'data-files-key';
 
-export async function sealStoredFiles(storageDir: string, keyring: DataKeyring, progress?: (done: number, total: number) => void): Promise<{ files: number; sealed: number }> {
-  const storage = new LocalDiskStorage(storageDir, keyring);
+export async function sealStoredFiles(storage: StoredFiles, progress?: (done: number, total: number) => void): Promise<{ files: number; sealed: number }> {
   const keys = await storage.keys();
   let sealed = 0;
   for (const [i, key] of keys.entries()) {
@@ -43,10 +42,10 @@ export async function recordFilesSealed(db: Kysely<DB>, keyring: DataKeyring): P
  * At start-up, before serving: seal what is not yet sealed with the current key (plaintext files
  * of an upgraded install), once; later starts find the row and skip the walk.
  */
-export async function sealLeftoverFiles(storageDir: string, db: Kysely<DB>, keyring: DataKeyring, log: (line: string) => void): Promise<void> {
+export async function sealLeftoverFiles(storage: StoredFiles, db: Kysely<DB>, keyring: DataKeyring, log: (line: string) => void): Promise<void> {
   if (await filesSealedWith(db, keyring)) return;
   let told = 0;
-  const result = await sealStoredFiles(storageDir, keyring, (done, total) => {
+  const result = await sealStoredFiles(storage, (done, total) => {
     if (done - told >= 500 || (done === total && told)) {
       told = done;
       log(`Encrypting stored files: ${done} of ${total}`);

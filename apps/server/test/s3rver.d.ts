@@ -1,0 +1,8 @@
+/** The parts of s3rver (an S3-compatible server for tests, with no types of its own) the tests use. */
+declare module 's3rver' {
+  export default class S3rver {
+    constructor(options: { port?: number; address?: string; silent?: boolean; directory: string; configureBuckets?: Array<{ name: string; configs: unknown[] }> });
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}
