@@ -26,6 +26,12 @@ const workerActive = (page: Page) =>
     return worker.state;
   });
 
+const moveWithinApp = (page: Page, to: string) =>
+  page.evaluate((path) => {
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+
 /** Everything IndexedDB holds, as the bytes a thief reading the disk would see, decoded as text. */
 const rawIndexedDb = (page: Page) =>
   page.evaluate(async () => {
@@ -55,7 +61,7 @@ const rawIndexedDb = (page: Page) =>
   });
 
 describe('a class kept on this phone, offline', () => {
-  it('is kept sealed at sign-in, opens offline after the password, and shows the class on Take Attendance', { timeout: 240_000 }, async () => {
+  it('is kept sealed at sign-in, opens offline after the password, and shows the class on Take Attendance and Enter class results', { timeout: 240_000 }, async () => {
     const page = app.page;
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     // The sign-in page handed its key to the dashboard: the store is open without asking again.
@@ -63,10 +69,7 @@ describe('a class kept on this phone, offline', () => {
     await apiCall(page, 'POST', '/api/orphans', { ...CHILD, dob: '2012-05-02', gender: 'female', admission_date: '2020-09-01', status: 'active', class_grade: GRADE });
 
     // Within the app: a page load would lock the store again (its key lives in the page's memory).
-    await page.evaluate((to) => {
-      history.pushState(null, '', to);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, `/dashboard/attendance/class?grade=${GRADE}`);
+    await moveWithinApp(page, `/dashboard/attendance/class?grade=${GRADE}`);
     await page.getByLabel(`Present for ${NAME}`, { exact: true }).waitFor();
     await page.getByLabel('Keep this class on this phone').click();
     await page.getByText('Kept on this phone for working offline; last fetched', { exact: false }).waitFor();
@@ -90,6 +93,10 @@ describe('a class kept on this phone, offline', () => {
     await page.getByLabel(`Present for ${NAME}`, { exact: true }).waitFor();
     expect(await page.getByRole('rowheader', { name: new RegExp(NAME) }).textContent()).toContain(`Father: ${CHILD.father_name}`);
     await page.getByTestId('phone-state').locator('[data-state="offline"]').waitFor();
+    // Enter class results for it too.
+    await moveWithinApp(page, `/dashboard/results/class?grade=${GRADE}`);
+    await page.getByRole('heading', { name: 'Enter class results' }).waitFor();
+    await page.getByRole('rowheader', { name: new RegExp(NAME) }).waitFor();
 
     // The class list kept on this phone, on "This phone".
     await page.getByTestId('phone-state').click();
