@@ -16,7 +16,8 @@
  * BENCH_SIZES (default 10000,100000), BENCH_SECONDS (5), BENCH_STAFF_SECONDS (360),
  * BENCH_IDLE_SECONDS (60), BENCH_ONLY=<part of a scenario's name> ('staff', 'read log', 'import',
  * 'files at rest'), BENCH_IMPORT_ROWS (5000,50000), BENCH_IMPORT_COMMIT (10000), BENCH_FILE_MB
- * (200,2048: the video streamed, the big file streamed and uploaded).
+ * (200,2048: the video streamed, the big file streamed and uploaded), BENCH_RAMP_SECONDS (10 a step
+ * of "how far it goes" after the staff load; 0: none).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,6 +42,8 @@ const WARMUP_SECONDS = 1;
 const STAFF_SECONDS = Number(process.env.BENCH_STAFF_SECONDS || 360);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS || 60);
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
+// Each step of the ramp after the people's load (0: no ramp): how far the server goes, printed without a budget.
+const RAMP_SECONDS = Number(process.env.BENCH_RAMP_SECONDS ?? 10);
 // The video streamed for throughput, and the big file streamed and uploaded for peak memory.
 const [VIDEO_MB, BIG_FILE_MB] = (process.env.BENCH_FILE_MB || '200,2048').split(',').map(Number) as [number, number];
 const ADMIN = { email: 'bench@example.org', password: 'bench-password-1' };
@@ -219,6 +222,10 @@ async function runSize(children: number, dir: string, last: boolean): Promise<Si
       console.log(`  50 staff working for ${STAFF_SECONDS} s (${load()}) ...`);
       const { result, peakMb } = await peakRssDuring(server.pid, () => staffLoad(BASE, headers, children, sites, STAFF_SECONDS));
       run.staff = result;
+      if (RAMP_SECONDS > 0) {
+        console.log(`  how far it goes: a ramp of ${RAMP_SECONDS} s steps (${load()}) ...`);
+        result.ramp = await result.runRamp(RAMP_SECONDS, BUDGET.readP99);
+      }
       run.peakMb = peakMb;
     }
     if (last) {
@@ -268,6 +275,18 @@ function printStaff(run: SizeRun): boolean {
     ok &&= met;
   }
   console.log(`peak RSS of what \`npm start\` runs meanwhile: ${run.peakMb == null ? '-' : `${Math.round(run.peakMb)} MB`}`);
+  const ramp = run.staff.ramp;
+  if (ramp.length) {
+    console.log(`\nHow far it goes: the same mix (uploads apart) sent at a rate, ${RAMP_SECONDS} s a step, not waiting for answers (no budget)`);
+    console.log(`${'offered req/s'.padStart(14)}${'answered req/s'.padStart(16)}${'read p99 ms'.padStart(13)}${'write p99 ms'.padStart(14)}${'errors'.padStart(8)}`);
+    for (const st of ramp) console.log(`${st.offered.toFixed(0).padStart(14)}${st.answered.toFixed(0).padStart(16)}${f(st.readP99).padStart(13)}${f(st.writeP99).padStart(14)}${String(st.failed).padStart(8)}`);
+    const crossed = ramp.findIndex((st) => st.readP99 > BUDGET.readP99);
+    console.log(
+      crossed < 0
+        ? `the reads' p99 stayed within ${BUDGET.readP99} ms up to ${ramp[ramp.length - 1]!.offered.toFixed(0)} requests a second`
+        : `the reads' p99 passed ${BUDGET.readP99} ms at ${ramp[crossed]!.offered.toFixed(0)} requests a second${crossed > 0 ? ` (within it at ${ramp[crossed - 1]!.offered.toFixed(0)})` : ''}`,
+    );
+  }
   return ok;
 }
 

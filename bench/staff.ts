@@ -130,6 +130,68 @@ export interface StaffRun {
   tallies: Map<string, Tally>;
   /** From the first person's start to the last one's end, in s: the calls ÷ this is the requests a second. */
   seconds: number;
+  /** "How far it goes": each step of the ramp, after the people's load; empty until `runRamp`. */
+  ramp: RampStep[];
+  /** The ramp with the same staff, `stepSeconds` a step: run after the people's load (and its memory) is measured. */
+  runRamp: (stepSeconds: number, limitMs: number) => Promise<RampStep[]>;
+}
+
+export interface RampStep {
+  /** Requests a second sent (their mix is the people's, uploads apart), whatever the answers. */
+  offered: number;
+  /** Answered a second: below `offered` once the server falls behind. */
+  answered: number;
+  readP99: number;
+  writeP99: number;
+  failed: number;
+}
+
+/** The rates the ramp offers, in requests a second, each for its step; it stops past the first whose reads' p99 exceeds the limit. */
+const RAMP_RATES = [10, 20, 40, 80, 160, 320];
+
+/**
+ * Requests sent at a rate, not by people waiting for answers (open loop): the same staff and mix,
+ * each sent at a random moment around the rate's pace, without waiting for the one before. Where
+ * the reads' p99 passes `limitMs` is how far the server goes on this machine; no budget holds it.
+ */
+async function ramp(staff: Staff[], table: Record<string, Action>, stepSeconds: number, limitMs: number): Promise<RampStep[]> {
+  const r = rng(7_000);
+  const steps: RampStep[] = [];
+  for (const rate of RAMP_RATES) {
+    const ms: Record<'read' | 'write', number[]> = { read: [], write: [] };
+    let failed = 0;
+    const inFlight: Array<Promise<void>> = [];
+    const started = performance.now();
+    const end = started + stepSeconds * 1000;
+    let sent = 0;
+    for (let at = started; at < end; at += -Math.log(1 - r()) * (1000 / rate)) {
+      const wait = at - performance.now();
+      if (wait > 1) await sleep(wait);
+      const s = staff[Math.floor(r() * staff.length)]!;
+      const mine = Object.values(table).filter((a) => a.kind !== 'upload' && a.roles.includes(s.role));
+      let pick = r() * mine.reduce((n, a) => n + a.weight, 0);
+      const action = mine.find((a) => (pick -= a.weight) < 0) ?? mine[0]!;
+      const asked = performance.now();
+      sent++;
+      inFlight.push(
+        action
+          .run(s, r)
+          .then(async (res) => {
+            await res.arrayBuffer();
+            if (!res.ok) failed++;
+          })
+          .catch(() => void failed++)
+          .finally(() => ms[action.kind as 'read' | 'write'].push(performance.now() - asked)),
+      );
+    }
+    await Promise.all(inFlight);
+    const seconds = (performance.now() - started) / 1000;
+    const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.99 * xs.length))] ?? NaN;
+    const step = { offered: sent / stepSeconds, answered: sent / seconds, readP99: p99(ms.read), writeP99: p99(ms.write), failed };
+    steps.push(step);
+    if (step.readP99 > limitMs) break;
+  }
+  return steps;
 }
 
 /** The load for `seconds`; each kind of call's waits, failures and retries. */
@@ -175,5 +237,5 @@ export async function staffLoad(base: string, admin: Record<string, string>, chi
       }
     }),
   );
-  return { tallies, seconds: (performance.now() - started) / 1000 };
+  return { tallies, seconds: (performance.now() - started) / 1000, ramp: [], runRamp: (stepSeconds, limitMs) => ramp(staff, table, stepSeconds, limitMs) };
 }
