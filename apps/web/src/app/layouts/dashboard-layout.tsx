@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
@@ -19,6 +19,9 @@ import { LockdownBanner } from './lockdown-banner.tsx';
 import { PhoneState } from './phone-state.tsx';
 import { UnlockGate } from './unlock-gate.tsx';
 import { useKeepOnThisPhone } from '../../lib/kept-classes/use-kept-classes.ts';
+
+// What this phone has not sent yet: its own chunk, with the encrypted store it reads.
+const SyncBadge = lazy(() => import('../../features/sync/components/sync-badge.tsx'));
 
 const headerButtonClasses =
   'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 ' +
@@ -70,6 +73,9 @@ export function DashboardLayout() {
           </div>
           <div className="flex shrink-0 items-center gap-1 sm:gap-2">
             <PhoneState />
+            <Suspense fallback={null}>
+              <SyncBadge />
+            </Suspense>
             <LanguageSwitcher compact />
             <ThemeToggle />
             <UserMenu />

@@ -1,9 +1,13 @@
+import { Suspense, lazy, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, FileText, LayoutDashboard, LogOut, User, Users } from 'lucide-react';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
+
+// Loaded only when a sign-out finds changes not sent yet.
+const SignOutWarning = lazy(() => import('../../features/sync/components/sign-out-warning.tsx'));
 
 const itemClasses =
   'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-gray-700 outline-none ' +
@@ -23,17 +27,31 @@ export function UserMenu({ className }: { className?: string }) {
   const { user, isAdministrator, logout } = useAuth();
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [warnUnsent, setWarnUnsent] = useState(false);
   if (!user) return null;
 
-  const signOut = async () => {
+  const leave = async () => {
+    setWarnUnsent(false);
     await logout();
     navigate('/login', { replace: true });
   };
+  // Signing out erases this phone's store: changes still in its outbox are not erased unasked.
+  const signOut = async () => {
+    const unsent = await import('../../lib/outbox/unsent.ts').then(({ unsentCount }) => unsentCount()).catch(() => 0);
+    if (unsent > 0) setWarnUnsent(true);
+    else await leave();
+  };
 
   return (
-    // Not modal: a modal menu hides the page from assistive technology while its links stay
-    // focusable (axe: aria-hidden-focus); the ARIA menu pattern needs no modality, and the menu
-    // still closes on Escape, on a click outside and when focus leaves it.
+    <>
+    {warnUnsent ? (
+      <Suspense fallback={null}>
+        <SignOutWarning onClose={() => setWarnUnsent(false)} onSignOut={() => void leave()} />
+      </Suspense>
+    ) : null}
+    {/* Not modal: a modal menu hides the page from assistive technology while its links stay
+        focusable (axe: aria-hidden-focus); the ARIA menu pattern needs no modality, and the menu
+        still closes on Escape, on a click outside and when focus leaves it. */}
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className={cn(
@@ -95,5 +113,6 @@ export function UserMenu({ className }: { className?: string }) {
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+    </>
   );
 }

@@ -23,6 +23,8 @@ export function recordChange<V extends object>(path: string, { id, values, updat
 export function useSaveRecordOrQueue<V extends object, R extends { data?: { id: number } }>(resource: RecordResource) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Not paused while the browser is offline: without a connection the change goes to the outbox.
+    networkMode: 'always',
     mutationFn: (input: QueueableSave<V>): Promise<SentOrQueued<R>> => sendOrQueue<R>(recordChange(resource.path, input)),
     onSuccess: (sent) => {
       if (sent.queued) return;

@@ -16,6 +16,8 @@ export function saveAttendanceBatch(batch: AttendanceBatch, label: OutboxLabel):
 export function useSaveAttendanceBatch() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Not paused while the browser is offline: without a connection the month goes to the outbox.
+    networkMode: 'always',
     mutationFn: ({ batch, label }: { batch: AttendanceBatch; label: OutboxLabel }) => saveAttendanceBatch(batch, label),
     onSuccess: (sent) => (sent.queued ? undefined : refreshAttendance(queryClient)),
   });
