@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,11 @@ export function UserMenu({ className }: { className?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [warnUnsent, setWarnUnsent] = useState(false);
+  // Loaded with the menu: signing out with no connection must still count what is unsent and warn.
+  useEffect(() => {
+    void import('../../lib/outbox/unsent.ts').catch(() => undefined);
+    void import('../../features/sync/components/sign-out-warning.tsx').catch(() => undefined);
+  }, []);
   if (!user) return null;
 
   const leave = async () => {
