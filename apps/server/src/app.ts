@@ -42,6 +42,7 @@ import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { galleryModule } from './modules/gallery/gallery.module.ts';
 import { createFileStore } from './modules/storage/storage.service.ts';
+import { FieldCipher, useFieldCipher } from './lib/field-cipher.ts';
 import { getPublicSettings } from './modules/settings/settings.service.ts';
 import { getPublishedPage, listPublishedPages } from './modules/pages/pages.service.ts';
 import { AppError } from './lib/app-error.ts';
@@ -79,6 +80,8 @@ export async function buildApp({ config, database, limiter, mailer, logStream }:
   app.decorate('limiter', limiter ?? new DatabaseRateLimiter(database.db));
   app.decorate('mailer', mailer ?? createMailer(config));
   app.decorate('fileStore', createFileStore(config, database.db));
+  // Children's sensitive fields are sealed and opened with the same data key (lib/field-cipher.ts).
+  if (config.dataKey) useFieldCipher(new FieldCipher(config.dataKey));
   // The signing key lives in the database; an app built over an unmigrated database (platform
   // tests) still builds, and any signing then fails loudly instead.
   app.addHook('onReady', async () => {

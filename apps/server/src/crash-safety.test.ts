@@ -12,6 +12,8 @@ import { storedFiles } from '../test/stored-files.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { FILE_REFERENCES } from './modules/storage/uncommitted-files.ts';
+import { FieldCipher } from './lib/field-cipher.ts';
+import { TEST_DATA_KEY } from '../test/data-key.ts';
 
 /**
  * Crash safety: the real server as a child process, a stream of
@@ -188,7 +190,9 @@ describeKilledServer('the server killed mid-stream', (server, dialect) => {
       for (const row of children) expect(row.photo_path && row.photo_thumb_path, `child ${row.id} lost its photo`).toBeTruthy();
       for (const [id, edits] of ack.notes) {
         const row = await db.selectFrom('orphans').select('notes').where('id', '=', id).executeTakeFirst();
-        if (edits.acked) expect([edits.acked, ...edits.inFlight]).toContain(row?.notes);
+        // Notes are sealed (decision 0058): read as the server reads them, with the test's data key.
+        const notes = row?.notes ? new FieldCipher(Buffer.from(TEST_DATA_KEY, 'hex')).open('orphans', 'notes', id, row.notes) : row?.notes;
+        if (edits.acked) expect([edits.acked, ...edits.inFlight]).toContain(notes);
       }
       const results = await db.selectFrom('results').select('id').where('id', 'in', ack.results.length ? ack.results : [0]).execute();
       expect(results.length).toBe(ack.results.length);

@@ -4,11 +4,13 @@ import { dataKey, DataKeyring, keyFromPassphrase, makeVerifier, verifies } from 
 import { NEXT_VERIFIER_ROW, readVerifier, terminalPrompt, VERIFIER_ROW, writeVerifier, type KeyPrompt } from '../lib/data-key-unlock.ts';
 import { openFileStorage } from '../modules/storage/file-storages.ts';
 import { recordFilesSealed, sealStoredFiles } from '../modules/storage/stored-files-seal.ts';
+import { FieldCipher, useFieldCipher } from '../lib/field-cipher.ts';
+import { recordFieldsSealed, sealChildFields } from '../modules/orphans/child-fields-seal.ts';
 import { isMain } from './backup-files.ts';
 import { serverAnswers } from './restore.ts';
 
 /**
- * `npm run rotate-key`: every stored file, and the key verifier, moved from the current data key
+ * `npm run rotate-key`: every stored file, every child's sealed field, and the key verifier, moved from the current data key
  * (DATA_KEY_FILE, DATA_KEY, or the passphrase typed) to the one in NEW_DATA_KEY_FILE or
  * NEW_DATA_KEY, with the server stopped. Resumable: the new key's verifier is recorded first (a
  * start refuses while it is there), each file is rewritten atomically and carries the id of the
@@ -52,11 +54,17 @@ export async function rotateKey(config: Config, log: (line: string) => void = ()
         log(`Re-encrypting stored files: ${done} of ${total}`);
       }
     });
+    // The children's sensitive values too, record by record (each value names its key).
+    const fieldCipher = new FieldCipher(config.newDataKey, [old]);
+    useFieldCipher(fieldCipher);
+    const fields = await sealChildFields(db, fieldCipher, (done) => log(`Re-encrypting children's fields: ${done} records`));
+    log(`Children's fields re-encrypted: ${fields.sealed} of ${fields.rows} records.`);
     const verifier = pending;
     await db.transaction().execute(async (trx) => {
       await writeVerifier(trx, VERIFIER_ROW, verifier);
       await trx.deleteFrom('app_keys').where('name', '=', NEXT_VERIFIER_ROW).execute();
       await recordFilesSealed(trx, keyring);
+      await recordFieldsSealed(trx, next.id);
     });
     return result;
   } finally {

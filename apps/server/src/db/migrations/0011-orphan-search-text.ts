@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { searchTextsOf } from '../../modules/orphans/orphan-search-text.ts';
+import { nameSearchText } from '../../modules/orphans/orphan-search-text.ts';
 import type { DB } from '../schema.ts';
 
 /**
@@ -22,7 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .limit(BATCH)
       .execute();
     for (const row of rows) {
-      const text = searchTextsOf(row).search_text;
+      const text = nameSearchText(row);
       if (text !== row.search_text) await typed.updateTable('orphans').set({ search_text: text }).where('id', '=', row.id).execute();
     }
     if (rows.length < BATCH) break;

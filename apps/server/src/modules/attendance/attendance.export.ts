@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { ATTENDANCE_RATE_MESSAGES, attendanceShare, daysRecorded } from '@app/shared/attendance-rate';
 import type { AttendanceExport } from '@app/shared/schemas/export.schema';
 import type { DB } from '../../db/schema.ts';
-import { withinScope, type SiteScope } from '../orphans/orphans.service.ts';
+import { withFatherNames, withinScope, type SiteScope } from '../orphans/orphans.service.ts';
 import type { AttendanceValues } from './attendance.writes.ts';
 import { childColumns, type Column, type ExportTexts, EXPORT_PAGE_SIZE, type FeatureExport, schoolGrade, solarHijriMonth, solarHijriYear } from '../exports/exports.service.ts';
 
@@ -57,7 +57,7 @@ export async function* attendanceExportPages(db: Kysely<DB>, scope: SiteScope, f
       .where('attendances.id', '>', afterId);
     q = withinScope(q, scope);
     if (f.orphanId !== undefined) q = q.where('attendances.orphan_id', '=', f.orphanId);
-    const rows = (await q.orderBy('attendances.year').orderBy('attendances.month').orderBy('attendances.id').limit(pageSize).execute()) as AttendanceExportRow[];
+    const rows = withFatherNames((await q.orderBy('attendances.year').orderBy('attendances.month').orderBy('attendances.id').limit(pageSize).execute()) as AttendanceExportRow[], (r) => r.orphan_id);
     if (rows.length) yield rows;
     if (rows.length < pageSize) return;
     afterId = rows[rows.length - 1]!.id;

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { AttendancesTable, DB } from '../../db/schema.ts';
-import { withinScope, type SiteScope } from '../orphans/orphans.service.ts';
+import { withFatherNames, withinScope, type SiteScope } from '../orphans/orphans.service.ts';
 import { pathsById, type ActivityLinks } from '../activities/activities.service.ts';
 
 /**
@@ -30,8 +30,8 @@ const withOrphan = (db: Kysely<DB>, scope: SiteScope) =>
 const listWithOrphan = (db: Kysely<DB>, scope: SiteScope) =>
   withinScope(db.selectFrom('attendances').crossJoin('orphans').whereRef('orphans.id', '=', 'attendances.orphan_id').select(COLUMNS).where('orphans.deleted_at', 'is', null), scope);
 
-export function findAttendance(db: Kysely<DB>, scope: SiteScope, id: number): Promise<AttendanceWithOrphan | undefined> {
-  return withOrphan(db, scope).where('attendances.id', '=', id).executeTakeFirst();
+export async function findAttendance(db: Kysely<DB>, scope: SiteScope, id: number): Promise<AttendanceWithOrphan | undefined> {
+  return withFatherNames(await withOrphan(db, scope).where('attendances.id', '=', id).execute(), (r) => r.orphan_id)[0];
 }
 
 /** The id of a child's record for a month, if there is one (trashed or not: the month is taken either way). */
@@ -95,8 +95,8 @@ export function buildAttendanceList(db: Kysely<DB>, scope: SiteScope, f: Attenda
   return q.limit(page.limit).offset(page.offset);
 }
 
-export function attendancePageRows(db: Kysely<DB>, scope: SiteScope, f: AttendanceFilter, limit: number, offset: number): Promise<AttendanceWithOrphan[]> {
-  return buildAttendanceList(db, scope, f, { limit, offset }).execute() as Promise<AttendanceWithOrphan[]>;
+export async function attendancePageRows(db: Kysely<DB>, scope: SiteScope, f: AttendanceFilter, limit: number, offset: number): Promise<AttendanceWithOrphan[]> {
+  return withFatherNames((await buildAttendanceList(db, scope, f, { limit, offset }).execute()) as AttendanceWithOrphan[], (r) => r.orphan_id);
 }
 
 export async function countAttendance(db: Kysely<DB>, scope: SiteScope, f: AttendanceFilter): Promise<number> {
@@ -137,7 +137,7 @@ export async function childrenWithMonths(db: Kysely<DB>, scope: SiteScope, orpha
   const found = new Map<number, ChildWithMonths>();
   for (let i = 0; i < orphanIds.length; i += 500) {
     const ids = orphanIds.slice(i, i + 500);
-    const children = await withinScope(db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name']).where('id', 'in', ids).where('deleted_at', 'is', null), scope).execute();
+    const children = withFatherNames(await withinScope(db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name']).where('id', 'in', ids).where('deleted_at', 'is', null), scope).execute(), (c) => c.id);
     if (!children.length) continue;
     for (const child of children) found.set(child.id, { child, months: [] });
     for (const { orphan_id, ...month } of await buildChildMonths(db, children.map((c) => c.id)).execute()) found.get(orphan_id)!.months.push(month);

@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { fieldCipher } from '../../lib/field-cipher.ts';
 import { call, describeEachDatabase, loginAdmin, userWithRoles } from '../../../test/harness.ts';
 import { getChecked } from '../../../test/checked-answer.ts';
 import { dashboardResponseSchema, pendingTasksResponseSchema, upcomingEventsResponseSchema } from '@app/shared/schemas/dashboard.schema';
@@ -42,6 +43,8 @@ describeEachDatabase('dashboard overview', (server) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Stored as the product stores it: the condition sealed with the child's id.
+    await db().updateTable('orphans').set({ medical_condition: fieldCipher().seal('orphans', 'medical_condition', id, f.medical ?? 'Healthy') }).where('id', '=', id).execute();
     ids[key] = id;
   }
 

@@ -55,12 +55,13 @@ export async function overviewFigures(db: Kysely<DB>, scope: SiteScope, today: s
   // Of the children in care without last month's record, those admitted since are not missing it (isBeforeAdmission).
   const notYetAdmitted = await attendanceOverview.countUnrecordedAdmittedAfter(db, scope, p.lastMonth.year, p.lastMonth.month);
   const missingTotal = children.in_care - (months.get(`${p.lastMonth.year}-${p.lastMonth.month}`) ?? NO_MONTH).in_care_records - notYetAdmitted;
-  const medicalTotal = await orphansOverview.countConditions(db, scope, NEEDS_CARE_CONDITIONS);
+  const needsCare = await orphansOverview.childrenWithConditions(db, scope, NEEDS_CARE_CONDITIONS, limit);
+  const medicalTotal = needsCare.total;
 
   const birthdays = lists && birthdayTotal ? await orphansOverview.birthdaysWithin(db, scope, p.birthdayRanges, limit) : [];
   const exams = lists && examTotal ? await resultsOverview.examsWithin(db, scope, p.upcoming.from, p.upcoming.to, limit) : [];
   const missing = lists && missingTotal ? await attendanceOverview.childrenMissingMonth(db, scope, p.lastMonth.year, p.lastMonth.month, limit) : [];
-  const medical = lists && medicalTotal ? await orphansOverview.childrenWithConditions(db, scope, NEEDS_CARE_CONDITIONS, limit) : [];
+  const medical = lists ? needsCare.children : [];
 
   const attendance: Charts['attendance_rate'] & object = p.attendanceMonths.map((m) => {
     const t = months.get(`${m.year}-${m.month}`) ?? NO_MONTH;

@@ -6,6 +6,7 @@ import { IMPORT_MESSAGES as MSG } from '@app/shared/schemas/import.schema';
 import { ORPHAN_MESSAGES } from '@app/shared/schemas/orphan.schema';
 import { call, describeEachDatabase, firstSiteId, loginAdmin, userWithRoles } from '../../../test/harness.ts';
 import { csv, uploadFile, workbook } from './imports-test-kit.ts';
+import { openChildRow } from '../orphans/orphans.service.ts';
 
 const DARI = JSON.parse(readFileSync(new URL('../../../../../packages/shared/src/i18n/messages.fa-AF.json', import.meta.url), 'utf8')) as Record<string, string>;
 
@@ -17,7 +18,8 @@ describeEachDatabase('imports: children', (server) => {
     imports: (await db().selectFrom('imports').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
     children: (await db().selectFrom('orphans').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
   });
-  const childrenNamed = async (lastName: string) => db().selectFrom('orphans').selectAll().where('last_name', '=', lastName).orderBy('id').execute();
+  // The rows as the product reads them: sealed values opened.
+  const childrenNamed = async (lastName: string) => (await db().selectFrom('orphans').selectAll().where('last_name', '=', lastName).orderBy('id').execute()).map(openChildRow);
 
   it('previews a Dari workbook (Hijri, Excel-serial and date cells, value lists, a formula), flags duplicates in the file and the site, commits once, logs it, and undoes', async () => {
     const admin = await loginAdmin(server());

@@ -5,6 +5,7 @@ import { nowAfter } from '../../lib/time.ts';
 import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
 import { searchTextsOf, type SearchTexts } from './orphan-search-text.ts';
 import type { OrphanRow } from './orphans.repository.ts';
+import { openChildRow, sealChildColumns, withoutSealedColumns } from './orphan-sealing.ts';
 
 /**
  * The writes an import makes to children, each inside the import's one transaction (the import
@@ -43,8 +44,11 @@ export async function insertImportedChildren(
     updated_at: args.now,
     deleted_at: null,
   }));
-  const made = await trx.insertInto('orphans').values(rows).returning(['id', 'updated_at', 'first_name', 'last_name', 'father_name', 'dob']).execute();
-  return made.map(({ updated_at, ...rest }) => ({ ...rest, version: updated_at }));
+  // As a typed child's insert (orphans.repository.ts): stored without the sealed values, which
+  // are sealed in once each row's id is known, in the same transaction.
+  const made = await trx.insertInto('orphans').values(rows.map(withoutSealedColumns)).returning(['id', 'updated_at', 'first_name', 'last_name', 'dob']).execute();
+  for (const [i, m] of made.entries()) await trx.updateTable('orphans').set(sealChildColumns(m.id, rows[i]!)).where('id', '=', m.id).execute();
+  return made.map(({ updated_at, ...rest }, i) => ({ ...rest, father_name: args.data[i]!.father_name ?? null, version: updated_at }));
 }
 
 /**
@@ -55,13 +59,15 @@ export async function updateChildFromImport(
   trx: Transaction<DB>,
   args: { id: number; siteId: number; given: Partial<OrphanData>; userId: number | null },
 ): Promise<{ before: ChildColumns; version: string } | undefined> {
-  const row = await trx.selectFrom('orphans').selectAll().where('id', '=', args.id).where('site_id', '=', args.siteId).where('deleted_at', 'is', null).executeTakeFirst();
-  if (!row) return undefined;
+  const stored = await trx.selectFrom('orphans').selectAll().where('id', '=', args.id).where('site_id', '=', args.siteId).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!stored) return undefined;
+  const row = openChildRow(stored);
   const current = Object.fromEntries(Object.entries(fieldAnswers(row)).map(([k, v]) => [k, v ?? undefined]));
   const merged = { ...current, ...args.given } as OrphanData;
   const version = nowAfter(row.updated_at);
-  await trx.updateTable('orphans').set({ ...columnsOf(merged), updated_by: args.userId, updated_at: version }).where('id', '=', row.id).execute();
-  return { before: childColumns(row), version };
+  await trx.updateTable('orphans').set(sealChildColumns(row.id, { ...columnsOf(merged), updated_by: args.userId, updated_at: version })).where('id', '=', row.id).execute();
+  // The undo's copy stays sealed, as the row held it.
+  return { before: childColumns(stored), version };
 }
 
 function childColumns(row: OrphanRow): ChildColumns {
@@ -104,22 +110,25 @@ export async function restoreChildColumns(trx: Transaction<DB>, id: number, befo
 }
 
 /** The children of a site outside the trash born on these days: what an import's rows are compared with. */
-export function siteChildrenBornOn(db: Db, siteId: number, dobs: readonly string[]) {
-  return db
+export async function siteChildrenBornOn(db: Db, siteId: number, dobs: readonly string[]) {
+  const rows = await db
     .selectFrom('orphans')
     .select(['id', 'first_name', 'last_name', 'father_name', 'dob'])
     .where('site_id', '=', siteId)
     .where('deleted_at', 'is', null)
     .where('dob', 'in', dobs)
     .execute();
+  return rows.map(openChildRow);
 }
 
 /**
  * The children of a site outside the trash that a results or attendance sheet may name: by id,
  * by school ID number, or born on one of these days (then matched by their names).
  */
-export function siteChildrenReferenced(db: Db, siteId: number, refs: { ids: readonly number[]; schoolIds: readonly string[]; dobs: readonly string[] }) {
-  return db
+export async function siteChildrenReferenced(db: Db, siteId: number, refs: { ids: readonly number[]; schoolIds: readonly string[]; dobs: readonly string[] }) {
+  // School ID numbers are sealed: a sheet naming any reads the site's children that have one and
+  // compares them opened (the checker matches them by their folded form).
+  const rows = await db
     .selectFrom('orphans')
     .select(['id', 'first_name', 'last_name', 'father_name', 'dob', 'school_id_number', 'admission_date'])
     .where('site_id', '=', siteId)
@@ -127,10 +136,11 @@ export function siteChildrenReferenced(db: Db, siteId: number, refs: { ids: read
     .where((eb) =>
       eb.or([
         ...(refs.ids.length ? [eb('id', 'in', refs.ids)] : []),
-        ...(refs.schoolIds.length ? [eb('school_id_number', 'in', refs.schoolIds)] : []),
+        ...(refs.schoolIds.length ? [eb('school_id_number', 'is not', null)] : []),
         ...(refs.dobs.length ? [eb('dob', 'in', refs.dobs)] : []),
         sql<SqlBool>`1 = 0`,
       ]),
     )
     .execute();
+  return rows.map(openChildRow);
 }

@@ -5,6 +5,7 @@ import type { Dialect } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor, OrphanRow } from './orphans.repository.ts';
 import { withinScope, type SiteScope } from './orphan-scope.ts';
+import { openChildRow } from './orphan-sealing.ts';
 
 /**
  * Reading the orphan list, the trash and the selector: filters, totals, search, pages. Pages come
@@ -20,12 +21,15 @@ export type OrphanListRow = Pick<OrphanRow, (typeof LIST_COLUMNS)[number]>;
 
 export interface OrphanFilter {
   /**
-   * Folded search words; each must be a prefix of a word of `search_text` or of a text of
-   * `searchIn` (or, alone and all digits, the record id).
+   * Folded search words; each must be a prefix of a word of `search_text` or, given
+   * `familyTokens`, a father's or grandfather's name word whole (or, alone and all digits, the
+   * record id).
    */
   words: string[];
-  /** The classes' texts the words may also match: those the reader may view (none when absent). */
-  searchIn?: ReadonlyArray<SearchClass>;
+  /** For a reader who may search family names: each word's keyed token (orphan-search-text.ts), in `words` order. */
+  familyTokens?: readonly string[];
+  /** For a reader who may search id numbers: the keyed token of the whole search as a number; a child with that number is found too. */
+  identityToken?: string | null;
   /** The words are one number that may find the record id only (a user who may not search identity numbers). */
   idOnly?: boolean;
   class_grade?: string;
@@ -40,11 +44,6 @@ export interface OrphanFilter {
   scope: SiteScope;
 }
 
-/** The classes whose words have a search text of their own (orphans/orphan-search-text.ts). */
-export type SearchClass = 'family' | 'identity';
-const SEARCH_COLUMN = { family: 'search_family', identity: 'search_identity' } as const;
-// The weight each text has in the PostgreSQL search index (migration 0042): the names A.
-const SEARCH_WEIGHT = { family: 'B', identity: 'C' } as const;
 
 const ORDER: Record<string, ReadonlyArray<'last_name' | 'first_name' | 'id' | 'admission_date' | 'dob'>> = {
   last_name: ['last_name', 'first_name', 'id'],
@@ -60,20 +59,29 @@ function searchedId(f: OrphanFilter): number | null {
   return word && !more.length && /^\d{1,10}$/.test(word) && Number(word) >= 1 && Number(word) <= MAX_ID ? Number(word) : null;
 }
 
-const ALL_SEARCH_CLASSES = Object.keys(SEARCH_COLUMN).length;
-const searchesAll = (f: OrphanFilter) => new Set(f.searchIn).size === ALL_SEARCH_CLASSES;
-const searchColumns = (f: OrphanFilter) => ['search_text', ...[...new Set(f.searchIn)].map((c) => SEARCH_COLUMN[c])];
-
-// Words hold only letters, digits and combining marks (searchWords), so quoting cannot break out.
-// A reader who may search every text matches any column (as before the texts were apart); any
-// other has each word held to the columns of the texts they may search.
+// Words hold only letters, digits and combining marks (searchWords) and tokens only letters, so
+// quoting cannot break out. Each word is a prefix of a name, or (for a holder of view-family) a
+// family name's word whole by its token; the identity token, for a holder of view-identity, finds
+// the child by a whole id number instead. On PostgreSQL the texts are weighted A (names), B
+// (family tokens), C (identity tokens) in the index (migration 0042).
 const ftsQuery = (f: OrphanFilter) => {
-  const only = searchesAll(f) ? '' : `{${searchColumns(f).join(' ')}} : `;
-  return f.words.map((w) => `${only}"${w}"*`).join(' ');
+  const words = f.words
+    .map((w, i) => (f.familyTokens ? `({search_text} : "${w}"* OR {search_family} : "${f.familyTokens[i]}")` : `{search_text} : "${w}"*`))
+    .join(' AND ');
+  return f.identityToken ? `(${words}) OR {search_identity} : "${f.identityToken}"` : words;
 };
 const tsQuery = (f: OrphanFilter) => {
-  const only = searchesAll(f) ? '' : `A${[...new Set(f.searchIn)].map((c) => SEARCH_WEIGHT[c]).sort().join('')}`;
-  return f.words.map((w) => `'${w}':*${only}`).join(' & ');
+  const words = f.words.map((w, i) => (f.familyTokens ? `('${w}':*A | '${f.familyTokens[i]}':B)` : `'${w}':*A`)).join(' & ');
+  return f.identityToken ? `(${words}) | '${f.identityToken}':C` : words;
+};
+/** The trash's search: the same rules by LIKE over the texts' single-space separated words. */
+const likeQuery = (f: OrphanFilter) => {
+  const words = f.words.map((w, i) => {
+    const name = sql<boolean>`(' ' || search_text) like ${`% ${w}%`}`;
+    return f.familyTokens ? sql<boolean>`(${name} or (' ' || search_family || ' ') like ${`% ${f.familyTokens[i]} %`})` : name;
+  });
+  const all = sql<boolean>`(${sql.join(words, sql` and `)})`;
+  return f.identityToken ? sql<boolean>`(${all} or (' ' || search_identity || ' ') like ${`% ${f.identityToken} %`})` : all;
 };
 /** The PostgreSQL search index's expression (migration 0042), written as the index has it. */
 const PG_SEARCH_VECTOR = sql`(setweight(to_tsvector('simple'::regconfig, search_text), 'A') || setweight(to_tsvector('simple'::regconfig, search_family), 'B') || setweight(to_tsvector('simple'::regconfig, search_identity), 'C'))`;
@@ -102,11 +110,7 @@ function searchCondition(dialect: Dialect, f: OrphanFilter) {
   const id = searchedId(f);
   if (f.idOnly) return sql<boolean>`orphans.id = ${id ?? 0}`;
   const byId = (c: ReturnType<typeof sql<boolean>>) => (id !== null ? sql<boolean>`(${c} or orphans.id = ${id})` : c);
-  if (f.trashed) {
-    const text = sql.join(searchColumns(f).map((c) => sql.ref(c)), sql` || ' ' || `);
-    const words = f.words.map((w) => sql`(' ' || ${text}) like ${`% ${w}%`}`);
-    return byId(sql<boolean>`(${sql.join(words, sql` and `)})`);
-  }
+  if (f.trashed) return byId(likeQuery(f));
   if (dialect === 'postgres') return byId(sql<boolean>`${PG_SEARCH_VECTOR} @@ to_tsquery('simple', ${tsQuery(f)})`);
   return byId(sql<boolean>`orphans.id in (select rowid from orphans_fts where orphans_fts match ${ftsQuery(f)})`);
 }
@@ -137,9 +141,9 @@ export async function countOrphans(db: Executor, dialect: Dialect, f: OrphanFilt
 /** One page of the list (or the trash) and its total. */
 export async function orphanPage(db: Executor, dialect: Dialect, f: OrphanFilter, sort: OrphanSort, limit: number, offset: number): Promise<{ total: number; rows: OrphanListRow[] }> {
   const total = await countOrphans(db, dialect, f);
-  return { total, rows: total > offset ? await listPageQuery(db, dialect, f, sort, limit, offset).execute() : [] };
+  return { total, rows: total > offset ? (await listPageQuery(db, dialect, f, sort, limit, offset).execute()).map(openChildRow) : [] };
 }
 
-export function selectorRows(db: Executor, dialect: Dialect, f: OrphanFilter) {
-  return applyOrder(applyFilter(db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name', 'class_grade', 'site_id']), dialect, f), 'last_name').execute();
+export async function selectorRows(db: Executor, dialect: Dialect, f: OrphanFilter) {
+  return (await applyOrder(applyFilter(db.selectFrom('orphans').select(['id', 'first_name', 'last_name', 'father_name', 'class_grade', 'site_id']), dialect, f), 'last_name').execute()).map(openChildRow);
 }

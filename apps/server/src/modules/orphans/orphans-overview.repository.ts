@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { withinScope, type SiteScope } from './orphan-scope.ts';
+import { openChildRow } from './orphan-sealing.ts';
 
 /**
  * The overview's readings of the orphans table (modules/dashboard), each from an index of
@@ -70,25 +71,23 @@ export async function birthdaysWithin(db: Kysely<DB>, scope: SiteScope, ranges: 
   return children;
 }
 
+/**
+ * The children in care with a medical condition recorded, read from the status index. The
+ * condition is sealed (class medical), so no query can pick the ones that need attention: they
+ * are told apart once opened (childrenWithConditions).
+ */
+export const buildConditions = (db: Kysely<DB>) =>
+  inCare(db).where('medical_condition', 'is not', null).select(['id', 'first_name', 'last_name', 'class_grade', 'medical_condition']);
+
 /** Children in care whose medical condition is one of `conditions`: how many, and the first `limit` by condition and name. */
-export const buildCountConditions = (db: Kysely<DB>, conditions: readonly string[]) =>
-  inCare(db).where('medical_condition', 'in', conditions).select((eb) => eb.fn.countAll<number>().as('n'));
-
-export const buildConditions = (db: Kysely<DB>, conditions: readonly string[], limit: number) =>
-  inCare(db)
-    .where('medical_condition', 'in', conditions)
-    .select(['id', 'first_name', 'last_name', 'class_grade', 'medical_condition'])
-    .orderBy('medical_condition')
-    .orderBy('last_name')
-    .orderBy('first_name')
-    .orderBy('id')
-    .limit(limit);
-
-export async function countConditions(db: Kysely<DB>, scope: SiteScope, conditions: readonly string[]): Promise<number> {
-  return Number((await withinScope(buildCountConditions(db, conditions), scope).executeTakeFirstOrThrow()).n);
-}
-
 export async function childrenWithConditions(db: Kysely<DB>, scope: SiteScope, conditions: readonly string[], limit: number) {
-  const children = await withinScope(buildConditions(db, conditions, limit), scope).execute();
-  return children.map((c) => ({ ...c, medical_condition: c.medical_condition ?? '' }));
+  const wanted = new Set(conditions);
+  const rows = (await withinScope(buildConditions(db), scope).execute()).map(openChildRow).filter((c) => wanted.has(c.medical_condition ?? ''));
+  const key = (c: (typeof rows)[number]) => [c.medical_condition ?? '', c.last_name, c.first_name];
+  rows.sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
+    return a.id - b.id;
+  });
+  return { total: rows.length, children: rows.slice(0, limit).map((c) => ({ ...c, medical_condition: c.medical_condition ?? '' })) };
 }

@@ -17,8 +17,8 @@ import { countQuery, listPageQuery, type OrphanFilter } from './orphans-list.rep
 const LIST: OrphanFilter = { words: [], trashed: false, scope: { all: true } };
 const SEARCH: OrphanFilter = { words: ['ahmadi'], trashed: false, scope: { all: true } };
 // A reader who may search every class's words, and one who may search some: the index serves both.
-const SEARCH_ALL: OrphanFilter = { ...SEARCH, searchIn: ['family', 'identity'] };
-const SEARCH_FAMILY: OrphanFilter = { words: ['ahmadi', 'sch'], trashed: false, scope: { all: true }, searchIn: ['family'] };
+const SEARCH_ALL: OrphanFilter = { ...SEARCH, familyTokens: ['abcdefghijklmnopabcdefghijklmnop'], identityToken: 'ponmlkjihgfedcbaponmlkjihgfedcba' };
+const SEARCH_FAMILY: OrphanFilter = { words: ['ahmadi', 'sch'], trashed: false, scope: { all: true }, familyTokens: ['abcdefghijklmnopabcdefghijklmnop', 'bcdefghijklmnopabcdefghijklmnopa'] };
 
 describeEachDatabase('orphan list sort plans', (server, dialect) => {
   const plan = (query: Parameters<typeof queryPlan>[2]) => queryPlan(server().database.db, dialect, query);

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { OrphanExport } from '@app/shared/schemas/export.schema';
 import type { DB } from '../../db/schema.ts';
 import { withinScope, type SiteScope } from './orphan-scope.ts';
+import { openChildRow } from './orphan-sealing.ts';
 import { choiceText, type Column, siteColumn, type ExportTexts, EXPORT_PAGE_SIZE, type ExportLanguage, type FeatureExport, joined, schoolGrade } from '../exports/exports.service.ts';
 
 /** This sheet's own headings and name, in each language a sheet is written in. */
@@ -78,7 +79,7 @@ export async function* orphanExportPages(db: Kysely<DB>, scope: SiteScope, f: Or
     if (f.admissionFrom !== undefined) q = q.where('orphans.admission_date', '>=', f.admissionFrom);
     if (f.admissionTo !== undefined) q = q.where('orphans.admission_date', '<=', f.admissionTo);
     if (after) q = q.where(sql<boolean>`(orphans.last_name, orphans.first_name, orphans.id) > (${after.last_name}, ${after.first_name}, ${after.id})`);
-    const rows = (await q.orderBy('orphans.last_name').orderBy('orphans.first_name').orderBy('orphans.id').limit(pageSize).execute()) as OrphanExportRow[];
+    const rows = ((await q.orderBy('orphans.last_name').orderBy('orphans.first_name').orderBy('orphans.id').limit(pageSize).execute()) as OrphanExportRow[]).map(openChildRow);
     if (rows.length) yield rows;
     if (rows.length < pageSize) return;
     after = rows[rows.length - 1];

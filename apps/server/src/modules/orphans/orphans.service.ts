@@ -27,10 +27,11 @@ import { nowIso } from '../../lib/time.ts';
 import { detectImageType, processImage } from '../storage/images.service.ts';
 import { childMediaFiles } from '../gallery/gallery.service.ts';
 import { commitQuietly, newStorageKey, releaseQuietly, removeQuietly, type FileStore } from '../storage/storage.service.ts';
-import { orphanPage, selectorRows, type OrphanFilter, type OrphanListRow, type SearchClass } from './orphans-list.repository.ts';
+import { orphanPage, selectorRows, type OrphanFilter, type OrphanListRow } from './orphans-list.repository.ts';
 import { activeOrphanRow, activeOrphanRows, findLikelyDuplicates, findOrphanRow, findShownPhotoKeys, type ActiveOrphan, type OrphanRow } from './orphans.repository.ts';
 import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
-import { searchTextsOf } from './orphan-search-text.ts';
+import { openChildColumn } from './orphan-sealing.ts';
+import { familyToken, identityToken, normalisedNumber, searchTextsOf } from './orphan-search-text.ts';
 import * as writes from './orphans.writes.ts';
 import { siteForChild, siteNames, siteWithinScope } from '../sites/sites.service.ts';
 import { recordsWithinScope, withinScope, type SiteScope } from './orphan-scope.ts';
@@ -38,6 +39,15 @@ import { childFieldsHook, hiddenClasses, keepUneditable, redactChild, showsField
 
 export { recordsWithinScope, withinScope, type SiteScope };
 export { childFieldsHook, redactChild, showsField, viewableClasses, type Viewable };
+export { openChildColumn, openChildRow } from './orphan-sealing.ts';
+
+/**
+ * Rows of another feature that carry their child's father's name (sealed, class family), with it
+ * opened: the child is `orphan_id` (a result, a month) or `id` (a child's own row).
+ */
+export function withFatherNames<T extends { father_name: string | null }>(rows: T[], idOf: (r: T) => number): T[] {
+  return rows.map((r) => ({ ...r, father_name: openChildColumn('father_name', idOf(r), r.father_name) as string | null }));
+}
 
 /** The writes of an import from a spreadsheet (modules/imports), inside its one transaction. */
 export * as childImports from './orphan-imports.writes.ts';
@@ -145,20 +155,22 @@ function toListItem(r: OrphanListRow, ctx: OrphanContext, names: Map<number, str
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-const SEARCH_CLASSES: SearchClass[] = ['family', 'identity'];
-
 /**
- * The search's words and the texts they may match. Without view-identity a word with a digit
+ * The search's words and the tokens of the classes the reader views (decision 0058): a family
+ * name's word found whole, an id number found whole. Without view-identity a word with a digit
  * could only find a child by an id number, so a search of one number finds the record id alone
  * and any other with a digit is refused (saying so reveals nothing of any child).
  */
-
-function searchOf(ctx: OrphanContext, search: string | undefined): { words: string[]; idOnly: boolean; searchIn: SearchClass[] } {
+function searchOf(ctx: OrphanContext, search: string | undefined): Pick<OrphanFilter, 'words' | 'idOnly' | 'familyTokens' | 'identityToken'> {
   const words = search ? searchWords(search) : [];
-  // Each class's words are a text of their own; only those of the classes the reader views are searched.
-  const searchIn = SEARCH_CLASSES.filter((c) => ctx.viewable.has(c));
-  if (showsField(ctx.viewable, 'identity_card_number') || !words.some((w) => /\d/.test(w))) return { words, idOnly: false, searchIn };
-  if (words.length === 1 && /^\d+$/.test(words[0]!)) return { words, idOnly: true, searchIn };
+  if (!words.length) return { words };
+  const familyTokens = ctx.viewable.has('family') ? words.map(familyToken) : undefined;
+  if (showsField(ctx.viewable, 'identity_card_number')) {
+    const whole = normalisedNumber(search!);
+    return { words, familyTokens, identityToken: whole ? identityToken(search!) : null };
+  }
+  if (!words.some((w) => /\d/.test(w))) return { words, familyTokens };
+  if (words.length === 1 && /^\d+$/.test(words[0]!)) return { words, idOnly: true };
   throw AppError.validation('search', ORPHAN_MESSAGES.searchNeedsIdentity);
 }
 

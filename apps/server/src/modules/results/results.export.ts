@@ -3,7 +3,7 @@ import type { ResultExport } from '@app/shared/schemas/export.schema';
 import { resultPercent } from '@app/shared/grade-bands';
 import { RESULT_TYPE_FIELDS, type ResultType } from '@app/shared/schemas/result.schema';
 import type { DB, ResultsTable } from '../../db/schema.ts';
-import { withinScope, type SiteScope } from '../orphans/orphans.service.ts';
+import { withFatherNames, withinScope, type SiteScope } from '../orphans/orphans.service.ts';
 import { childColumns, choiceText, type Column, type ExportTexts, EXPORT_PAGE_SIZE, type ExportLanguage, type FeatureExport, solarHijriYear } from '../exports/exports.service.ts';
 
 /** This sheet's own headings and name, in each language a sheet is written in. */
@@ -65,7 +65,7 @@ export async function* resultExportPages(db: Kysely<DB>, scope: SiteScope, f: Re
     if (f.term !== undefined) q = q.where('results.term', '=', f.term);
     if (f.year !== undefined) q = q.where('results.year', '=', f.year);
     if (after) q = q.where(sql<boolean>`(results.year, results.exam_date, results.id) > (${after.year}, ${after.exam_date}, ${after.id})`);
-    const rows = (await orderedResults(q, f.orphanId !== undefined).limit(pageSize).execute()) as ResultExportRow[];
+    const rows = withFatherNames((await orderedResults(q, f.orphanId !== undefined).limit(pageSize).execute()) as ResultExportRow[], (r) => r.orphan_id);
     if (rows.length) yield rows;
     if (rows.length < pageSize) return;
     after = rows[rows.length - 1];

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ResultListQuery } from '@app/shared/schemas/result.schema';
 import type { DB, ResultsTable } from '../../db/schema.ts';
-import { withinScope, type ActiveOrphan, type SiteScope } from '../orphans/orphans.service.ts';
+import { withFatherNames, withinScope, type ActiveOrphan, type SiteScope } from '../orphans/orphans.service.ts';
 import { pathsById, type ActivityLinks } from '../activities/activities.service.ts';
 
 /** Results joined with their child; a trashed child's results are never read (inner join on deleted_at is null). */
@@ -34,8 +34,10 @@ const withOrphan = (db: Kysely<DB>, scope: SiteScope) =>
 const listWithOrphan = (db: Kysely<DB>, scope: SiteScope) =>
   withinScope(db.selectFrom('results').crossJoin('orphans').whereRef('orphans.id', '=', 'results.orphan_id').select(RESULT_COLUMNS).where('orphans.deleted_at', 'is', null), scope);
 
-export function findResult(db: Kysely<DB>, scope: SiteScope, id: number): Promise<ResultWithOrphan | undefined> {
-  return withOrphan(db, scope).where('results.id', '=', id).executeTakeFirst();
+const opened = (rows: ResultWithOrphan[]) => withFatherNames(rows, (r) => r.orphan_id);
+
+export async function findResult(db: Kysely<DB>, scope: SiteScope, id: number): Promise<ResultWithOrphan | undefined> {
+  return opened(await withOrphan(db, scope).where('results.id', '=', id).execute())[0];
 }
 
 type Filter = Pick<ResultListQuery, 'orphan_id' | 'year' | 'term' | 'result_type'>;
@@ -59,8 +61,8 @@ export function buildResultList(db: Kysely<DB>, scope: SiteScope, f: Filter, lim
 }
 
 /** Everyone's results (no child named), with each child's names. */
-export function listResultRows(db: Kysely<DB>, scope: SiteScope, f: Omit<Filter, 'orphan_id'>, limit: number): Promise<ResultWithOrphan[]> {
-  return buildResultList(db, scope, f, limit).execute();
+export async function listResultRows(db: Kysely<DB>, scope: SiteScope, f: Omit<Filter, 'orphan_id'>, limit: number): Promise<ResultWithOrphan[]> {
+  return opened(await buildResultList(db, scope, f, limit).execute());
 }
 
 /** One child's results, without the child's names: only after the child was found in the scope (findActiveOrphan). */
@@ -69,15 +71,15 @@ export function childResultRows(db: Kysely<DB>, child: ActiveOrphan, f: Omit<Fil
 }
 
 /** Results of one type on one exam date of a class's children outside the trash, by name (the assessment narrows them further: results.service.ts). */
-export function classResultsOn(db: Kysely<DB>, scope: SiteScope, classGrade: string, resultType: string, examDate: string): Promise<ResultWithOrphan[]> {
-  return withOrphan(db, scope)
+export async function classResultsOn(db: Kysely<DB>, scope: SiteScope, classGrade: string, resultType: string, examDate: string): Promise<ResultWithOrphan[]> {
+  return opened(await withOrphan(db, scope)
     .where('results.exam_date', '=', examDate)
     .where('results.result_type', '=', resultType)
     .where('orphans.class_grade', '=', classGrade)
     .orderBy('orphans.last_name')
     .orderBy('orphans.first_name')
     .orderBy('results.id')
-    .execute();
+    .execute());
 }
 
 /** A child's results of one type on one exam date: the only ones that may be the same assessment (result-assessment.ts). */

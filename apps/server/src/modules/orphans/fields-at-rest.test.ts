@@ -1,0 +1,144 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
+import { exportFile, openSheet, records } from '../../../test/export-sheets.ts';
+import { TEST_DATA_KEY } from '../../../test/data-key.ts';
+import { dataKey } from '../../lib/data-key.ts';
+import { FieldCipher, fieldCipher, useFieldCipher } from '../../lib/field-cipher.ts';
+import { FIELDS_KEY_ROW, sealChildFields, sealLeftoverFields } from './child-fields-seal.ts';
+import { nameSearchText } from './orphan-search-text.ts';
+
+/*
+ * A child's sensitive values are sealed in the database (decision 0058): a byte search of the
+ * SQLite file and its WAL, or of a PostgreSQL dump, finds none of them, while the product still
+ * shows them to a permitted reader, hides them from one without the class, and exports them.
+ */
+
+const KNOWN = {
+  identity_card_number: 'ID-7781-5522-93',
+  school_id_number: 'SCH-4411-8207',
+  father_name: 'Qudratullah Zarbaf',
+  grandfather_name: 'Sherbaz Zarbaf',
+  guardian_name: 'Gulbadan Mohsenzada',
+  phone_number: '+93 799 418 262',
+  notes: 'Sees the eye doctor on Thursdays xylophone',
+  donor_email: 'rare.donor.q7@example.org',
+  income_source: 'Carpet weaving workshop zq',
+  total_income: '8123.45',
+};
+const CHILD = { first_name: 'Farishta', last_name: 'Karimi', dob: '2013-04-02', gender: 'female', admission_date: '2021-03-01', medical_condition: 'Needs Attention', ...KNOWN, profile: { special_needs: 'Hearing aid left ear qv', hobbies: 'Drawing' } };
+const SECRETS = [...Object.entries(KNOWN).filter(([k]) => k !== 'total_income').map(([, v]) => v), '812345', 'Hearing aid left ear qv', 'Needs Attention', 'Qudratullah', 'zarbaf', '4411', '7781'];
+
+function databaseBytes(server: TestServer): Buffer {
+  if (server.config.dialect === 'postgres') return execFileSync('pg_dump', ['--data-only', server.config.databaseUrl], { maxBuffer: 256 * 1024 * 1024 });
+  const file = server.config.sqlitePath;
+  return Buffer.concat([readFileSync(file), ...(existsSync(`${file}-wal`) ? [readFileSync(`${file}-wal`)] : [])]);
+}
+
+describeEachDatabase('children\'s sensitive fields at rest', (server) => {
+  it('stores none of the values readably, yet shows, redacts and exports them', async () => {
+    const token = await loginAdmin(server());
+    const created = await call(server(), 'POST', '/api/orphans', { token, body: CHILD });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id as number;
+    const edited = await call(server(), 'PUT', `/api/orphans/${id}`, { token, body: { ...CHILD, notes: `${KNOWN.notes} again` } });
+    expect(edited.status).toBe(200);
+
+    const bytes = databaseBytes(server()).toString('latin1').toLowerCase();
+    for (const secret of SECRETS) {
+      expect(bytes.includes(secret.toLowerCase()), secret).toBe(false);
+      expect(bytes.includes(Buffer.from(secret, 'utf8').toString('latin1').toLowerCase()), secret).toBe(false);
+    }
+    expect(bytes.includes('farishta')).toBe(true);
+
+    const details = await call(server(), 'GET', `/api/orphans/${id}`, { token });
+    expect(details.body.data).toMatchObject({ ...KNOWN, notes: `${KNOWN.notes} again`, medical_condition: 'Needs Attention' });
+    expect(details.body.data.profile.special_needs).toBe('Hearing aid left ear qv');
+
+    const list = await call(server(), 'GET', '/api/orphans?search=Farishta', { token });
+    expect(list.body.data.map((c: { father_name: string }) => c.father_name)).toEqual([KNOWN.father_name]);
+
+    // The blind index: a whole id number (typed any way) or a family name's word finds the child; a part of one does not.
+    const found = async (search: string, who = token) => {
+      const res = await call(server(), 'GET', `/api/orphans?search=${encodeURIComponent(search)}`, { token: who });
+      return res.status === 200 ? res.body.data.map((c: { id: number }) => c.id) : res.status;
+    };
+    for (const search of ['ID-7781-5522-93', 'id 7781 5522 93', 'SCH-4411-8207', 'sch44118207', 'SCH-۴۴۱۱-۸۲۰۷', 'qudratullah', 'Zarbaf farishta']) expect(await found(search), search).toEqual([id]);
+    for (const search of ['SCH-4411', '7781', 'qudrat', 'ID-7781-5522-9']) expect(await found(search), search).toEqual([]);
+
+    const teacher = await userWithRoles(server(), ['Teacher']);
+    expect(await found('qudratullah', teacher.token)).toEqual([]);
+    expect(await found('SCH-4411-8207', teacher.token)).toBe(422);
+    const hidden = await call(server(), 'GET', `/api/orphans/${id}`, { token: teacher.token });
+    expect(hidden.status).toBe(200);
+    for (const secret of SECRETS) expect(JSON.stringify(hidden.body).toLowerCase().includes(secret.toLowerCase()), secret).toBe(false);
+
+    const sheet = records(await openSheet(await exportFile(server(), token, 'orphans', {})));
+    const row = sheet.find((r) => r['First Name'] === 'Farishta')!;
+    expect(Object.values(row)).toEqual(expect.arrayContaining([KNOWN.father_name, KNOWN.school_id_number]));
+  });
+
+  it('refuses, without the value, a sealed value changed in the database', async () => {
+    const token = await loginAdmin(server());
+    const created = await call(server(), 'POST', '/api/orphans', { token, body: { ...CHILD, first_name: 'Tampered' } });
+    const id = created.body.data.id as number;
+    const db = server().database.db;
+    const { notes } = await db.selectFrom('orphans').select('notes').where('id', '=', id).executeTakeFirstOrThrow();
+    const flipped = notes!.slice(0, 20) + (notes![20] === 'A' ? 'B' : 'A') + notes!.slice(21);
+    await sql`update orphans set notes = ${flipped} where id = ${id}`.execute(db);
+    const res = await call(server(), 'GET', `/api/orphans/${id}`, { token });
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(res.body)).not.toContain('Farishta');
+    expect(JSON.stringify(res.body)).not.toContain(KNOWN.identity_card_number);
+  });
+
+  it('seals at a start the values stored before, resumably, and a rotation moves them to the new key', async () => {
+    const token = await loginAdmin(server());
+    const db = server().database.db;
+    const site_id = (await db.selectFrom('sites').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const at = new Date().toISOString();
+    const old = (first: string, number: string) => ({
+      first_name: first, last_name: 'Upgraded', father_name: 'Nasrullah Oldstore', identity_card_number: number, notes: `Old plain note ${first}`,
+      dob: '2012-02-02', birthday: '02-02', gender: 'female', admission_date: '2020-01-01', status: 'active', medical_condition: 'Healthy',
+      search_text: nameSearchText({ first_name: first, last_name: 'Upgraded' }), site_id, created_at: at, updated_at: at,
+    });
+    // Two children as an install from before stored them; the first already sealed, as a pass killed after it leaves it.
+    const ids = (await db.insertInto('orphans').values([old('Before', 'OLD-5501-77'), old('Halfway', 'OLD-5502-88')]).returning('id').execute()).map((r) => r.id);
+    const cipher = fieldCipher();
+    const first = await db.selectFrom('orphans').select(['id', 'notes']).where('id', '=', ids[0]!).executeTakeFirstOrThrow();
+    await db.updateTable('orphans').set({ notes: cipher.seal('orphans', 'notes', first.id, first.notes!) }).where('id', '=', first.id).execute();
+    await db.deleteFrom('app_keys').where('name', '=', FIELDS_KEY_ROW).execute();
+
+    await sealLeftoverFields(db, server().config.dialect, cipher, dataKey(Buffer.from(TEST_DATA_KEY, 'hex')).id, () => {});
+    const bytes = databaseBytes(server()).toString('latin1').toLowerCase();
+    for (const secret of ['nasrullah', 'oldstore', 'old-5501', 'old plain note']) expect(bytes.includes(secret), secret).toBe(false);
+    for (const [i, id] of ids.entries()) {
+      const details = await call(server(), 'GET', `/api/orphans/${id}`, { token });
+      expect(details.body.data).toMatchObject({ father_name: 'Nasrullah Oldstore', notes: `Old plain note ${i ? 'Halfway' : 'Before'}` });
+    }
+    const search = await call(server(), 'GET', `/api/orphans?search=OLD-5502-88`, { token });
+    expect(search.body.data.map((c: { id: number }) => c.id)).toEqual([ids[1]]);
+
+    // A rotation: every value resealed under the new key (a rerun has nothing left to do), and the index's tokens with it.
+    const next = Buffer.alloc(32, 7);
+    const rotating = new FieldCipher(next, [Buffer.from(TEST_DATA_KEY, 'hex')]);
+    try {
+      useFieldCipher(rotating);
+      expect((await sealChildFields(db, rotating)).sealed).toBeGreaterThanOrEqual(2);
+      expect((await sealChildFields(db, rotating)).sealed).toBe(0);
+      useFieldCipher(new FieldCipher(next));
+      const rotated = await call(server(), 'GET', `/api/orphans/${ids[1]}`, { token });
+      expect(rotated.body.data.identity_card_number).toBe('OLD-5502-88');
+      const found = await call(server(), 'GET', `/api/orphans?search=old 5502 88`, { token });
+      expect(found.body.data.map((c: { id: number }) => c.id)).toEqual([ids[1]]);
+    } finally {
+      // Back to the test key, for the other servers of this run's process.
+      const back = new FieldCipher(Buffer.from(TEST_DATA_KEY, 'hex'), [next]);
+      useFieldCipher(back);
+      await sealChildFields(db, back);
+      useFieldCipher(new FieldCipher(Buffer.from(TEST_DATA_KEY, 'hex')));
+    }
+  });
+});
