@@ -8,7 +8,7 @@ import { searchTextsOf } from './orphan-search-text.ts';
 /*
  * Every child's sensitive values sealed with the current data key: values stored before field
  * encryption (an upgraded install, a restored old backup) and, during `npm run rotate-key`, values
- * of the key being replaced. Row by row, each row's values rewritten in one statement, so a kill
+ * of the key being replaced. A batch of rows at a time, each in one transaction, so a kill
  * halfway loses nothing and a rerun goes on where it stopped (a value already under the current
  * key is skipped by the key id it carries). As the stored files' pass (storage/stored-files-seal.ts).
  */
@@ -53,7 +53,7 @@ function resealed(cipher: FieldCipher, row: Row): Record<string, string> {
 }
 
 /**
- * Seal row by row; searchTextsOf makes tokens with the process's cipher (useFieldCipher), which
+ * Seal a batch at a time; searchTextsOf makes tokens with the process's cipher (useFieldCipher), which
  * must be `cipher` (the rotation sets it).
  */
 export async function sealChildFields(db: Kysely<DB>, cipher: FieldCipher, progress?: (done: number) => void): Promise<{ rows: number; sealed: number }> {
@@ -67,12 +67,14 @@ export async function sealChildFields(db: Kysely<DB>, cipher: FieldCipher, progr
       .orderBy('id')
       .limit(BATCH)
       .execute()) as unknown as Row[];
-    for (const row of batch) {
-      const values = resealed(cipher, row);
-      if (!Object.keys(values).length) continue;
-      await db.updateTable('orphans').set(values).where('id', '=', row.id).execute();
-      sealed++;
+    // A batch in one transaction (one commit, not one per row): a kill undoes at most the batch, which the rerun seals again.
+    const updates = batch.map((row) => [row.id, resealed(cipher, row)] as const).filter(([, values]) => Object.keys(values).length);
+    if (updates.length) {
+      await db.transaction().execute(async (trx) => {
+        for (const [id, values] of updates) await trx.updateTable('orphans').set(values).where('id', '=', id).execute();
+      });
     }
+    sealed += updates.length;
     rows += batch.length;
     progress?.(rows);
     if (batch.length < BATCH) break;
