@@ -1,5 +1,5 @@
 /**
- * What sealed fields cost a child's details read and a list page (decision 0058): in the bench's
+ * What sealed fields cost a child's details read and a list page (decision 0060): in the bench's
  * own process, on the bench's database (sealed by the server's first start), the same read twice —
  * the row as the database gives it, and the row with its sealed values opened as the orphans
  * repository opens them. The product has no unsealed mode, so the raw read stands for "without

@@ -190,7 +190,7 @@ describeKilledServer('the server killed mid-stream', (server, dialect) => {
       for (const row of children) expect(row.photo_path && row.photo_thumb_path, `child ${row.id} lost its photo`).toBeTruthy();
       for (const [id, edits] of ack.notes) {
         const row = await db.selectFrom('orphans').select('notes').where('id', '=', id).executeTakeFirst();
-        // Notes are sealed (decision 0058): read as the server reads them, with the test's data key.
+        // Notes are sealed (decision 0060): read as the server reads them, with the test's data key.
         const notes = row?.notes ? new FieldCipher(Buffer.from(TEST_DATA_KEY, 'hex')).open('orphans', 'notes', id, row.notes) : row?.notes;
         if (edits.acked) expect([edits.acked, ...edits.inFlight]).toContain(notes);
       }

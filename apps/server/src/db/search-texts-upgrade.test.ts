@@ -10,7 +10,7 @@ import type { DB } from './schema.ts';
  * The upgrade that keeps each class's search words apart, on a database whose children were
  * stored with one search text holding them all: afterwards the names' text holds the child's own
  * names only, and the family and identity texts are left empty for the first start with the data
- * key to fill with keyed tokens (decision 0058), found whole by a search allowed that class.
+ * key to fill with keyed tokens (decision 0060), found whole by a search allowed that class.
  */
 const BEFORE_SEARCH_TEXTS = '0041-list-indexes-hold-the-site';
 

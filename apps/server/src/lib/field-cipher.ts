@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 import { dataKey, type DataKey } from './data-key.ts';
 
 /*
- * One value of a database field sealed with AES-256-GCM (decision 0058): a fresh 12-byte nonce per
+ * One value of a database field sealed with AES-256-GCM (decision 0060): a fresh 12-byte nonce per
  * value, the table, the column and the record's id bound in as associated data, so a value copied
  * to another record or column fails to open. The keys are derived from the data key by HKDF, one
  * for values and one for the blind index, so the data key itself serves neither purpose.

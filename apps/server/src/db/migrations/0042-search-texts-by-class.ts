@@ -8,7 +8,7 @@ import type { DB } from '../schema.ts';
  * `search_family` the father's and grandfather's names, `search_identity` the id numbers, so a
  * reader who may not view a class cannot narrow a search by its words. The texts are recomputed
  * for the children already stored, with the rule every save uses (orphans/orphan-search-text.ts).
- * (The family and identity texts now hold keyed tokens, written at the first start: 0058.) The search index covers all three: FTS5 columns on SQLite, kept by its triggers; on PostgreSQL
+ * (The family and identity texts now hold keyed tokens, written at the first start: 0060.) The search index covers all three: FTS5 columns on SQLite, kept by its triggers; on PostgreSQL
  * one GIN index over the three texts weighted A, B, C, so a query holds each word to the weights
  * of the texts the reader may search.
  */
@@ -33,7 +33,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       .limit(BATCH)
       .execute();
     // The family and identity texts are left to the first start with the data key, which seals
-    // the values and writes their keyed tokens (orphans/child-fields-seal.ts, decision 0058).
+    // the values and writes their keyed tokens (orphans/child-fields-seal.ts, decision 0060).
     for (const row of rows) await typed.updateTable('orphans').set({ search_text: nameSearchText(row), search_family: '', search_identity: '' }).where('id', '=', row.id).execute();
     if (rows.length < BATCH) break;
     after = rows[rows.length - 1]!.id;

@@ -3,7 +3,7 @@ import type { Dialect } from '../../config.ts';
 import { SEALED_COLUMNS } from '../../modules/orphans/orphan-sealing.ts';
 
 /**
- * A child's sensitive values are stored sealed (decision 0058): text longer than the value, so
+ * A child's sensitive values are stored sealed (decision 0060): text longer than the value, so
  * each such column becomes `text` — on PostgreSQL every one (their varchar lengths were the
  * values'), on SQLite the two money columns, which held integers. The values themselves are
  * sealed at the first start with the key (orphans/child-fields-seal.ts): a migration has no key.

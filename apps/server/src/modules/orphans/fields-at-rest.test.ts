@@ -11,7 +11,7 @@ import { FIELDS_KEY_ROW, sealChildFields, sealLeftoverFields } from './child-fie
 import { nameSearchText } from './orphan-search-text.ts';
 
 /*
- * A child's sensitive values are sealed in the database (decision 0058): a byte search of the
+ * A child's sensitive values are sealed in the database (decision 0060): a byte search of the
  * SQLite file and its WAL, or of a PostgreSQL dump, finds none of them, while the product still
  * shows them to a permitted reader, hides them from one without the class, and exports them.
  */

@@ -176,7 +176,7 @@ describeEachDatabase('need to know', (server) => {
       expect(answer.status, answer.text.slice(0, 200)).toBe(200);
       return { total: JSON.parse(answer.text).total as number, ids: JSON.parse(answer.text).data.map((r: { id: number }) => r.id) as number[], text: answer.text };
     };
-    // A family name's word and an id number are found whole, by their keyed tokens (decision 0058).
+    // A family name's word and an id number are found whole, by their keyed tokens (decision 0060).
     const byFamily = [VALUES.father_name!, VALUES.grandfather_name!, `${VALUES.father_name} ${LAST_NAME.slice(0, 8)}`];
     const byIdentity = [VALUES.school_id_number!, VALUES.identity_card_number!.toLowerCase()];
     const teacher = (await userWithRoles(server(), ['Teacher'])).token;

@@ -4,7 +4,7 @@ import { fieldCipher } from '../../lib/field-cipher.ts';
 
 /**
  * The child's columns of the sensitive classes (shared/sensitivity.ts, the one map), sealed on
- * their way into the database and opened on their way out (lib/field-cipher.ts, decision 0058).
+ * their way into the database and opened on their way out (lib/field-cipher.ts, decision 0060).
  * Every value is text once sealed: money's cents as their decimal digits. The orphans module's
  * repository is the one place that calls these for a child's row; another module reading one of
  * these columns opens it with `openChildColumn`.

@@ -18,7 +18,7 @@ export interface SearchTexts {
 /** Folded words of some values, single-space separated (what the word-prefix search expects). */
 const wordsOf = (values: Array<string | null | undefined>) => searchWords(values.filter(Boolean).join(' '), Number.MAX_SAFE_INTEGER);
 
-/** The child's own names as search reads them: plain, as the names are (decision 0058). */
+/** The child's own names as search reads them: plain, as the names are (decision 0060). */
 export const nameSearchText = (d: { first_name: string; last_name: string }): string => wordsOf([d.first_name, d.last_name]).join(' ');
 
 /** An id number as its blind index knows it: folded (case, Dari and Arabic digits) with spaces, dashes and other marks left out. */
@@ -31,7 +31,7 @@ export const identityToken = (n: string): string => fieldCipher().blindToken('id
 export const familyToken = (word: string): string => fieldCipher().blindToken('family', word);
 
 /**
- * What search reads (decision 0058): the child's own names folded, and, in the texts of their
+ * What search reads (decision 0060): the child's own names folded, and, in the texts of their
  * classes, keyed tokens in place of the family names' words and the id numbers, so the texts and
  * the search index hold none of those values and a search finds them only whole.
  */

@@ -156,7 +156,7 @@ function toListItem(r: OrphanListRow, ctx: OrphanContext, names: Map<number, str
 // Reading
 
 /**
- * The search's words and the tokens of the classes the reader views (decision 0058): a family
+ * The search's words and the tokens of the classes the reader views (decision 0060): a family
  * name's word found whole, an id number found whole. Without view-identity a word with a digit
  * could only find a child by an id number, so a search of one number finds the record id alone
  * and any other with a digit is refused (saying so reveals nothing of any child).
