@@ -15,7 +15,7 @@ export interface GalleryConfig {
   mat2: string;
   /** Transcodes this process runs at once (TRANSCODE_WORKERS); 0: it leaves them to other processes. */
   transcodeWorkers: number;
-  /** A claim older than this is taken to be of a dead process and the job runs again (TRANSCODE_LEASE_MINUTES). */
+  /** A claim not renewed for this long is taken to be of a dead process and the job runs again (TRANSCODE_LEASE_MINUTES); its worker renews it while it runs. */
   leaseMs: number;
   /** Tries per job before it is marked failed with its reason. */
   maxAttempts: number;
@@ -43,6 +43,13 @@ export interface VideoLimits {
 const bytes = z.string().regex(/^\d+$/, 'must be a whole number of bytes').transform(Number).pipe(z.number().min(1, 'must be at least 1 byte'));
 const count = (max: number) => z.string().regex(/^\d+$/, `must be a whole number from 0 to ${max}`).transform(Number).pipe(z.number().max(max, `must be a whole number from 0 to ${max}`));
 const positive = (max: number) => z.string().regex(/^\d+$/, `must be a whole number from 1 to ${max}`).transform(Number).pipe(z.number().min(1, `must be a whole number from 1 to ${max}`).max(max, `must be a whole number from 1 to ${max}`));
+/** Minutes, fractions allowed (0.5: thirty seconds). */
+const minutes = (max: number) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, `must be a number of minutes from 0 to ${max}, e.g. 30 or 0.5`)
+    .transform(Number)
+    .pipe(z.number().max(max, `must be a number of minutes from 0 to ${max}, e.g. 30 or 0.5`));
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const environment = z.object({
@@ -53,7 +60,7 @@ const environment = z.object({
   FFPROBE_PATH: optional(z.string()),
   MAT2_PATH: optional(z.string()),
   TRANSCODE_WORKERS: optional(count(8)),
-  TRANSCODE_LEASE_MINUTES: optional(count(24 * 60)),
+  TRANSCODE_LEASE_MINUTES: optional(minutes(24 * 60)),
   VIDEO_MAX_RESOLUTION: optional(
     z
       .string()

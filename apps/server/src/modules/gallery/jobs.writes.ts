@@ -61,6 +61,16 @@ const owns = (trx: Kysely<DB>, jobId: number, worker: string, lock = false) => {
   return (lock ? q.forUpdate() : q).executeTakeFirst();
 };
 
+/**
+ * The worker still holds the job: its claim's time moves to now, so no other process takes the job
+ * over while it runs, however long it takes. False when the claim is no longer this worker's.
+ */
+export const renewJobClaim = async (trx: Transaction<DB>, { jobId, worker }: { jobId: number; worker: string }): Promise<boolean> => {
+  const now = nowIso();
+  const done = await trx.updateTable('jobs').set({ claimed_at: now, updated_at: now }).where('id', '=', jobId).where('claimed_by', '=', worker).where('state', '=', 'running').executeTakeFirst();
+  return Number(done.numUpdatedRows) > 0;
+};
+
 /** Whose work is recorded: a worker's claimed job, and whether the database is PostgreSQL (row locks). */
 export interface Claim {
   job: Job;

@@ -14,7 +14,7 @@ import { FfmpegError, poster, probe, targetHeights, transcode, type EncodeLimits
 import { encodeWorkDir, type GalleryConfig } from './gallery-config.ts';
 import { claimableJobExists, findMediaRecord, runningJobClaims, type MediaRecord } from './gallery.repository.ts';
 import { RESOLUTION_COLUMNS } from './gallery.service.ts';
-import { claimJob, failJob, finishJob, reclaimJobs, recordRendition, recordVideoFacts, releaseJob, type Claim, type Job, type RenditionColumn } from './jobs.writes.ts';
+import { claimJob, failJob, finishJob, reclaimJobs, recordRendition, recordVideoFacts, releaseJob, renewJobClaim, type Claim, type Job, type RenditionColumn } from './jobs.writes.ts';
 import { endLeftoverEncodes } from './leftover-encodes.ts';
 import { GALLERY_FOLDER } from './media-content.ts';
 import { workFile } from './received-video.ts';
@@ -150,6 +150,7 @@ export class TranscodeWorker {
     // The job's time, pauses included: past it, its ffmpeg is killed and the item fails saying why.
     const overTime = AbortSignal.timeout(config.jobTimeoutMs);
     const signal = AbortSignal.any([this.abort.signal, overTime]);
+    const renewal = this.keepClaim(job);
     try {
       const row = job.media_id === null ? undefined : await findMediaRecord(this.deps.db, job.media_id);
       if (row) await this.transcodeItem(row, { job, worker: this.id, postgres: this.deps.dialect === 'postgres' }, signal);
@@ -173,7 +174,25 @@ export class TranscodeWorker {
         .execute((trx) => failJob(trx, { job, worker: this.id, reason, retry, retryAfterMs: 30_000 * job.attempts, maxAttempts: config.maxAttempts }))
         .catch((e: unknown) => log.error({ err: e }, 'transcode: could not record a failure'));
       log.warn({ err, job: job.id, media: job.media_id, outcome }, 'transcode: attempt failed');
+    } finally {
+      clearInterval(renewal);
     }
+  }
+
+  /**
+   * Renews the job's claim a few times per lease while it runs: the lease then only ends when this
+   * process does (a crash, a machine lost), and another process takes the job over one lease later.
+   */
+  private keepClaim(job: Job): NodeJS.Timeout {
+    const { db, log, config } = this.deps;
+    const timer = setInterval(() => {
+      db.transaction()
+        .execute((trx) => renewJobClaim(trx, { jobId: job.id, worker: this.id }))
+        .then((held) => held || log.warn({ job: job.id }, 'transcode: the job was taken over by another process'))
+        .catch((err: unknown) => log.error({ err, job: job.id }, 'transcode: could not renew the job\'s claim'));
+    }, Math.max(1_000, config.leaseMs / 3));
+    timer.unref();
+    return timer;
   }
 
   /** The file ffmpeg reads: the stored original in place, or a copy where the storage has no local files. */
