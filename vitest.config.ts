@@ -99,6 +99,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          // Two built servers, PostgreSQL and Caddy (npm run test:cluster); built first as for the browser tests.
+          name: 'cluster',
+          include: ['apps/server/test/cluster/*.cluster.ts'],
+          environment: 'node',
+          globalSetup: ['apps/web/e2e/support/global-setup.ts'],
+          env: testEnv,
+          testTimeout: 150_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });
