@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { galleryConfig } from './modules/gallery/gallery-config.ts';
 
 const sqlite = { DATABASE_URL: 'data/app.db' };
 
@@ -83,5 +84,17 @@ describe('a wrong value stops the start with a message naming the variable', () 
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('Invalid configuration (environment or .env):\n  PORT="abc": must be a whole number from 1 to 65535');
     expect(run.stderr).not.toContain('    at ');
+  });
+});
+
+describe('TRANSCODE_LEASE_MINUTES', () => {
+  const lease = (value: string) => galleryConfig({ storageDir: '/srv/data/storage' }, { TRANSCODE_LEASE_MINUTES: value }).leaseMs;
+
+  it('takes whole minutes and fractions of one', () => {
+    expect([lease('30'), lease('0.5'), lease('')]).toEqual([30 * 60_000, 30_000, 30 * 60_000]);
+  });
+
+  it.each(['abc', '-1', '1e3', '2000'])('refuses %s, naming the variable', (value) => {
+    expect(() => lease(value)).toThrow(/TRANSCODE_LEASE_MINUTES=.*must be a number of minutes from 0 to 1440/);
   });
 });
