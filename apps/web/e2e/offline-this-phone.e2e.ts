@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiCall } from './support/api.ts';
 import { signIn, signOut } from './support/browser.ts';
 import { setUpBrowserApp } from './support/fixture.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
@@ -50,6 +51,24 @@ describe('this phone, on the profile', () => {
     await card.getByText('Locked:', { exact: false }).waitFor();
 
     await signOut(page);
+    expect(await storeNames()).not.toContain('orphan-care-offline');
+  });
+
+  it('erases the store at the next contact once the server ended the session, and says why at sign-in', { timeout: 240_000 }, async () => {
+    const page = app.page;
+    // A user of this test's own: signing them out everywhere touches no other test's session.
+    const teacher = { name: 'Wiped Phone Teacher', email: `wiped-phone-${Date.now()}@example.org`, password: 'Wiped-phone-password-1' };
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await apiCall(page, 'POST', '/api/users', { ...teacher, password_confirmation: teacher.password, roles: ['Teacher'] });
+    await signOut(page);
+    await signIn(page, teacher.email, teacher.password);
+    expect(await storeNames()).toContain('orphan-care-offline');
+
+    // Signed out everywhere from elsewhere (not through this app's own sign-out).
+    await apiCall(page, 'POST', '/api/auth/logout-everywhere');
+    await page.reload();
+    await page.getByText('You were signed out by the server', { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
     expect(await storeNames()).not.toContain('orphan-care-offline');
   });
 });

@@ -27,6 +27,10 @@ export const ERROR_CODE = {
   badRequest: 'bad_request',
   invalidJson: 'invalid_json',
   unauthenticated: 'unauthenticated',
+  /** 401 for a token the server ended (sign out everywhere, a password change, lockdown): the phone wipes what it keeps offline. */
+  sessionRevoked: 'session_revoked',
+  /** 401 for a token whose account was removed: the phone wipes what it keeps offline. */
+  accountDisabled: 'account_disabled',
   forbidden: 'forbidden',
   invalidSignature: 'invalid_signature',
   notFound: 'not_found',

@@ -55,6 +55,14 @@ export interface TokensTable {
   created_at: string;
 }
 
+/** A token ended on the server's side, kept until it would have expired so its holder can be told why (migration 0045). */
+export interface RevokedTokensTable {
+  token_id: number;
+  token_hash: string;
+  reason: string;
+  expires_at: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -403,6 +411,7 @@ export interface DB {
   role_permissions: RolePermissionsTable;
   user_roles: UserRolesTable;
   personal_access_tokens: TokensTable;
+  revoked_tokens: RevokedTokensTable;
   settings: SettingsTable;
   app_keys: AppKeysTable;
   activities: ActivitiesTable;

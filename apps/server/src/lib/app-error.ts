@@ -40,8 +40,9 @@ export class AppError extends Error {
     return new AppError(403, message, undefined, undefined, code);
   }
 
-  static unauthenticated(): AppError {
-    return new AppError(401, MSG.unauthenticated);
+  /** 401 with the spec's one text; `code` says when the server ended the token (the phone wipes its offline store then). */
+  static unauthenticated(code: ErrorCode = ERROR_CODE.unauthenticated): AppError {
+    return new AppError(401, MSG.unauthenticated, undefined, undefined, code);
   }
 
   /** 409: the request clashes with the record's current state (given as `current` when the client may show it). */

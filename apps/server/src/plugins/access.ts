@@ -5,7 +5,9 @@ import { AppError } from '../lib/app-error.ts';
 import type { Access } from '../lib/access.ts';
 import { heldUnderLockdown } from '../lib/lockdown-grants.ts';
 import { loadAccess } from '../modules/auth/current-user.service.ts';
-import { resolveToken } from '../modules/auth/tokens.service.ts';
+import { resolveToken, whyTokenEnded } from '../modules/auth/tokens.service.ts';
+import { deleteRevokedTokensBefore } from '../modules/auth/auth.writes.ts';
+import { scheduleDailyDeletion } from '../lib/daily-job.ts';
 import { isMaintenanceMode } from '../modules/settings/settings.service.ts';
 
 /** Paths whose routes must declare `access`. Static SPA files outside these are public by nature. */
@@ -56,6 +58,10 @@ export function registerAccessControl(app: FastifyInstance): void {
       request.siteScope = scope;
       request.tokenId = resolved.tokenId;
       request.lockdown = resolved.lockdown;
+    } else if (raw && access !== 'public') {
+      // A token the server ended says so (only to its holder): the phone then wipes what it keeps.
+      const because = await whyTokenEnded(app.db, raw);
+      if (because) throw AppError.unauthenticated(because);
     }
     // Maintenance closes the staff API only: public routes (the site's pages and settings, the
     // contact form, sign-in, signed file URLs — the signature is the credential) stay open.
@@ -65,6 +71,10 @@ export function registerAccessControl(app: FastifyInstance): void {
     }
     checkAccess(access, request);
   });
+
+  scheduleDailyDeletion(app, { deleted: 'revoked tokens past their expiry deleted', failed: 'revoked tokens: expiry deletion failed' }, () =>
+    app.db.transaction().execute((trx) => deleteRevokedTokensBefore(trx, new Date().toISOString())),
+  );
 }
 
 function checkAccess(access: Access, request: FastifyRequest): void {

@@ -61,7 +61,8 @@ export { clearStoredAuth, getStoredToken };
 
 // ---- 401 handling -------------------------------------------------------------------------------
 
-type UnauthorizedListener = () => void;
+/** The 401's code: `session_revoked` or `account_disabled` when the server ended the token (the phone wipes its offline store then). */
+type UnauthorizedListener = (code: ErrorCode | undefined) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
 /**
@@ -73,14 +74,14 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-function handleUnauthorized(): void {
+function handleUnauthorized(code: ErrorCode | undefined): void {
   clearStoredAuth();
   if (unauthorizedListeners.size === 0) {
     // No app mounted (or a test): fall back to a hard navigation.
     if (typeof window !== 'undefined' && window.location.pathname !== '/login') window.location.assign('/login');
     return;
   }
-  for (const listener of unauthorizedListeners) listener();
+  for (const listener of unauthorizedListeners) listener(code);
 }
 
 // ---- 503 (maintenance mode) -----------------------------------------------------------------
@@ -277,8 +278,9 @@ export async function requestWithStatus<T = unknown>(
 
   if (response.status === 401) {
     const data = await parseBody(response).catch(() => undefined);
-    handleUnauthorized();
-    throw errorFromBody(401, data);
+    const error = errorFromBody(401, data);
+    handleUnauthorized(error.code);
+    throw error;
   }
 
   if (!response.ok) {

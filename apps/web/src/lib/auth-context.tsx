@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { can as canAccess, hasRole as userHasRole, isAdministrator as userIsAdministrator, type AccessRule, type SpecCheck } from '@app/shared/permissions';
+import { ERROR_CODE, type ErrorCode } from '@app/shared/messages';
 import type { AuthUser, LoginResponse, RegisterInput, RegisterResponse } from '@app/shared/schemas/auth.schema';
 import { api, clearStoredAuth, getStoredToken, isApiError, onUnauthorized, prepareCsrfForLogin } from './api-client.ts';
 import { readStoredUserJson, storeToken, storeUserJson } from './stored-session.ts';
@@ -30,6 +31,8 @@ interface AuthContextValue {
   isLoading: boolean;
   /** The session ended by Sign out (not by expiry): the next login starts at /dashboard. */
   signedOutByUser: boolean;
+  /** The server ended the session (signed out everywhere, a password change, lockdown, the account removed); set once this phone's offline store is erased. */
+  endedByServer: EndedByServer | null;
   login: (credentials: LoginCredentials) => Promise<AuthUser>;
   register: (input: RegisterInput) => Promise<RegisterResponse>;
   logout: () => Promise<void>;
@@ -40,6 +43,10 @@ interface AuthContextValue {
   hasRole: (role: string) => boolean;
   isAdministrator: boolean;
 }
+
+export type EndedByServer = typeof ERROR_CODE.sessionRevoked | typeof ERROR_CODE.accountDisabled;
+
+const isEndedByServer = (code: ErrorCode | undefined): code is EndedByServer => code === ERROR_CODE.sessionRevoked || code === ERROR_CODE.accountDisabled;
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -91,6 +98,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<AuthUser | null>(() => (hasToken ? readStoredUser() : null));
   const [isLoading, setIsLoading] = useState(hasToken);
   const [signedOutByUser, setSignedOutByUser] = useState(false);
+  const [endedByServer, setEndedByServer] = useState<EndedByServer | null>(null);
 
   const refreshUser = useCallback(async () => {
     try {
@@ -121,7 +129,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [hasToken, refreshUser]);
 
-  useEffect(() => onUnauthorized(() => setUser(null)), []);
+  // Only a session the server ended wipes what this phone keeps: an idle timeout must not lose
+  // unsent work (it stays sealed, and is sent after the next sign-in).
+  useEffect(
+    () =>
+      onUnauthorized((code) => {
+        setUser(null);
+        if (isEndedByServer(code)) void eraseKeptOnThisPhone().then(() => setEndedByServer(code));
+      }),
+    [],
+  );
 
   const login = useCallback(async ({ email, password, remember = false }: LoginCredentials) => {
     try {
@@ -132,6 +149,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await openKeptOnThisPhone(body.user.id, password);
       setUser(body.user);
       setSignedOutByUser(false);
+      setEndedByServer(null);
       return body.user;
     } catch (err) {
       if (isApiError(err) || err instanceof AuthFlowError) throw err;
@@ -175,6 +193,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAuthenticated: !!user,
       isLoading,
       signedOutByUser,
+      endedByServer,
       login,
       register,
       logout,
@@ -184,7 +203,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       hasRole: (role) => userHasRole(user, role),
       isAdministrator: userIsAdministrator(user),
     }),
-    [user, isLoading, signedOutByUser, login, register, logout, logoutEverywhere, refreshUser],
+    [user, isLoading, signedOutByUser, endedByServer, login, register, logout, logoutEverywhere, refreshUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

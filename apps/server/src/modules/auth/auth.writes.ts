@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { ERROR_CODE } from '@app/shared/messages';
 import { USER_MSG } from '@app/shared/schemas/user.schema';
@@ -16,9 +16,46 @@ interface NewToken {
   expires_at: string;
 }
 
-/** Every token of the user, the one in use too: "Sign out everywhere" (a phone left signed in at a relative's). */
-export const deleteUserTokens = async (trx: Transaction<DB>, { userId }: { userId: number }) => {
-  await trx.deleteFrom('personal_access_tokens').where('user_id', '=', userId).execute();
+/** Why the server ended a token, told to whoever still holds it (the 401's code). */
+export type EndedBecause = typeof ERROR_CODE.sessionRevoked | typeof ERROR_CODE.accountDisabled;
+
+/** Which tokens a server-side sign-out ends: one user's (or everyone's), but perhaps one kept. */
+export interface TokensToEnd {
+  userId?: number;
+  keepTokenId?: number | null;
+}
+
+/**
+ * End tokens on the server's side, inside the caller's transaction: each leaves a revoked-token
+ * row (its id, hash and why, until it would have expired anyway) so that its holder's next request
+ * is told why, then the tokens go. Answers how many ended.
+ */
+export async function endTokens(trx: Kysely<DB>, which: TokensToEnd, because: EndedBecause): Promise<number> {
+  let ended = trx.selectFrom('personal_access_tokens').select(['id', 'token_hash', sql.lit(because).as('reason'), 'expires_at']);
+  let gone = trx.deleteFrom('personal_access_tokens');
+  if (which.userId !== undefined) {
+    ended = ended.where('user_id', '=', which.userId);
+    gone = gone.where('user_id', '=', which.userId);
+  }
+  if (which.keepTokenId != null) {
+    ended = ended.where('id', '!=', which.keepTokenId);
+    gone = gone.where('id', '!=', which.keepTokenId);
+  }
+  await trx
+    .insertInto('revoked_tokens')
+    .columns(['token_id', 'token_hash', 'reason', 'expires_at'])
+    .expression(ended)
+    // A token id used again after its first holder ended (SQLite may reuse the highest id): the later one counts.
+    .onConflict((oc) => oc.column('token_id').doUpdateSet((eb) => ({ token_hash: eb.ref('excluded.token_hash'), reason: eb.ref('excluded.reason'), expires_at: eb.ref('excluded.expires_at') })))
+    .execute();
+  const result = await gone.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Revoked-token rows past the time their token would have expired anyway: nobody can still hold them usefully. */
+export const deleteRevokedTokensBefore = async (trx: Transaction<DB>, cutoff: string): Promise<number> => {
+  const result = await trx.deleteFrom('revoked_tokens').where('expires_at', '<=', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
 };
 
 export const insertToken = async (trx: Transaction<DB>, t: NewToken): Promise<number> => {

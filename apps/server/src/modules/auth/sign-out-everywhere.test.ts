@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { call, describeEachDatabase, login, userWithRoles } from '../../../test/harness.ts';
+import { call, describeEachDatabase, login, loginAdmin, userWithRoles } from '../../../test/harness.ts';
+import { deleteRevokedTokensBefore } from './auth.writes.ts';
 
 /*
  * "Sign out everywhere" on the profile: a phone left signed in at a relative's, a shared
@@ -21,7 +22,8 @@ describeEachDatabase('sign out everywhere', (server) => {
     for (const token of [me.token, phone, remembered]) {
       const after = await call(server(), 'GET', '/api/auth/user', { token });
       expect(after.status).toBe(401);
-      expect(after.body).toEqual({ message: 'Unauthenticated.', code: 'unauthenticated' });
+      // The spec's text, and why: the phone wipes what it keeps offline on this code only.
+      expect(after.body).toEqual({ message: 'Unauthenticated.', code: 'session_revoked' });
     }
     expect(await server().database.db.selectFrom('personal_access_tokens').select('id').where('user_id', '=', me.id).execute()).toEqual([]);
     expect((await call(server(), 'GET', '/api/auth/user', { token: someoneElse.token })).status).toBe(200);
@@ -39,5 +41,31 @@ describeEachDatabase('sign out everywhere', (server) => {
     // The token is gone: asking again is refused, and so is asking without one.
     expect((await call(server(), 'POST', '/api/auth/logout-everywhere', { token: me.token })).status).toBe(401);
     expect((await call(server(), 'POST', '/api/auth/logout-everywhere')).status).toBe(401);
+  });
+
+  it('tells only a token the server ended why: not an ordinary sign-out, a wrong secret, or a token past its life; a removed account says so', async () => {
+    const me = await userWithRoles(server(), ['Teacher']);
+    const signedOut = await login(server(), me.email, 'user-password-1');
+    expect((await call(server(), 'POST', '/api/auth/logout', { token: signedOut })).status).toBe(200);
+    expect((await call(server(), 'GET', '/api/auth/user', { token: signedOut })).body).toEqual({ message: 'Unauthenticated.', code: 'unauthenticated' });
+
+    expect((await call(server(), 'POST', '/api/auth/logout-everywhere', { token: me.token })).status).toBe(200);
+    const [id] = me.token.split('|');
+    expect((await call(server(), 'GET', '/api/auth/user', { token: `${id}|not-the-secret` })).body.code).toBe('unauthenticated');
+    expect((await call(server(), 'GET', '/api/auth/user', { token: me.token })).body.code).toBe('session_revoked');
+
+    // Past the time the token would have expired anyway it is an unknown token, and the daily job deletes the row.
+    const db = server().database.db;
+    await db.updateTable('revoked_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_id', '=', Number(id)).execute();
+    expect((await call(server(), 'GET', '/api/auth/user', { token: me.token })).body.code).toBe('unauthenticated');
+    expect(await db.transaction().execute((trx) => deleteRevokedTokensBefore(trx, new Date().toISOString()))).toBeGreaterThanOrEqual(1);
+    expect(await db.selectFrom('revoked_tokens').select('token_id').where('token_id', '=', Number(id)).execute()).toEqual([]);
+
+    const removed = await userWithRoles(server(), ['Teacher']);
+    const admin = await loginAdmin(server());
+    expect((await call(server(), 'DELETE', `/api/users/${removed.id}`, { token: admin })).status).toBeLessThan(300);
+    const refused = await call(server(), 'GET', '/api/auth/user', { token: removed.token });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ message: 'Unauthenticated.', code: 'account_disabled' });
   });
 });

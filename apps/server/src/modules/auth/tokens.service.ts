@@ -4,7 +4,8 @@ import type { AuthUser } from '@app/shared/schemas/auth.schema';
 import type { DB } from '../../db/schema.ts';
 import { LOCKDOWN_SETTING } from '../../lib/lockdown-setting.ts';
 import { nowIso } from '../../lib/time.ts';
-import { deleteToken, deleteUserTokens, insertToken, touchToken } from './auth.writes.ts';
+import { ERROR_CODE } from '@app/shared/messages';
+import { deleteToken, endTokens, insertToken, touchToken, type EndedBecause } from './auth.writes.ts';
 
 export interface TokenLifetimes {
   tokenIdleMinutes: number;
@@ -99,20 +100,38 @@ export async function revokeToken(db: Kysely<DB>, tokenId: number): Promise<void
 
 /** Sign the user out everywhere, this device too: each token is read afresh per request, so the next request of any is refused. */
 export async function revokeAllTokens(db: Kysely<DB>, userId: number): Promise<void> {
-  await db.transaction().execute((trx) => deleteUserTokens(trx, { userId }));
+  await db.transaction().execute((trx) => endTokens(trx, { userId }, ERROR_CODE.sessionRevoked));
 }
 
 /** Sign the user out everywhere but the current device (after a password change); inside a write's transaction. */
 export async function revokeOtherTokens(db: Kysely<DB>, userId: number, keepTokenId: number | null): Promise<void> {
-  let q = db.deleteFrom('personal_access_tokens').where('user_id', '=', userId);
-  if (keepTokenId !== null) q = q.where('id', '!=', keepTokenId);
-  await q.execute();
+  await endTokens(db, { userId, keepTokenId }, ERROR_CODE.sessionRevoked);
+}
+
+/** End every session of a user whose account is being removed; inside that write's transaction. */
+export async function revokeTokensOfRemovedUser(db: Kysely<DB>, userId: number): Promise<void> {
+  await endTokens(db, { userId }, ERROR_CODE.accountDisabled);
 }
 
 /** End every session of every user but one (lockdown): inside a write's transaction; answers how many ended. */
 export async function revokeEveryOtherToken(db: Kysely<DB>, keepTokenId: number | null): Promise<number> {
-  let q = db.deleteFrom('personal_access_tokens');
-  if (keepTokenId !== null) q = q.where('id', '!=', keepTokenId);
-  const result = await q.executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return endTokens(db, { keepTokenId }, ERROR_CODE.sessionRevoked);
+}
+
+/**
+ * Why the server ended this bearer token, when it did and the token would still be alive: only
+ * its holder (the hash must match) learns it. Null for a token unknown, wrong, or ended by its own
+ * sign-out or by time, which answer as every other 401.
+ */
+export async function whyTokenEnded(db: Kysely<DB>, raw: string): Promise<EndedBecause | null> {
+  const bar = raw.indexOf('|');
+  if (bar < 1) return null;
+  const tokenId = Number(raw.slice(0, bar));
+  if (!Number.isSafeInteger(tokenId) || tokenId <= 0 || tokenId > 2_147_483_647) return null;
+  const row = await db.selectFrom('revoked_tokens').select(['token_hash', 'reason', 'expires_at']).where('token_id', '=', tokenId).executeTakeFirst();
+  if (!row || Date.parse(row.expires_at) <= Date.now()) return null;
+  const given = Buffer.from(sha256(raw.slice(bar + 1)), 'hex');
+  const stored = Buffer.from(row.token_hash, 'hex');
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
+  return row.reason === ERROR_CODE.accountDisabled ? ERROR_CODE.accountDisabled : ERROR_CODE.sessionRevoked;
 }

@@ -83,7 +83,7 @@ describeEachDatabase('lockdown', (server) => {
     for (const token of others) {
       const next = await call(server(), 'GET', '/api/auth/user', { token });
       expect(next.status).toBe(401);
-      expect(next.body).toEqual({ message: 'Unauthenticated.', code: 'unauthenticated' });
+      expect(next.body).toEqual({ message: 'Unauthenticated.', code: 'session_revoked' });
     }
     expect(await signedIn(server(), admin)).toBe(200);
     expect(await maintenance(server())).toBe('1');

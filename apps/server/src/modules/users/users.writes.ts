@@ -6,7 +6,7 @@ import type { Dialect } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { logActivity } from '../activities/activities.service.ts';
-import { revokeOtherTokens } from '../auth/tokens.service.ts';
+import { revokeOtherTokens, revokeTokensOfRemovedUser } from '../auth/tokens.service.ts';
 import { deleteResetTokens } from '../password-reset/password-reset.service.ts';
 import { assertMayGrantRoles, rolesAdminister, type Actor } from '../roles/roles.service.ts';
 import { assertMayGrantSites, replaceUserSites, sitesOfUsers } from '../sites/sites.service.ts';
@@ -199,6 +199,7 @@ export const deleteUser = async (trx: Transaction<DB>, u: ActorArgs & { id: numb
   // The more telling reason first: the last Super Admin deleting themselves hears about that.
   if (holds(roles, ROLE.superAdmin) && (await countSuperAdmins(trx, u.id)) === 0) throw AppError.validation('user', USER_MSG.lastSuperAdminDelete);
   if (u.id === u.actor.id) throw AppError.validation('user', USER_MSG.deleteSelf);
+  await revokeTokensOfRemovedUser(trx, u.id);
   await deleteUserRow(trx, u.id);
   await deleteResetTokens(trx, existing.email);
   await logActivity(trx, { userId: u.actor.id, type: 'user', action: 'deleted', subjectType: 'user', subjectId: u.id, name: existing.name, properties: { email: existing.email } });

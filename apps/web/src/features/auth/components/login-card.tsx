@@ -28,7 +28,7 @@ export function LoginCard({ redirectState, go }: { redirectState: unknown; go: (
   // A sign-in kept in this browser is known there only: acted on once hydrated (decision 0038).
   const hydrated = useHydrated();
   const isAuthenticated = useAuth().isAuthenticated && hydrated;
-  const { login } = useAuth();
+  const { login, endedByServer } = useAuth();
   const { reachable, recheck } = useServerReachable();
   const [error, setError] = useState<string | null>(null);
   const notice = readRedirectState(redirectState).notice;
@@ -115,6 +115,7 @@ export function LoginCard({ redirectState, go }: { redirectState: unknown; go: (
       {/* POST: a press before the script has run must not put the password in an address. */}
       <form method="post" onSubmit={(event) => void onSubmit(event)} onChange={(event) => void onChange(event)} onFocus={() => void loadLoginSchema()} noValidate className="space-y-4">
         {notice ? <Notice tone={notice.type}>{translateMessage(t, notice.message)}</Notice> : null}
+        {endedByServer ? <Notice tone="error">{t(endedByServer === 'account_disabled' ? 'login.ended.accountDisabled' : 'login.ended.sessionRevoked')}</Notice> : null}
         {shownError ? <Notice tone="error">{shownError}</Notice> : null}
         <Field label={t('login.email')} error={fieldError(errors.email)}>
           {(ids) => <Input {...ids} type="email" autoComplete="email" autoFocus name="email" />}
