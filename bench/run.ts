@@ -14,7 +14,7 @@
  * (bench/files-at-rest.ts).
  *
  * BENCH_SIZES (default 10000,100000), BENCH_SECONDS (5), BENCH_STAFF_SECONDS (360),
- * BENCH_IDLE_SECONDS (60), BENCH_ONLY=<part of a scenario's name> ('staff', 'read log', 'sealed fields', 'import',
+ * BENCH_IDLE_SECONDS (60), BENCH_ONLY=<part of a scenario's name> ('staff', 'read log', 'sealed fields', 'sync', 'import',
  * 'files at rest'), BENCH_IMPORT_ROWS (5000,50000), BENCH_IMPORT_COMMIT (10000), BENCH_FILE_MB
  * (200,2048: the video streamed, the big file streamed and uploaded), BENCH_RAMP_SECONDS (10 a step
  * of "how far it goes" after the staff load; 0: none).
@@ -33,6 +33,7 @@ import { signIn } from './sign-in.ts';
 import { filesAtRest, type FilesAtRest } from './files-at-rest.ts';
 import { readLogCost } from './read-log-cost.ts';
 import { fieldCipherCost } from './field-cipher-cost.ts';
+import { syncCost } from './sync-cost.ts';
 import { createUser, staffLoad, type StaffRun } from './staff.ts';
 
 const BENCH_DATA_KEY = randomBytes(32).toString('hex');
@@ -52,7 +53,7 @@ const PORT = 18_000 + Math.floor(Math.random() * 1000);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 /** The budgets (issue "Plain queries"), in ms, MB and a ratio. */
-const BUDGET = { readP99: 100, writeP99: 250, overviewP99: 250, ratio: 1.5, idleMb: 150, restartMs: 3000, readLogRatio: 1.3, sealedRatio: 1.3, fileThroughput: 0.5, fileMemory: 1.2 };
+const BUDGET = { readP99: 100, writeP99: 250, overviewP99: 250, ratio: 1.5, idleMb: 150, restartMs: 3000, readLogRatio: 1.3, sealedRatio: 1.3, syncRatio: 3, fileThroughput: 0.5, fileMemory: 1.2 };
 
 /** Who asks: a user of every site, or of one (the site at `siteIndex` of the seeded sites). */
 interface Viewer {
@@ -73,6 +74,9 @@ const VIEWERS = ['every site', 'one site'] as const;
 const READ_LOG = "a child's details, with and without the read log";
 const SEALED = 'sealed fields: details and list page, opened and raw';
 const FILES_AT_REST = 'files at rest';
+const SYNC = 'sync: queued attendance changes one by one, and as one batch';
+/** A month's attendance for a 600-child home, as a phone's outbox holds it. */
+const SYNC_CHANGES = 600;
 
 const randInt = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 
@@ -179,6 +183,7 @@ interface SizeRun {
   sealedRatios?: { details: number; list: number };
   peakMb?: number | null;
   restartMs?: number;
+  syncRatio?: number;
 }
 
 async function runSize(children: number, dir: string, last: boolean): Promise<SizeRun> {
@@ -231,6 +236,16 @@ async function runSize(children: number, dir: string, last: boolean): Promise<Si
       for (const [name, m] of [['a child\'s details', cost.details], ['a list page of 25', cost.list]] as const) {
         console.log(`    ${name.padEnd(18)} opened p50 ${f(p50(m.sealed)).padStart(6)} ms  raw p50 ${f(p50(m.raw)).padStart(6)} ms  (${m.raw.length} each)`);
       }
+    }
+    if (wanted(SYNC)) {
+      const count = Math.min(SYNC_CHANGES, Math.floor(children / 2));
+      const ids = (from: number) => Array.from({ length: count }, (_, i) => from + i);
+      const cost = await syncCost(BASE, headers, ids(1), ids(count + 1));
+      run.syncRatio = cost.oneByOneMs / cost.batchMs;
+      console.log(`  ${SYNC} (${load()}):`);
+      console.log(`    ${cost.count} sent one by one, each with its key   ${f(cost.oneByOneMs).padStart(8)} ms`);
+      console.log(`    the same number as one batch                ${f(cost.batchMs).padStart(8)} ms${cost.failed ? `  (${cost.failed} failed: ${cost.sample})` : ''}`);
+      if (cost.failed) run.syncRatio = Number.POSITIVE_INFINITY;
     }
     if (last && wanted('staff')) {
       console.log(`  50 staff working for ${STAFF_SECONDS} s (${load()}) ...`);
@@ -339,7 +354,7 @@ async function main() {
 
     const runs: SizeRun[] = [];
     // The seeded sizes only when a scenario of theirs is asked for (BENCH_ONLY=import asks none).
-    if ([...SCENARIOS.map((s) => s.name), READ_LOG, SEALED, 'staff'].some(wanted)) for (const [i, n] of SIZES.entries()) runs.push(await runSize(n, dir, i === SIZES.length - 1));
+    if ([...SCENARIOS.map((s) => s.name), READ_LOG, SEALED, SYNC, 'staff'].some(wanted)) for (const [i, n] of SIZES.entries()) runs.push(await runSize(n, dir, i === SIZES.length - 1));
     const importsOk = wanted('import') ? await importBench({ dir, base: BASE, port: PORT, dataKey: BENCH_DATA_KEY, admin: ADMIN, start: (env, url) => start(env, url), load }) : true;
     let files: FilesAtRest | undefined;
     if (wanted(FILES_AT_REST)) {
@@ -360,6 +375,8 @@ async function main() {
       checks.push([`a child's details read with its sealed fields opened ≤ ${BUDGET.sealedRatio}× the raw row (p50): ×${sealed.details.toFixed(2)}`, sealed.details <= BUDGET.sealedRatio]);
       checks.push([`a list page with its sealed fields opened ≤ ${BUDGET.sealedRatio}× the raw rows (p50): ×${sealed.list.toFixed(2)}`, sealed.list <= BUDGET.sealedRatio]);
     }
+    const syncRatio = largest?.syncRatio;
+    if (syncRatio !== undefined) checks.push([`a sync of ${Math.min(SYNC_CHANGES, Math.floor(largest!.children / 2))} queued changes ≤ ${BUDGET.syncRatio}× the same records as one batch online: ×${syncRatio.toFixed(2)}`, syncRatio <= BUDGET.syncRatio]);
     if (readLogRatio !== undefined) checks.push([`a child's details read with the read log ≤ ${BUDGET.readLogRatio}× without it (p50, ${largest!.children.toLocaleString('en')} children): ×${readLogRatio.toFixed(2)}`, readLogRatio <= BUDGET.readLogRatio]);
     if (files) {
       checks.push(
