@@ -164,6 +164,8 @@ export type OrphansTable = OrphanFieldColumns & {
   search_family: Generated<string>;
   /** ... and id numbers (searched with view-identity). */
   search_identity: Generated<string>;
+  /** Blind-index token of the medical condition (orphans/orphan-sealing.ts): the overview picks children by it. */
+  medical_token: Generated<string | null>;
   created_by: number | null;
   updated_by: number | null;
   created_at: string;

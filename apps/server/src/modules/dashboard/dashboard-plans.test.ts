@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { queryPlan, seedAcademics } from '../../../test/query-plans.ts';
 import { attendanceOverview } from '../attendance/attendance.service.ts';
-import { orphansOverview, withinScope } from '../orphans/orphans.service.ts';
+import { conditionToken, orphansOverview, withinScope } from '../orphans/orphans.service.ts';
 import { resultsOverview } from '../results/results.service.ts';
 import * as summary from './overview-summary.repository.ts';
 
@@ -33,7 +33,7 @@ describeEachDatabase('overview plans', (server, dialect) => {
     await seedAcademics(db());
     const d = db();
     await d.updateTable('orphans').set({ status: 'graduated' }).where(sql<boolean>`id % 5 <> 0`).execute();
-    await d.updateTable('orphans').set({ medical_condition: 'Critical' }).where(sql<boolean>`id % 97 = 0`).execute();
+    await d.updateTable('orphans').set({ medical_condition: 'Critical', medical_token: conditionToken('Critical') }).where(sql<boolean>`id % 97 = 0`).execute();
     for (let m = 1; m <= 12; m++) {
       const mm = String(m).padStart(2, '0');
       await d
@@ -53,8 +53,10 @@ describeEachDatabase('overview plans', (server, dialect) => {
     for (const i of also) expect(p, p).toMatch(uses(i));
   }
 
-  it('reads the children in care with a (sealed) medical condition from the status index', async () => {
-    await expectPlan(orphansOverview.buildConditions(db()), 'orphans_status_medical_idx');
+  it('counts and lists the children in care of a (sealed) medical condition by its token from the in-care condition index, by name', async () => {
+    const tokens = ['Critical', 'Needs Attention'].map(conditionToken);
+    await expectPlan(orphansOverview.buildCountConditions(db(), tokens), 'orphans_status_medical_idx');
+    await expectPlan(orphansOverview.buildConditionList(db(), tokens[0]!, 20), 'orphans_status_medical_idx', { listing: true });
   });
 
   it('counts admissions of a month and per month from the admission index', async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { fieldCipher } from '../../lib/field-cipher.ts';
+import { sealChildColumns } from '../orphans/orphans.service.ts';
 import { call, describeEachDatabase, loginAdmin, userWithRoles } from '../../../test/harness.ts';
 import { getChecked } from '../../../test/checked-answer.ts';
 import { dashboardResponseSchema, pendingTasksResponseSchema, upcomingEventsResponseSchema } from '@app/shared/schemas/dashboard.schema';
@@ -44,7 +44,7 @@ describeEachDatabase('dashboard overview', (server) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     // Stored as the product stores it: the condition sealed with the child's id.
-    await db().updateTable('orphans').set({ medical_condition: fieldCipher().seal('orphans', 'medical_condition', id, f.medical ?? 'Healthy') }).where('id', '=', id).execute();
+    await db().updateTable('orphans').set(sealChildColumns(id, { medical_condition: f.medical ?? 'Healthy' })).where('id', '=', id).execute();
     ids[key] = id;
   }
 
@@ -303,5 +303,20 @@ describeEachDatabase('dashboard overview', (server) => {
     body = await data(manager);
     expect(body.total_orphans).toEqual({ in_care: 5, on_record: 6 });
     expect(body.pending_tasks.medical.total).toBe(3);
+  });
+
+  it('lists a child under the condition an edit gave her, and no longer under the one it took away', async () => {
+    const admin = await loginAdmin(server());
+    const manager = (await userWithRoles(server(), ['Manager'])).token;
+    const edit = (id: number, body: Record<string, string>) => call(server(), 'PUT', `/api/orphans/${id}`, { token: admin, body: { gender: 'female', class_grade: '5', ...body } });
+    expect((await edit(ids.D!, { first_name: 'Dina', last_name: 'Durrani', dob: day(-1, 11), admission_date: lastOfLastMonth, medical_condition: 'Critical' })).status).toBe(200);
+    expect((await edit(ids.C!, { first_name: 'Cyrus', last_name: 'Cohistani', dob: day(31, 9), admission_date: firstOf(0), medical_condition: 'Healthy' })).status).toBe(200);
+    const { medical } = (await data(manager)).pending_tasks;
+    expect(medical.total).toBe(3);
+    expect(medical.items.map((i: { name: string; medical_condition: string }) => [i.name, i.medical_condition])).toEqual([
+      ['Bahar Barakzai', 'Critical'],
+      ['Dina Durrani', 'Critical'],
+      ['Gul Ghani', 'Critical'],
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { isSealed, type FieldCipher } from '../../lib/field-cipher.ts';
-import { SEALED_COLUMNS } from './orphan-sealing.ts';
+import { conditionToken, SEALED_COLUMNS } from './orphan-sealing.ts';
 import { searchTextsOf } from './orphan-search-text.ts';
 
 /*
@@ -22,10 +22,11 @@ type Row = Record<string, unknown> & { id: number };
 
 /**
  * The row's columns that are not yet sealed with the current key, sealed with it, and its search
- * texts' tokens made again with the current key (empty: nothing to do).
+ * texts' tokens made again with the current key; the condition's token too whenever it is not
+ * the current key's (a rotation, a row from before the token). Empty: nothing to do.
  */
-function resealed(cipher: FieldCipher, row: Row): Record<string, string> {
-  const out: Record<string, string> = {};
+function resealed(cipher: FieldCipher, row: Row): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
   const plainRow: Record<string, unknown> = { ...row };
   for (const column of SEALED_COLUMNS) {
     const v = row[column];
@@ -44,16 +45,24 @@ function resealed(cipher: FieldCipher, row: Row): Record<string, string> {
     plainRow[column] = plain;
     out[column] = cipher.seal(TABLE, column, row.id, plain);
   }
-  if (!Object.keys(out).length) return out;
+  const condition = (): string | null => {
+    const v = row.medical_condition;
+    if (v === null || v === undefined) return null;
+    return 'medical_condition' in out ? String(plainRow.medical_condition) : cipher.open(TABLE, 'medical_condition', row.id, String(v));
+  };
+  const plainCondition = condition();
+  const token = plainCondition === null ? null : conditionToken(plainCondition);
+  const medical: Record<string, string | null> = token === row.medical_token ? {} : { medical_token: token };
+  if (!Object.keys(out).length) return medical;
   for (const column of SEALED_COLUMNS) {
     const v = row[column];
     if (typeof v === 'string' && !(column in out)) plainRow[column] = cipher.open(TABLE, column, row.id, v);
   }
-  return { ...out, ...searchTextsOf(plainRow as Parameters<typeof searchTextsOf>[0]) };
+  return { ...out, ...medical, ...searchTextsOf(plainRow as Parameters<typeof searchTextsOf>[0]) };
 }
 
 /**
- * Seal a batch at a time; searchTextsOf makes tokens with the process's cipher (useFieldCipher), which
+ * Seal a batch at a time; searchTextsOf and conditionToken make tokens with the process's cipher (useFieldCipher), which
  * must be `cipher` (the rotation sets it).
  */
 export async function sealChildFields(db: Kysely<DB>, cipher: FieldCipher, progress?: (done: number) => void): Promise<{ rows: number; sealed: number }> {
@@ -62,7 +71,7 @@ export async function sealChildFields(db: Kysely<DB>, cipher: FieldCipher, progr
   for (let after = 0; ; ) {
     const batch = (await db
       .selectFrom('orphans')
-      .select(['id', 'first_name', 'last_name', ...(SEALED_COLUMNS as Array<'notes'>)])
+      .select(['id', 'first_name', 'last_name', 'medical_token', ...(SEALED_COLUMNS as Array<'notes'>)])
       .where('id', '>', after)
       .orderBy('id')
       .limit(BATCH)

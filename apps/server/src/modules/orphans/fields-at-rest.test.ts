@@ -9,6 +9,7 @@ import { dataKey } from '../../lib/data-key.ts';
 import { FieldCipher, fieldCipher, useFieldCipher } from '../../lib/field-cipher.ts';
 import { FIELDS_KEY_ROW, sealChildFields, sealLeftoverFields } from './child-fields-seal.ts';
 import { nameSearchText } from './orphan-search-text.ts';
+import { conditionToken } from './orphan-sealing.ts';
 
 /*
  * A child's sensitive values are sealed in the database (decision 0060): a byte search of the
@@ -120,6 +121,10 @@ describeEachDatabase('children\'s sensitive fields at rest', (server) => {
     }
     const search = await call(server(), 'GET', `/api/orphans?search=OLD-5502-88`, { token });
     expect(search.body.data.map((c: { id: number }) => c.id)).toEqual([ids[1]]);
+    // The condition's token written too (the overview picks children by it), and remade by a rotation.
+    const tokens = async () => (await db.selectFrom('orphans').select('medical_token').where('id', 'in', ids).orderBy('id').execute()).map((r) => r.medical_token);
+    const upgraded = await tokens();
+    expect(upgraded).toEqual([conditionToken('Healthy'), conditionToken('Healthy')]);
 
     // A rotation: every value resealed under the new key (a rerun has nothing left to do), and the index's tokens with it.
     const next = Buffer.alloc(32, 7);
@@ -133,6 +138,8 @@ describeEachDatabase('children\'s sensitive fields at rest', (server) => {
       expect(rotated.body.data.identity_card_number).toBe('OLD-5502-88');
       const found = await call(server(), 'GET', `/api/orphans?search=old 5502 88`, { token });
       expect(found.body.data.map((c: { id: number }) => c.id)).toEqual([ids[1]]);
+      expect(await tokens()).toEqual([conditionToken('Healthy'), conditionToken('Healthy')]);
+      expect(await tokens()).not.toEqual(upgraded);
     } finally {
       // Back to the test key, for the other servers of this run's process.
       const back = new FieldCipher(Buffer.from(TEST_DATA_KEY, 'hex'), [next]);

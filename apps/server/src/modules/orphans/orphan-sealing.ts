@@ -26,7 +26,14 @@ const SEALED = new Set(SEALED_COLUMNS);
 
 type Row = Record<string, unknown>;
 
-/** `values` with each sensitive column present sealed for child `id` (null stays null). */
+/**
+ * The blind-index token of a medical condition (decision 0060), stored in `medical_token`: the
+ * overview counts and lists the children of a condition by it without opening any. Equal
+ * conditions give equal tokens, so it tells which children share a condition, not which one.
+ */
+export const conditionToken = (condition: string): string => fieldCipher().blindToken('medical', condition);
+
+/** `values` with each sensitive column present sealed for child `id` (null stays null), and the condition's token with the condition. */
 export function sealChildColumns<T extends Row>(id: number, values: T): T {
   const cipher = fieldCipher();
   const out: Row = { ...values };
@@ -34,6 +41,7 @@ export function sealChildColumns<T extends Row>(id: number, values: T): T {
     const v = out[column];
     if (v !== undefined && v !== null) out[column] = cipher.seal(TABLE, column, id, String(v));
   }
+  if ('medical_condition' in values) out.medical_token = values.medical_condition == null ? null : conditionToken(String(values.medical_condition));
   return out as T;
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { withinScope, type SiteScope } from './orphan-scope.ts';
-import { openChildRow } from './orphan-sealing.ts';
+import { conditionToken, openChildRow } from './orphan-sealing.ts';
 
 /**
  * The overview's readings of the orphans table (modules/dashboard), each from an index of
@@ -72,22 +72,27 @@ export async function birthdaysWithin(db: Kysely<DB>, scope: SiteScope, ranges: 
 }
 
 /**
- * The children in care with a medical condition recorded, read from the status index. The
- * condition is sealed (class medical), so no query can pick the ones that need attention: they
- * are told apart once opened (childrenWithConditions).
+ * The children in care whose condition's token (orphan-sealing.ts) is one of `tokens`, from the
+ * in-care condition index: the condition is sealed, its token says which children share one.
  */
-export const buildConditions = (db: Kysely<DB>) =>
-  inCare(db).where('medical_condition', 'is not', null).select(['id', 'first_name', 'last_name', 'class_grade', 'medical_condition']);
+export const buildCountConditions = (db: Kysely<DB>, tokens: readonly string[]) =>
+  inCare(db).where('medical_token', 'in', tokens).select((eb) => eb.fn.countAll<number>().as('n'));
 
-/** Children in care whose medical condition is one of `conditions`: how many, and the first `limit` by condition and name. */
+/** The first `limit` children in care of one condition's token, by name, from the same index. */
+export const buildConditionList = (db: Kysely<DB>, token: string, limit: number) =>
+  inCare(db).where('medical_token', '=', token).select(['id', 'first_name', 'last_name', 'class_grade', 'medical_condition']).orderBy('last_name').orderBy('first_name').orderBy('id').limit(limit);
+
+/** Children in care whose medical condition is one of `conditions`: how many, and the first `limit` by condition and name (only those opened). */
 export async function childrenWithConditions(db: Kysely<DB>, scope: SiteScope, conditions: readonly string[], limit: number) {
-  const wanted = new Set(conditions);
-  const rows = (await withinScope(buildConditions(db), scope).execute()).map(openChildRow).filter((c) => wanted.has(c.medical_condition ?? ''));
-  const key = (c: (typeof rows)[number]) => [c.medical_condition ?? '', c.last_name, c.first_name];
-  rows.sort((a, b) => {
-    const [ka, kb] = [key(a), key(b)];
-    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
-    return a.id - b.id;
-  });
-  return { total: rows.length, children: rows.slice(0, limit).map((c) => ({ ...c, medical_condition: c.medical_condition ?? '' })) };
+  const ordered = [...new Set(conditions)].sort();
+  if (!ordered.length) return { total: 0, children: [] };
+  const tokens = ordered.map(conditionToken);
+  const total = Number((await withinScope(buildCountConditions(db, tokens), scope).executeTakeFirstOrThrow()).n);
+  const children: Array<OverviewChild & { medical_condition: string }> = [];
+  for (const token of tokens) {
+    if (children.length >= limit) break;
+    const rows = await withinScope(buildConditionList(db, token, limit - children.length), scope).execute();
+    children.push(...rows.map(openChildRow).map((c) => ({ ...c, medical_condition: c.medical_condition ?? '' })));
+  }
+  return { total, children };
 }

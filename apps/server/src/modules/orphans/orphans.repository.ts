@@ -30,10 +30,11 @@ export async function findShownPhotoKeys(db: Executor, id: number): Promise<{ ph
  * insert stores none of them and a second statement of the same transaction seals them in: no
  * sensitive value reaches the database unsealed, not even its journal.
  */
-export async function insertOrphanRow(trx: Transaction<DB>, values: Omit<OrphanRow, 'id'>): Promise<OrphanRow> {
+export async function insertOrphanRow(trx: Transaction<DB>, values: Omit<OrphanRow, 'id' | 'medical_token'>): Promise<OrphanRow> {
   const { id } = await trx.insertInto('orphans').values(withoutSealedColumns(values)).returning('id').executeTakeFirstOrThrow();
-  await trx.updateTable('orphans').set(sealChildColumns(id, values)).where('id', '=', id).execute();
-  return { ...values, id };
+  const sealed = sealChildColumns(id, values) as typeof values & { medical_token?: string | null };
+  await trx.updateTable('orphans').set(sealed).where('id', '=', id).execute();
+  return { ...values, id, medical_token: sealed.medical_token ?? null };
 }
 
 /** Update a child outside the trash (`before` as read in the same transaction); undefined when there is none. */

@@ -39,7 +39,7 @@ import { childFieldsHook, hiddenClasses, keepUneditable, redactChild, showsField
 
 export { recordsWithinScope, withinScope, type SiteScope };
 export { childFieldsHook, redactChild, showsField, viewableClasses, type Viewable };
-export { openChildColumn, openChildRow } from './orphan-sealing.ts';
+export { conditionToken, openChildColumn, openChildRow, sealChildColumns } from './orphan-sealing.ts';
 
 /**
  * Rows of another feature that carry their child's father's name (sealed, class family), with it
