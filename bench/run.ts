@@ -194,7 +194,7 @@ async function runSize(children: number, dir: string, last: boolean): Promise<Si
   const { database } = await prepareDatabase(loadConfig({ ...env, NODE_ENV: 'production' }, { adminEmail: ADMIN.email, adminPassword: ADMIN.password }));
   await database.destroy();
   const sites = seedSites(dbPath);
-  seedChildren(dbPath, children, sites);
+  seedChildren(dbPath, children, sites, BENCH_DATA_KEY);
   seedAcademics(dbPath, children);
   console.log(`\n${children.toLocaleString('en')} children over ${sites.length} sites: seeded (with ${(children * 12).toLocaleString('en')} attendance months and ${(children * 20).toLocaleString('en')} results) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 

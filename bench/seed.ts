@@ -1,7 +1,11 @@
 import SQLite from 'better-sqlite3';
 import { COURSE_TERMS, COURSE_TYPES, EDUCATION_TERMS, GRADES, MEDICAL_CONDITIONS } from '@app/shared/constants';
 import { gradeForPercent } from '@app/shared/grade-bands';
-import { nameSearchText } from '../apps/server/src/modules/orphans/orphan-search-text.ts';
+import { dataKey } from '../apps/server/src/lib/data-key.ts';
+import { FieldCipher, useFieldCipher } from '../apps/server/src/lib/field-cipher.ts';
+import { FIELDS_KEY_ROW } from '../apps/server/src/modules/orphans/child-fields-seal.ts';
+import { sealChildColumns } from '../apps/server/src/modules/orphans/orphan-sealing.ts';
+import { searchTextsOf } from '../apps/server/src/modules/orphans/orphan-search-text.ts';
 import { FEMALE_DARI, FEMALE_LATIN, LAST_NAMES_DARI, LAST_NAMES_LATIN, MALE_DARI, MALE_LATIN } from '../apps/server/src/db/demo/afghan-names.ts';
 
 /** A small deterministic generator, so every run seeds the same children. */
@@ -64,39 +68,47 @@ export function childOf(r: () => number, n: number, siteIndex: number | null): n
   return 1 + siteIndex + SITES * Math.floor(r() * Math.floor(n / SITES));
 }
 
-/** Bulk-insert `count` children straight into the SQLite file (one prepared statement, big transactions), spread over the sites. */
-export function seedChildren(sqlitePath: string, count: number, siteIds: number[]): void {
+/**
+ * Bulk-insert `count` children straight into the SQLite file (one prepared statement, big
+ * transactions), spread over the sites, with ids 1 to `count`. Stored as the server stores them:
+ * sealed with `key` (the DATA_KEY the bench starts the server with, as hex) by the orphans
+ * module's own sealing, with their tokens, and the key recorded as the one every child is sealed
+ * with, so the server's first start finds nothing to seal.
+ */
+export function seedChildren(sqlitePath: string, count: number, siteIds: number[], key: string): void {
+  const keyBytes = Buffer.from(key, 'hex');
+  useFieldCipher(new FieldCipher(keyBytes));
   const db = new SQLite(sqlitePath);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
   const r = rng(42);
   const now = new Date().toISOString();
-  const insert = db.prepare(`insert into orphans (first_name, last_name, father_name, grandfather_name, school_id_number, identity_card_number,
-      dob, birthday, gender, class_grade, admission_date, status, medical_condition, total_income_cents, total_expenses_cents,
+  const insert = db.prepare(`insert into orphans (id, first_name, last_name, father_name, grandfather_name, school_id_number, identity_card_number,
+      dob, birthday, gender, class_grade, admission_date, status, medical_condition, medical_token, total_income_cents, total_expenses_cents,
       search_text, search_family, search_identity, site_id, created_at, updated_at)
-    values (@first_name, @last_name, @father_name, @grandfather_name, @school_id_number, @identity_card_number,
-      @dob, @birthday, @gender, @class_grade, @admission_date, @status, @medical_condition, @income, @expenses,
+    values (@id, @first_name, @last_name, @father_name, @grandfather_name, @school_id_number, @identity_card_number,
+      @dob, @birthday, @gender, @class_grade, @admission_date, @status, @medical_condition, @medical_token, @total_income_cents, @total_expenses_cents,
       @search_text, @search_family, @search_identity, @site_id, @now, @now)`);
   const batch = db.transaction((n: number, offset: number) => {
     for (let i = 0; i < n; i++) {
       const c = randomChild(r);
+      const id = offset + i + 1;
       const row = {
         ...c,
         school_id_number: `SCH-${100000 + offset + i}`,
         identity_card_number: `${1390 + Math.floor(r() * 14)}-${Math.floor(r() * 1e8)}`,
         birthday: c.dob.slice(5),
-        income: Math.floor(r() * 500000),
-        expenses: Math.floor(r() * 400000),
+        total_income_cents: Math.floor(r() * 500000),
+        total_expenses_cents: Math.floor(r() * 400000),
         site_id: siteIds[(offset + i) % SITES]!,
         now,
       };
-      insert.run({ ...row, search_text: nameSearchText(row), search_family: '', search_identity: '' });
+      insert.run({ ...sealChildColumns(id, { ...row, medical_token: null }), ...searchTextsOf(row), id });
     }
   });
   const chunk = 10_000;
   for (let done = 0; done < count; done += chunk) batch(Math.min(chunk, count - done), done);
-  // Stored as an install from before field encryption: the server's first start seals them.
-  db.prepare(`delete from app_keys where name = 'data-fields-key'`).run();
+  db.prepare(`insert into app_keys (name, value) values (?, ?) on conflict (name) do update set value = excluded.value`).run(FIELDS_KEY_ROW, dataKey(keyBytes).id.toString('hex'));
   db.close();
 }
 
