@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import { DataKeyring } from '../lib/data-key.ts';
 import { FieldCipher, useFieldCipher } from '../lib/field-cipher.ts';
 import { sealLeftoverFields } from '../modules/orphans/child-fields-seal.ts';
+import { sealLeftoverImportRows } from '../modules/imports/imports.service.ts';
 import { unlockDataKey, type KeyPrompt } from '../lib/data-key-unlock.ts';
 import { openFileStorage } from '../modules/storage/file-storages.ts';
 import { sealLeftoverFiles } from '../modules/storage/stored-files-seal.ts';
@@ -11,7 +12,7 @@ import { seedEssentials, type SeedResult } from './seed.ts';
 
 /**
  * Open, migrate and seed, then obtain the data key (checked against the stored verifier) and
- * encrypt any stored file and any child's sensitive value from before encryption: what every start (process, tests, benchmarks)
+ * encrypt any stored file, any child's sensitive value and any import's staged row from before encryption: what every start (process, tests, benchmarks)
  * does first. Throws DataKeyRefusal when the key is wrong or missing.
  */
 export async function prepareDatabase(config: Config, prompt?: KeyPrompt): Promise<{ database: Database; seed: SeedResult; dataKey: Buffer }> {
@@ -27,6 +28,7 @@ export async function prepareDatabase(config: Config, prompt?: KeyPrompt): Promi
     const fields = new FieldCipher(dataKey);
     useFieldCipher(fields);
     await sealLeftoverFields(database.db, database.dialect, fields, keyring.current.id, (line) => console.log(line));
+    await sealLeftoverImportRows(database.db, database.dialect, fields, keyring.current.id, (line) => console.log(line));
     return { database, seed, dataKey };
   } catch (err) {
     await database.destroy();

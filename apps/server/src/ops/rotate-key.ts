@@ -6,11 +6,12 @@ import { openFileStorage } from '../modules/storage/file-storages.ts';
 import { recordFilesSealed, sealStoredFiles } from '../modules/storage/stored-files-seal.ts';
 import { FieldCipher, useFieldCipher } from '../lib/field-cipher.ts';
 import { recordFieldsSealed, sealChildFields } from '../modules/orphans/child-fields-seal.ts';
+import { recordImportRowsSealed, sealImportRows } from '../modules/imports/imports.service.ts';
 import { isMain } from './backup-files.ts';
 import { serverAnswers } from './restore.ts';
 
 /**
- * `npm run rotate-key`: every stored file, every child's sealed field, and the key verifier, moved from the current data key
+ * `npm run rotate-key`: every stored file, every child's sealed field, every import's staged row, and the key verifier, moved from the current data key
  * (DATA_KEY_FILE, DATA_KEY, or the passphrase typed) to the one in NEW_DATA_KEY_FILE or
  * NEW_DATA_KEY, with the server stopped. Resumable: the new key's verifier is recorded first (a
  * start refuses while it is there), each file is rewritten atomically and carries the id of the
@@ -59,12 +60,16 @@ export async function rotateKey(config: Config, log: (line: string) => void = ()
     useFieldCipher(fieldCipher);
     const fields = await sealChildFields(db, fieldCipher, (done) => log(`Re-encrypting children's fields: ${done} records`));
     log(`Children's fields re-encrypted: ${fields.sealed} of ${fields.rows} records.`);
+    // An import's staged rows and undo copies too, so an undo after the rotation still opens them.
+    const staged = await sealImportRows(db, fieldCipher);
+    log(`Imports' staged rows re-encrypted: ${staged.sealed} of ${staged.rows} rows.`);
     const verifier = pending;
     await db.transaction().execute(async (trx) => {
       await writeVerifier(trx, VERIFIER_ROW, verifier);
       await trx.deleteFrom('app_keys').where('name', '=', NEXT_VERIFIER_ROW).execute();
       await recordFilesSealed(trx, keyring);
       await recordFieldsSealed(trx, next.id);
+      await recordImportRowsSealed(trx, next.id);
     });
     return result;
   } finally {

@@ -36,6 +36,11 @@ import { recordFieldOfHeading } from './record-import-fields.ts';
 import { readRecordRow, RecordChecker, type RecordData } from './record-import-rows.ts';
 import { recordCommitter, undoRecords } from './record-imports.writes.ts';
 import * as repo from './imports.repository.ts';
+import { sealStaged, stagedCells } from './import-rows-sealing.ts';
+
+/** The staged rows' sealing, for the start-up, the rotation and their tests. */
+export { openStaged } from './import-rows-sealing.ts';
+export { IMPORT_ROWS_KEY_ROW, recordImportRowsSealed, sealImportRows, sealLeftoverImportRows } from './import-rows-seal.ts';
 import * as writes from './imports.writes.ts';
 
 export interface ImportContext {
@@ -154,7 +159,7 @@ async function* storedChunks(db: repo.Db, importId: number): AsyncGenerator<repo
   }
 }
 
-const asCells = (r: repo.StagedRow) => ({ number: r.row_number, cells: JSON.parse(r.cells) as string[] });
+const asCells = (r: repo.StagedRow) => ({ number: r.row_number, cells: stagedCells(r) });
 
 async function* mapChunks<T, U>(source: AsyncIterable<T[]>, f: (t: T) => U): AsyncGenerator<U[]> {
   for await (const chunk of source) yield chunk.map(f);
@@ -199,7 +204,7 @@ function summaryOf(rec: repo.ImportRecord, names: { site_name: string | null; us
 }
 
 function rowAnswer(ctx: ImportContext, rec: repo.ImportRecord, row: repo.StagedRow, headings: string[], mapping: (string | null)[]): ImportRow {
-  const cells = JSON.parse(row.cells) as string[];
+  const cells = stagedCells(row);
   const stored = (row.errors ? JSON.parse(row.errors) : []) as RowError[];
   const checked = readerOf(rec.kind)(cells, mapping);
   const columnOf = (field: string) => {
@@ -326,7 +331,7 @@ export async function uploadImport(ctx: ImportContext, req: UploadRequest): Prom
       staged.push({
         import_id: id,
         row_number: row.number,
-        cells: JSON.stringify(row.cells.slice(0, width)),
+        cells: sealStaged(id, row.number, 'cells', JSON.stringify(row.cells.slice(0, width))),
         errors: errorsJson(checked.errors),
         has_errors: checked.errors.length ? 1 : 0,
         duplicate_row: dup.row,

@@ -10,6 +10,7 @@ import { childImports } from '../orphans/orphans.service.ts';
 import type { CheckedRow } from './orphan-import-rows.ts';
 import { childKey } from './orphan-import-fields.ts';
 import * as repo from './imports.repository.ts';
+import { openStaged, sealStaged } from './import-rows-sealing.ts';
 
 /**
  * An import's commit and its undo, each inside one transaction (imports.service runs them): every
@@ -65,7 +66,7 @@ export function committer(trx: Transaction<DB>, rec: repo.ImportRecord, userId: 
         // A child updated twice by one import is put back, on undo, as it was before the first.
         const earlier = await trx.selectFrom('import_rows').select('before').where('import_id', '=', rec.id).where('record_id', '=', target).where('action', '=', 'updated').executeTakeFirst();
         counts.updated++;
-        await repo.updateRow(trx, id, { action: 'updated', record_id: target, before: earlier ? null : JSON.stringify(updated.before), version: updated.version });
+        await repo.updateRow(trx, id, { action: 'updated', record_id: target, before: earlier ? null : sealStaged(rec.id, number, 'before', JSON.stringify(updated.before)), version: updated.version });
         await trx.updateTable('import_rows').set({ version: updated.version }).where('import_id', '=', rec.id).where('record_id', '=', target).where('action', 'in', ['updated', 'created']).execute();
         return;
       }
@@ -109,7 +110,7 @@ export async function undo(trx: Transaction<DB>, rec: repo.ImportRecord, userId:
   const changed = await childImports.childrenChangedSince(trx, unique);
   if (changed.length) throw new AppError(409, MSG.undoChanged, { records: changed.map((c) => `${c.name} (${c.id})`) });
   await childImports.removeImportedChildren(trx, created.map((r) => r.record_id!));
-  for (const r of updated) await childImports.restoreChildColumns(trx, r.record_id!, JSON.parse(r.before!) as childImports.ChildColumns);
+  for (const r of updated) await childImports.restoreChildColumns(trx, r.record_id!, JSON.parse(openStaged(r, 'before', r.before!)) as childImports.ChildColumns);
   const counts = { removed: created.length, restored: updated.length };
   await logActivity(trx, { userId, type: 'orphan', action: 'import_undone', subjectType: 'import', subjectId: rec.id, name: rec.file_name, properties: { kind: rec.kind, ...counts } });
   return counts;

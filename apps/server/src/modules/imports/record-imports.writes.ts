@@ -12,6 +12,7 @@ import { resultImports, toValues as resultValuesOf } from '../results/results.se
 import type { CheckedRow } from './orphan-import-rows.ts';
 import type { RecordData, RecordKind } from './record-import-rows.ts';
 import * as repo from './imports.repository.ts';
+import { openStaged, sealStaged } from './import-rows-sealing.ts';
 
 /**
  * The commit and undo of an import of results or attendance, inside one transaction
@@ -87,7 +88,7 @@ export function recordCommitter(trx: Transaction<DB>, rec: repo.ImportRecord, us
         const version = await asRow(number, () => writes.update(target, data));
         touched.add(target);
         counts.updated++;
-        await repo.updateRow(trx, id, { action: 'updated', record_id: target, before: before ? JSON.stringify(before) : null, version });
+        await repo.updateRow(trx, id, { action: 'updated', record_id: target, before: before ? sealStaged(rec.id, number, 'before', JSON.stringify(before)) : null, version });
         await trx.updateTable('import_rows').set({ version }).where('import_id', '=', rec.id).where('record_id', '=', target).where('action', 'in', ['updated', 'created']).execute();
         return;
       }
@@ -123,7 +124,7 @@ export async function undoRecords(trx: Transaction<DB>, rec: repo.ImportRecord, 
   const changed = [...versions].filter(([id, version]) => now.get(id) !== version).map(([id]) => String(id));
   if (changed.length) throw new AppError(409, MSG.undoChanged, { records: changed });
   for (const r of created) await writes.remove(r.record_id!);
-  for (const r of updated) await writes.restore(r.record_id!, JSON.parse(r.before!));
+  for (const r of updated) await writes.restore(r.record_id!, JSON.parse(openStaged(r, 'before', r.before!)));
   const counts = { removed: created.length, restored: updated.length };
   await logActivity(trx, { userId, type: kind === 'attendance' ? 'attendance' : 'other', action: 'import_undone', subjectType: 'import', subjectId: rec.id, name: rec.file_name, properties: { kind, ...counts } });
   return counts;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { call, describeEachDatabase, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
+import { call, describeEachDatabase, firstSiteId, loginAdmin, userWithRoles, type TestServer } from '../../../test/harness.ts';
 import { exportFile, openSheet, records } from '../../../test/export-sheets.ts';
 import { TEST_DATA_KEY } from '../../../test/data-key.ts';
 import { dataKey } from '../../lib/data-key.ts';
@@ -10,6 +10,7 @@ import { FieldCipher, fieldCipher, useFieldCipher } from '../../lib/field-cipher
 import { FIELDS_KEY_ROW, sealChildFields, sealLeftoverFields } from './child-fields-seal.ts';
 import { nameSearchText } from './orphan-search-text.ts';
 import { conditionToken } from './orphan-sealing.ts';
+import { IMPORT_ROWS_KEY_ROW, openStaged, sealImportRows, sealLeftoverImportRows } from '../imports/imports.service.ts';
 
 /*
  * A child's sensitive values are sealed in the database (decision 0060): a byte search of the
@@ -145,6 +146,68 @@ describeEachDatabase('children\'s sensitive fields at rest', (server) => {
       const back = new FieldCipher(Buffer.from(TEST_DATA_KEY, 'hex'), [next]);
       useFieldCipher(back);
       await sealChildFields(db, back);
+      useFieldCipher(new FieldCipher(Buffer.from(TEST_DATA_KEY, 'hex')));
+    }
+  });
+
+  it('seals an import\'s staged rows and undo copies, an older version\'s at a start, and an undo after a rotation restores', async () => {
+    const token = await loginAdmin(server());
+    const db = server().database.db;
+    const site = await firstSiteId(server());
+    const child = { first_name: 'Zarmina', last_name: 'Stagedrow', father_name: 'Wali', dob: '2012-05-05', gender: 'female', admission_date: '2019-01-01', site_id: site };
+    const kept = (await call(server(), 'POST', '/api/orphans', { token, body: { ...child, identity_card_number: 'KEPT-3391-0457', notes: 'Kept note quokka' } })).body.data as { id: number };
+    const form = new FormData();
+    form.append('kind', 'orphans');
+    form.append('site_id', String(site));
+    const sheet = [
+      'First name,Last name,Father name,DOB,Gender,Admission date,Identity card number,Notes',
+      'Zarmina,Stagedrow,Wali,2012-05-05,F,2019-01-01,IMP-6620-1185,Imported note pangolin',
+      'Palwasha,Stagedrow,Habibullah Tarkash,2011-06-06,F,2019-01-01,IMP-6620-2296,Imported note narwhal',
+    ];
+    form.append('file', new Blob([sheet.join('\r\n')]), 'sealed.csv');
+    const preview = await call(server(), 'POST', '/api/imports', { token, body: form });
+    expect(preview.body.data.rows.data.map((r: { cells: string[] }) => r.cells[6])).toEqual(['IMP-6620-1185', 'IMP-6620-2296']);
+    const importId = preview.body.data.import.id as number;
+    const secrets = ['imp-6620', 'pangolin', 'narwhal', 'tarkash', 'kept-3391', 'quokka'];
+    const noneStored = () => {
+      const bytes = databaseBytes(server()).toString('latin1').toLowerCase();
+      for (const secret of secrets) expect(bytes.includes(secret), secret).toBe(false);
+    };
+    noneStored();
+    // The child's row as an older version copied it for the undo: its values sealed for the child.
+    const { id: _i, created_at: _c, created_by: _cb, deleted_at: _d, site_id: _s, photo_path: _p, photo_thumb_path: _t, ...olderCopy } = await db.selectFrom('orphans').selectAll().where('id', '=', kept.id).executeTakeFirstOrThrow();
+    const commit = await call(server(), 'POST', `/api/imports/${importId}/commit`, { token, body: { duplicates: 'update' } });
+    expect(commit.body.data).toEqual({ created: 1, updated: 1, skipped: 0 });
+    noneStored();
+
+    // Rows as an older version left them (cells and undo copy plain JSON), sealed by the start-up pass.
+    const rows = await db.selectFrom('import_rows').selectAll().where('import_id', '=', importId).orderBy('row_number').execute();
+    await db.updateTable('import_rows').set({ cells: openStaged(rows[1]!, 'cells', rows[1]!.cells) }).where('id', '=', rows[1]!.id).execute();
+    await db.updateTable('import_rows').set({ before: JSON.stringify(olderCopy) }).where('id', '=', rows[0]!.id).execute();
+    await db.deleteFrom('app_keys').where('name', '=', IMPORT_ROWS_KEY_ROW).execute();
+    await sealLeftoverImportRows(db, server().config.dialect, fieldCipher(), dataKey(Buffer.from(TEST_DATA_KEY, 'hex')).id, () => {});
+    noneStored();
+
+    // A rotation reseals them (a rerun has nothing left), and the undo under the new key puts the kept child back.
+    const next = Buffer.alloc(32, 9);
+    const rotating = new FieldCipher(next, [Buffer.from(TEST_DATA_KEY, 'hex')]);
+    try {
+      useFieldCipher(rotating);
+      await sealChildFields(db, rotating);
+      expect((await sealImportRows(db, rotating)).sealed).toBe(2);
+      expect((await sealImportRows(db, rotating)).sealed).toBe(0);
+      useFieldCipher(new FieldCipher(next));
+      const undo = await call(server(), 'POST', `/api/imports/${importId}/undo`, { token });
+      expect(undo.body.data).toEqual({ removed: 1, restored: 1 });
+      const details = await call(server(), 'GET', `/api/orphans/${kept.id}`, { token });
+      expect(details.body.data).toMatchObject({ identity_card_number: 'KEPT-3391-0457', notes: 'Kept note quokka' });
+      const found = await call(server(), 'GET', `/api/orphans?search=KEPT-3391-0457`, { token });
+      expect(found.body.data.map((c: { id: number }) => c.id)).toEqual([kept.id]);
+    } finally {
+      const back = new FieldCipher(Buffer.from(TEST_DATA_KEY, 'hex'), [next]);
+      useFieldCipher(back);
+      await sealChildFields(db, back);
+      await sealImportRows(db, back);
       useFieldCipher(new FieldCipher(Buffer.from(TEST_DATA_KEY, 'hex')));
     }
   });

@@ -5,7 +5,8 @@ import { nowAfter } from '../../lib/time.ts';
 import { fieldAnswers, toFieldColumns } from './orphan-columns.ts';
 import { searchTextsOf, type SearchTexts } from './orphan-search-text.ts';
 import type { OrphanRow } from './orphans.repository.ts';
-import { openChildRow, sealChildColumns, withoutSealedColumns } from './orphan-sealing.ts';
+import { isSealed } from '../../lib/field-cipher.ts';
+import { isSealedColumn, openChildColumn, openChildRow, sealChildColumns, withoutSealedColumns } from './orphan-sealing.ts';
 
 /**
  * The writes an import makes to children, each inside the import's one transaction (the import
@@ -66,8 +67,9 @@ export async function updateChildFromImport(
   const merged = { ...current, ...args.given } as OrphanData;
   const version = nowAfter(row.updated_at);
   await trx.updateTable('orphans').set(sealChildColumns(row.id, { ...columnsOf(merged), updated_by: args.userId, updated_at: version })).where('id', '=', row.id).execute();
-  // The undo's copy stays sealed, as the row held it.
-  return { before: childColumns(stored), version };
+  // The undo's copy holds the values opened: the import seals the copy whole with its row, and the
+  // undo seals them again with the key of its day, so a key rotated in between does not break it.
+  return { before: childColumns(row), version };
 }
 
 function childColumns(row: OrphanRow): ChildColumns {
@@ -104,9 +106,19 @@ export async function removeImportedChildren(trx: Transaction<DB>, ids: readonly
   for (let i = 0; i < ids.length; i += 500) await trx.deleteFrom('orphans').where('id', 'in', ids.slice(i, i + 500)).execute();
 }
 
-/** The undo of an update: the child's columns as they were before the import. */
+/** The undo of an update: the child's columns as they were before the import, sealed and their search texts made with the current key. */
 export async function restoreChildColumns(trx: Transaction<DB>, id: number, before: ChildColumns): Promise<void> {
-  await trx.updateTable('orphans').set(before).where('id', '=', id).execute();
+  await trx.updateTable('orphans').set(sealChildColumns(id, { ...before, ...searchTextsOf(before) })).where('id', '=', id).execute();
+}
+
+/**
+ * An undo copy kept by an older version, as the row held it (its values sealed for the child, or
+ * plain from before encryption), with its values opened: what the undo copy holds now.
+ */
+export function openedUndoCopy(id: number, stored: ChildColumns): ChildColumns {
+  const out: Record<string, unknown> = { ...stored };
+  for (const [column, value] of Object.entries(out)) if (isSealedColumn(column) && typeof value === 'string' && isSealed(value)) out[column] = openChildColumn(column, id, value);
+  return out as ChildColumns;
 }
 
 /** The children of a site outside the trash born on these days: what an import's rows are compared with. */
