@@ -19,9 +19,8 @@ import {
 } from './orphans.repository.ts';
 
 /**
- * Every write to a child, each with its activity-log entry in the same transaction. They take and
- * return plain data, so they run on the database writer thread (db/writer-thread.ts) or in
- * process alike; the service validates, stores files and shapes answers around them.
+ * Every write to a child, each with its activity-log entry in the same transaction it is given;
+ * the service validates, stores files and shapes answers around them.
  */
 
 /** The activity-log entry of a write to one child, named as the child is now. */
