@@ -23,8 +23,7 @@ import {
 /**
  * Every write to attendance, each checking inside its transaction what must hold when it commits
  * (the child outside the trash, one record per child per month, the version an editor read) and
- * logging itself there. Plain
- * data in and out (they may run on the writer thread).
+ * logging itself there.
  */
 
 /** What a request sets on one child's month. */

@@ -15,7 +15,6 @@ import { childResultsOn, deleteResultRow, findResult, insertResultRow, updateRes
 /**
  * Every write to a result, each checking the child inside its transaction (it must exist outside
  * the trash), logging itself there.
- * Plain data in and out (they may run on the writer thread).
  */
 
 /** The columns a request sets: the result's fields (the other types' null), without the record's own. */
