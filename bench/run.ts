@@ -49,6 +49,8 @@ const RAMP_SECONDS = Number(process.env.BENCH_RAMP_SECONDS ?? 10);
 // The video streamed for throughput, and the big file streamed and uploaded for peak memory.
 const [VIDEO_MB, BIG_FILE_MB] = (process.env.BENCH_FILE_MB || '200,2048').split(',').map(Number) as [number, number];
 const ADMIN = { email: 'bench@example.org', password: 'bench-password-1' };
+// The list scenario's page size, so what opening adds is measured on the page the scenario asks.
+const SEALED_PAGE = 10;
 const PORT = 18_000 + Math.floor(Math.random() * 1000);
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -179,8 +181,8 @@ interface SizeRun {
   staff?: StaffRun;
   /** A child's details read with its read-log line ÷ without it (p50s). */
   readLogRatio?: number;
-  /** p50 with the sealed values opened ÷ p50 of the raw rows: a child's details, a list page. */
-  sealedRatios?: { details: number; list: number };
+  /** What opening the sealed values adds to a child's details read and to a list page (p50 opened − p50 raw, ms). */
+  sealedCost?: { details: number; list: number };
   peakMb?: number | null;
   restartMs?: number;
   syncRatio?: number;
@@ -229,11 +231,11 @@ async function runSize(children: number, dir: string, last: boolean): Promise<Si
     }
     if (wanted(SEALED)) {
       const r = rng(13);
-      const cost = await fieldCipherCost(env, BENCH_DATA_KEY, () => child(r, children, viewers[0]!), children, SECONDS);
+      const cost = await fieldCipherCost(env, BENCH_DATA_KEY, () => child(r, children, viewers[0]!), children, SECONDS, SEALED_PAGE);
       const p50 = (ms: number[]) => pct([...ms].sort((a, b) => a - b), 50);
-      run.sealedRatios = { details: p50(cost.details.sealed) / p50(cost.details.raw), list: p50(cost.list.sealed) / p50(cost.list.raw) };
+      run.sealedCost = { details: p50(cost.details.sealed) - p50(cost.details.raw), list: p50(cost.list.sealed) - p50(cost.list.raw) };
       console.log(`  ${SEALED}, in the bench's process (${load()}):`);
-      for (const [name, m] of [['a child\'s details', cost.details], ['a list page of 25', cost.list]] as const) {
+      for (const [name, m] of [['a child\'s details', cost.details], [`a list page of ${SEALED_PAGE}`, cost.list]] as const) {
         console.log(`    ${name.padEnd(18)} opened p50 ${f(p50(m.sealed)).padStart(6)} ms  raw p50 ${f(p50(m.raw)).padStart(6)} ms  (${m.raw.length} each)`);
       }
     }
@@ -370,10 +372,15 @@ async function main() {
     const checks: Array<[string, boolean]> = [[`idle memory of what \`npm start\` runs ≤ ${BUDGET.idleMb} MB: ${Math.round(idleMb)} MB`, idleMb <= BUDGET.idleMb]];
     if (restartMs !== undefined) checks.push([`a restart answers within ${BUDGET.restartMs / 1000} s: ${(restartMs / 1000).toFixed(2)} s`, restartMs <= BUDGET.restartMs]);
     if (runs.length > 1) checks.push([`each per-child read, get-by-id and list page at the larger size ≤ ${BUDGET.ratio}× the smaller`, ratiosOk]);
-    const sealed = largest?.sealedRatios;
+    const sealed = largest?.sealedCost;
     if (sealed) {
-      checks.push([`a child's details read with its sealed fields opened ≤ ${BUDGET.sealedRatio}× the raw row (p50): ×${sealed.details.toFixed(2)}`, sealed.details <= BUDGET.sealedRatio]);
-      checks.push([`a list page with its sealed fields opened ≤ ${BUDGET.sealedRatio}× the raw rows (p50): ×${sealed.list.toFixed(2)}`, sealed.list <= BUDGET.sealedRatio]);
+      // A request's p50 against the same request less what opening adds: what the reader waits, with and without encryption.
+      for (const [name, scenario, added] of [["a child's details read", 'a child by id', sealed.details], ['a list page', 'orphan list page, sorted by last name', sealed.list]] as const) {
+        const asked = largest!.results.get(`${VIEWERS[0]}|${scenario}`)?.p50;
+        if (asked === undefined) continue;
+        const ratio = asked / Math.max(asked - added, Number.EPSILON);
+        checks.push([`${name} with its sealed fields opened ≤ ${BUDGET.sealedRatio}× without (p50 ${f(asked)} ms, opening adds ${f(added)} ms): ×${ratio.toFixed(2)}`, ratio <= BUDGET.sealedRatio]);
+      }
     }
     const syncRatio = largest?.syncRatio;
     if (syncRatio !== undefined) checks.push([`a sync of ${Math.min(SYNC_CHANGES, Math.floor(largest!.children / 2))} queued changes ≤ ${BUDGET.syncRatio}× the same records as one batch online: ×${syncRatio.toFixed(2)}`, syncRatio <= BUDGET.syncRatio]);
