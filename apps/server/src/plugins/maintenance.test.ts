@@ -79,13 +79,15 @@ describeEachDatabase('maintenance mode', (server) => {
     const open: string[] = [];
     for (const route of staffRoutes) {
       const name = `${route.method} ${route.url}`;
-      if (route.url === '/api/auth/logout') {
-        open.push(name);
-        continue;
-      }
+      // Signing out (here or everywhere) would end the teacher's session for the rest of the walk: asked last.
+      if (route.url === '/api/auth/logout' || route.url === '/api/auth/logout-everywhere') continue;
       const res = await call(server(), route.method, concrete(route.url), { token: teacher.token, ...(route.method === 'GET' ? {} : { body: {} }) });
       if (res.status === 503) expect(res.body, name).toEqual({ message: 'The system is under maintenance. Please try again later.', code: 'maintenance' });
       else open.push(name);
+    }
+    for (const url of ['/api/auth/logout-everywhere', '/api/auth/logout']) {
+      const res = await call(server(), 'POST', url, { token: (await userWithRoles(server(), ['Teacher'], 'teacher-pass-1')).token });
+      if (res.status !== 503) open.push(`POST ${url}`);
     }
     expect(new Set(open)).toEqual(OPEN_TO_STAFF);
     // A guest on the staff API learns the system is down, not that a sign-in is missing.

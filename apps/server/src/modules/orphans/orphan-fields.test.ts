@@ -75,7 +75,7 @@ describeEachDatabase('orphan fields from one list', (server, dialect) => {
 
   it('derives the record\'s columns to be exactly the table\'s, beside its own bookkeeping', async () => {
     // The site is set by the create form and by transfers, never by an edit of the record's fields.
-    const bookkeeping = ['id', 'site_id', 'birthday', 'search_text', 'search_family', 'search_identity', 'photo_path', 'photo_thumb_path', 'created_by', 'updated_by', 'created_at', 'updated_at', 'deleted_at'];
+    const bookkeeping = ['id', 'site_id', 'birthday', 'search_text', 'search_family', 'search_identity', 'medical_token', 'photo_path', 'photo_thumb_path', 'created_by', 'updated_by', 'created_at', 'updated_at', 'deleted_at'];
     const { db } = server().database;
     const columns =
       dialect === 'sqlite'
