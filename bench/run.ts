@@ -14,7 +14,7 @@
  * (bench/files-at-rest.ts).
  *
  * BENCH_SIZES (default 10000,100000), BENCH_SECONDS (5), BENCH_STAFF_SECONDS (360),
- * BENCH_IDLE_SECONDS (60), BENCH_ONLY=<part of a scenario's name> ('staff', 'read log', 'sealed fields', 'sync', 'import',
+ * BENCH_IDLE_SECONDS (60), BENCH_ONLY=<part of a scenario's name>, several joined by '|' ('staff', 'read log', 'sealed fields', 'sync', 'import',
  * 'files at rest'), BENCH_IMPORT_ROWS (5000,50000), BENCH_IMPORT_COMMIT (10000), BENCH_FILE_MB
  * (200,2048: the video streamed, the big file streamed and uploaded), BENCH_RAMP_SECONDS (10 a step
  * of "how far it goes" after the staff load; 0: none).
@@ -134,7 +134,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** The machine's load average (1, 5, 15 minutes): a shared machine's figures mean little without it. */
 const load = () => `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`;
 
-const wanted = (name: string) => !ONLY || name.toLowerCase().includes(ONLY);
+// One part of a name, or several joined by '|' (a scenario's name may hold a comma).
+const wanted = (name: string) => !ONLY || ONLY.split('|').some((part) => name.toLowerCase().includes(part.trim()));
 
 interface Measured {
   p50: number;
